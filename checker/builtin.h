@@ -1,0 +1,7 @@
+/* Subcommands, one cmd_<name>() each, listed in wqcheck.c's commands[]. */
+#ifndef WQCHECK_BUILTIN_H
+#define WQCHECK_BUILTIN_H
+
+int cmd_scan(int argc, char **argv);
+
+#endif

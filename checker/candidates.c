@@ -1,0 +1,172 @@
+#include "candidates.h"
+#include "usage.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Keywords after which an identifier starts an expression, not a declarator. */
+static const char *const expression_keywords[] = {
+	"return", "case", "sizeof", "else", "do", "goto", "typeof", "__typeof__",
+	"__typeof", "defined", "_Alignof", "__alignof__", NULL
+};
+
+static const char *const type_keywords[] = {
+	"void", "char", "short", "int", "long", "float", "double", "signed",
+	"unsigned", "bool", "_Bool", "const", "volatile", "static", "extern",
+	"inline", "__inline", "__inline__", "register", "struct", "union", "enum", NULL
+};
+
+static bool in_list(const struct lexed_file *lf, const struct token *t,
+		    const char *const *list)
+{
+	for (; *list; list++)
+		if (token_is(lf, t, *list))
+			return true;
+	return false;
+}
+
+static bool is_punct_char(const struct lexed_file *lf, long i, char c)
+{
+	const struct token *t;
+
+	if (i < 0)
+		return false;
+	t = &lf->tokens[i];
+	return t->kind == TOK_PUNCT && t->len == 1 && lf->text[t->offset] == c;
+}
+
+/* Is the thing before a run of '*' a type? `struct foo *x`, `int *x`, `foo_t *x`,
+ * or a typedef name at the start of a declaration. */
+static bool looks_like_type_before_stars(const struct lexed_file *lf, long i)
+{
+	const struct token *t;
+	long before;
+
+	if (i < 0)
+		return false;
+	t = &lf->tokens[i];
+	if (t->kind != TOK_IDENT)
+		return false;
+	if (in_list(lf, t, type_keywords))
+		return true;
+	if (in_list(lf, t, expression_keywords))
+		return false;
+	if (t->len > 2 && !memcmp(lf->text + t->offset + t->len - 2, "_t", 2))
+		return true;
+	before = token_prev_code(lf, i);
+	if (before < 0)
+		return true;
+	if (lf->tokens[before].kind == TOK_IDENT)
+		return in_list(lf, &lf->tokens[before], type_keywords);
+	return is_punct_char(lf, before, ';') || is_punct_char(lf, before, '{') ||
+	       is_punct_char(lf, before, '}');
+}
+
+/* Does identifier token i declare its name (`int name`, `struct x *name`)? */
+static bool is_declarator(const struct lexed_file *lf, long i)
+{
+	long prev = token_prev_code(lf, i);
+	const struct token *p;
+
+	if (prev < 0)
+		return false;
+	p = &lf->tokens[prev];
+	if (p->directive_index != lf->tokens[i].directive_index)
+		return false;
+	if (p->kind == TOK_IDENT)
+		return !in_list(lf, p, expression_keywords);
+	if (!is_punct_char(lf, prev, '*'))
+		return false;
+	while (prev >= 0 && (is_punct_char(lf, prev, '*') ||
+			     (lf->tokens[prev].kind == TOK_IDENT &&
+			      (token_is(lf, &lf->tokens[prev], "const") ||
+			       token_is(lf, &lf->tokens[prev], "__rcu") ||
+			       token_is(lf, &lf->tokens[prev], "volatile")))))
+		prev = token_prev_code(lf, prev);
+	return looks_like_type_before_stars(lf, prev);
+}
+
+static const struct rule *rule_for_name(const struct lexed_file *lf, const struct token *t,
+					const struct rule *const *rules, size_t nr_rules)
+{
+	size_t r;
+	const char *const *name;
+
+	for (r = 0; r < nr_rules; r++)
+		for (name = rules[r]->identifiers; *name; name++)
+			if (token_is(lf, t, *name))
+				return rules[r];
+	return NULL;
+}
+
+void find_candidates(const struct lexed_file *lf, const struct rule *const *rules,
+		     size_t nr_rules, struct candidate_list *out)
+{
+	/* Names declared in this file, as the index of a declaring token. */
+	long *declared = xcalloc(nr_rules ? nr_rules : 1, sizeof(long));
+	int depth = 0;
+	bool top_level_initializer = false;
+	size_t i, first = out->nr;
+
+	for (i = 0; i < nr_rules; i++)
+		declared[i] = -1;
+	for (i = 0; i < lf->nr_tokens; i++) {
+		const struct token *t = &lf->tokens[i];
+		const struct rule *rule;
+		long prev;
+
+		if (!t->in_directive && t->kind == TOK_PUNCT && t->len == 1) {
+			char c = lf->text[t->offset];
+
+			if (c == '{')
+				depth++;
+			else if (c == '}' && depth > 0)
+				depth--;
+			else if (c == ';' && depth == 0)
+				top_level_initializer = false;
+			else if (c == '=' && depth == 0)
+				top_level_initializer = true;
+		}
+		if (t->kind != TOK_IDENT || t->is_macro_param || t->is_directive_name)
+			continue;
+		rule = rule_for_name(lf, t, rules, nr_rules);
+		if (!rule)
+			continue;
+		prev = token_prev_code(lf, (long)i);
+		if (prev >= 0 && lf->tokens[prev].directive_index == t->directive_index &&
+		    (is_punct_char(lf, prev, '.') || token_is(lf, &lf->tokens[prev], "->")))
+			continue;
+		/* At file scope, outside initializers and macro bodies, the name
+		 * is being declared or exported, not used. */
+		if (!t->in_directive && depth == 0 && !top_level_initializer)
+			continue;
+		if (is_declarator(lf, (long)i)) {
+			size_t r;
+
+			for (r = 0; r < nr_rules; r++)
+				if (rules[r] == rule && declared[r] < 0)
+					declared[r] = (long)i;
+			continue;
+		}
+		ALLOC_GROW(out->items, out->nr, out->alloc);
+		out->items[out->nr].token = i;
+		out->items[out->nr].rule = rule;
+		out->items[out->nr].shadowed = false;
+		out->nr++;
+	}
+	/* A rule with several names would need per-name shadowing; ours have one. */
+	for (i = first; i < out->nr; i++) {
+		size_t r;
+
+		for (r = 0; r < nr_rules; r++)
+			if (rules[r] == out->items[i].rule && declared[r] >= 0)
+				out->items[i].shadowed = true;
+	}
+	free(declared);
+}
+
+void candidate_list_release(struct candidate_list *cl)
+{
+	free(cl->items);
+	memset(cl, 0, sizeof(*cl));
+}

@@ -1,0 +1,72 @@
+/* A finding: one use of a workqueue API that a rule reports, where it is, what
+ * it means, and the edits of its fix. */
+#ifndef WQCHECK_FINDING_H
+#define WQCHECK_FINDING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct rule;
+
+enum severity {
+	SEVERITY_NOTE,
+	SEVERITY_WARNING,
+	SEVERITY_ERROR,
+};
+
+const char *severity_name(enum severity sev);
+int severity_parse(const char *s, enum severity *out);
+
+/* Replace bytes [start, end) of the original file with replacement. */
+struct edit {
+	size_t start, end;
+	char *replacement;
+};
+
+/* A call whose arguments an edit changed: after the edits it is re-joined onto
+ * one line when that fits in 80 columns, else its continuation lines are
+ * re-aligned under the (possibly moved) opening parenthesis. */
+struct reflow {
+	size_t line_start;	/* offset of the first byte of the call's first line */
+	size_t open_paren;	/* offset of the call's '(' */
+	size_t close_paren;	/* offset of its ')' */
+	unsigned old_align;	/* display column just after '(' before the edit */
+	bool may_join;		/* false when a comment sits inside the call */
+};
+
+/* An edit as reported to users: 1-based lines and byte columns, end exclusive. */
+struct shown_edit {
+	unsigned line, column, end_line, end_column;
+	char *replacement;
+};
+
+struct finding {
+	const struct rule *rule;
+	const char *file;		/* relative to the tree root; owned by the file result */
+	unsigned line, column;		/* of the legacy token itself */
+	unsigned end_line, end_column;	/* end exclusive */
+	enum severity severity;
+	char *message;
+	bool in_inactive_branch;
+	char *line_text;		/* the source line, trimmed, for fingerprints */
+
+	struct edit *edits;
+	size_t nr_edits, alloc_edits;
+	struct reflow reflow;
+	bool has_reflow;
+
+	/* The fix applied on its own, as the minimal edit of whole lines. */
+	struct shown_edit *shown;
+	size_t nr_shown;
+};
+
+static inline bool finding_fixable(const struct finding *f)
+{
+	return f->nr_edits > 0;
+}
+
+void finding_add_edit(struct finding *f, size_t start, size_t end, const char *replacement);
+void finding_release(struct finding *f);
+int finding_compare(const struct finding *a, const struct finding *b);
+
+#endif

@@ -1,0 +1,264 @@
+#include "fix-apply.h"
+#include "lexer.h"
+#include "usage.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_COLUMNS 80
+
+static int edit_compare(const void *a, const void *b)
+{
+	const struct edit *x = *(const struct edit *const *)a;
+	const struct edit *y = *(const struct edit *const *)b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	return strcmp(x->replacement, y->replacement);
+}
+
+/* New offset of old offset p, given the applied edits sorted by start. An
+ * offset inside a replaced range maps to the start of its replacement. */
+static size_t map_offset(struct edit *const *edits, size_t n, size_t p)
+{
+	long delta = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (edits[i]->end <= p && edits[i]->start < p) {
+			delta += (long)strlen(edits[i]->replacement) -
+				 (long)(edits[i]->end - edits[i]->start);
+		} else if (edits[i]->start <= p && p < edits[i]->end) {
+			return (size_t)((long)edits[i]->start + delta);
+		} else if (edits[i]->start > p) {
+			break;
+		}
+	}
+	return (size_t)((long)p + delta);
+}
+
+static void add_indent(struct strbuf *sb, unsigned width)
+{
+	unsigned i;
+
+	for (i = 0; i < width / 8; i++)
+		strbuf_addch(sb, '\t');
+	for (i = 0; i < width % 8; i++)
+		strbuf_addch(sb, ' ');
+}
+
+static size_t skip_blank(const char *s, size_t i, size_t end)
+{
+	while (i < end && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return i;
+}
+
+void reflow_region(const char *region, size_t len, size_t open_paren, unsigned old_align,
+		   bool may_join, struct strbuf *out)
+{
+	const char *nl = memchr(region, '\n', len);
+	unsigned new_align;
+	size_t i;
+
+	if (!nl) {
+		strbuf_add(out, region, len);
+		return;
+	}
+	if (may_join) {
+		struct strbuf joined = STRBUF_INIT;
+		const char *end = region + len;
+		const char *line = region;
+
+		while (line < end) {
+			const char *eol = memchr(line, '\n', (size_t)(end - line));
+			size_t b, e;
+
+			if (!eol)
+				eol = end;
+			b = line == region ? 0 : skip_blank(line, 0, (size_t)(eol - line));
+			e = (size_t)(eol - line);
+			while (e > b && (line[e - 1] == ' ' || line[e - 1] == '\t'))
+				e--;
+			if (line != region && joined.len && e > b) {
+				char last = joined.buf[joined.len - 1];
+				char first = line[b];
+
+				if (last != '(' && last != '[' && first != ')' && first != ']' &&
+				    first != ',' && first != ';')
+					strbuf_addch(&joined, ' ');
+			}
+			strbuf_add(&joined, line + b, e - b);
+			line = eol + 1;
+		}
+		if (display_width(joined.buf, joined.len) <= MAX_COLUMNS) {
+			strbuf_add(out, joined.buf, joined.len);
+			strbuf_release(&joined);
+			return;
+		}
+		strbuf_release(&joined);
+	}
+	new_align = display_width(region, open_paren + 1);
+	for (i = 0; i < len;) {
+		const char *eol = memchr(region + i, '\n', len - i);
+		size_t line_end = eol ? (size_t)(eol - region) + 1 : len;
+
+		if (i > 0 && new_align != old_align) {
+			size_t b = skip_blank(region, i, line_end);
+
+			if (display_width(region + i, b - i) == old_align && b < line_end &&
+			    region[b] != '\n') {
+				add_indent(out, new_align);
+				strbuf_add(out, region + b, line_end - b);
+				i = line_end;
+				continue;
+			}
+		}
+		strbuf_add(out, region + i, line_end - i);
+		i = line_end;
+	}
+}
+
+static int reflow_compare(const void *a, const void *b)
+{
+	const struct reflow *x = *(const struct reflow *const *)a;
+	const struct reflow *y = *(const struct reflow *const *)b;
+
+	if (x->open_paren != y->open_paren)
+		return x->open_paren > y->open_paren ? -1 : 1;
+	return 0;
+}
+
+size_t fix_apply(const char *text, size_t size, struct finding *const *findings, size_t n,
+		 struct strbuf *out)
+{
+	struct edit **edits = NULL, **applied;
+	const struct reflow **reflows = NULL;
+	size_t nr_edits = 0, alloc_edits = 0, nr_applied = 0, nr_reflows = 0, dropped = 0;
+	size_t i, j, pos = 0, last_start = (size_t)-1;
+	struct strbuf tmp = STRBUF_INIT;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < findings[i]->nr_edits; j++) {
+			ALLOC_GROW(edits, nr_edits, alloc_edits);
+			edits[nr_edits++] = &findings[i]->edits[j];
+		}
+	qsort(edits, nr_edits, sizeof(*edits), edit_compare);
+	applied = xcalloc(nr_edits ? nr_edits : 1, sizeof(*applied));
+	strbuf_reset(&tmp);
+	for (i = 0; i < nr_edits; i++) {
+		struct edit *e = edits[i];
+
+		if (nr_applied) {
+			struct edit *last = applied[nr_applied - 1];
+
+			/* Two findings may ask for the same comment rename. */
+			if (last->start == e->start && last->end == e->end &&
+			    !strcmp(last->replacement, e->replacement))
+				continue;
+			if (e->start < last->end || (e->start == last->start && e->start == e->end)) {
+				dropped++;
+				continue;
+			}
+		}
+		strbuf_add(&tmp, text + pos, e->start - pos);
+		strbuf_addstr(&tmp, e->replacement);
+		pos = e->end;
+		applied[nr_applied++] = e;
+	}
+	strbuf_add(&tmp, text + pos, size - pos);
+
+	reflows = xcalloc(n ? n : 1, sizeof(*reflows));
+	for (i = 0; i < n; i++)
+		if (findings[i]->has_reflow && findings[i]->nr_edits)
+			reflows[nr_reflows++] = &findings[i]->reflow;
+	qsort(reflows, nr_reflows, sizeof(*reflows), reflow_compare);
+	for (i = 0; i < nr_reflows; i++) {
+		const struct reflow *r = reflows[i];
+		size_t start, open, close, end;
+		struct strbuf region = STRBUF_INIT, rest = STRBUF_INIT;
+
+		if (r->open_paren == last_start)
+			continue;
+		/* Nested calls: the inner one was reflowed, leave the outer. */
+		if (last_start != (size_t)-1 && r->close_paren > last_start)
+			continue;
+		last_start = r->open_paren;
+		start = map_offset(applied, nr_applied, r->line_start);
+		open = map_offset(applied, nr_applied, r->open_paren);
+		close = map_offset(applied, nr_applied, r->close_paren);
+		if (!(start <= open && open < close && close < tmp.len))
+			continue;
+		end = close;
+		while (end < tmp.len && tmp.buf[end] != '\n')
+			end++;
+		reflow_region(tmp.buf + start, end - start, open - start, r->old_align,
+			      r->may_join, &region);
+		strbuf_add(&rest, tmp.buf + end, tmp.len - end);
+		tmp.len = start;
+		strbuf_add(&tmp, region.buf, region.len);
+		strbuf_add(&tmp, rest.buf, rest.len);
+		strbuf_release(&region);
+		strbuf_release(&rest);
+	}
+	(void)last_start;
+	strbuf_reset(out);
+	strbuf_add(out, tmp.buf ? tmp.buf : "", tmp.len);
+	strbuf_release(&tmp);
+	free(edits);
+	free(applied);
+	free(reflows);
+	return dropped;
+}
+
+static bool word_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+static void offset_to_position(const char *text, size_t offset, unsigned *line,
+			       unsigned *column)
+{
+	size_t i, line_start = 0;
+	unsigned l = 1;
+
+	for (i = 0; i < offset; i++)
+		if (text[i] == '\n') {
+			l++;
+			line_start = i + 1;
+		}
+	*line = l;
+	*column = (unsigned)(offset - line_start) + 1;
+}
+
+void finding_compute_shown(struct finding *f, const char *text, size_t size)
+{
+	struct strbuf fixed = STRBUF_INIT;
+	struct finding *one = f;
+	size_t prefix = 0, suffix = 0;
+	struct shown_edit *s;
+
+	if (!f->nr_edits)
+		return;
+	fix_apply(text, size, &one, 1, &fixed);
+	while (prefix < size && prefix < fixed.len && text[prefix] == fixed.buf[prefix])
+		prefix++;
+	while (suffix < size - prefix && suffix < fixed.len - prefix &&
+	       text[size - 1 - suffix] == fixed.buf[fixed.len - 1 - suffix])
+		suffix++;
+	/* Whole identifiers read better than "delete _sync". */
+	while (prefix > 0 && word_char(text[prefix - 1]))
+		prefix--;
+	while (suffix > 0 && word_char(text[size - suffix]))
+		suffix--;
+	f->shown = xcalloc(1, sizeof(*f->shown));
+	f->nr_shown = 1;
+	s = f->shown;
+	offset_to_position(text, prefix, &s->line, &s->column);
+	offset_to_position(text, size - suffix, &s->end_line, &s->end_column);
+	s->replacement = xstrndup(fixed.buf + prefix, fixed.len - suffix - prefix);
+	strbuf_release(&fixed);
+}

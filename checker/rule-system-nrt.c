@@ -1,0 +1,106 @@
+/* WQ003, WQ004: the non-reentrant system workqueues.
+ *
+ * system_nrt_wq and system_nrt_freezable_wq existed only to get
+ * non-reentrancy; since 3.7 system_wq and system_freezable_wq give it. Upstream
+ * turned queue_work(system_nrt_wq, w) into schedule_work(w) and
+ * queue_delayed_work(system_nrt_wq, w, d) into schedule_delayed_work(w, d), and
+ * every other use into the plain system workqueue. */
+#include "fix-build.h"
+#include "rule.h"
+#include "usage.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const since = "since 3.7 every workqueue is non-reentrant";
+
+/* queue_work(system_nrt_wq, w) -> schedule_work(w): the name changes and the
+ * first argument goes, with whatever separated it from the second. */
+static bool explain_schedule_form(const struct rule_context *ctx, struct finding *f)
+{
+	const struct lexed_file *lf = ctx->lex;
+	long name = call_of_first_argument(lf, ctx->token), comma, next;
+	const char *replacement;
+	char buf[300];
+
+	if (name < 0)
+		return false;
+	if (token_is(lf, &lf->tokens[name], "queue_work"))
+		replacement = "schedule_work";
+	else if (token_is(lf, &lf->tokens[name], "queue_delayed_work"))
+		replacement = "schedule_delayed_work";
+	else
+		return false;
+	comma = token_next_code(lf, (long)ctx->token);
+	if (comma < 0 || !token_is(lf, &lf->tokens[comma], ","))
+		return false;
+	next = token_next_code(lf, comma);
+	if (next < 0 || lf->tokens[next].directive_index != lf->tokens[ctx->token].directive_index)
+		return false;
+	snprintf(buf, sizeof(buf),
+		 "%.*s() on system_nrt_wq is redundant: %s, so system_wq gives the same "
+		 "guarantee; use %s()",
+		 (int)lf->tokens[name].len, lf->text + lf->tokens[name].offset, since,
+		 replacement);
+	f->message = xstrdup(buf);
+	fix_replace_token(f, lf, (size_t)name, replacement);
+	finding_add_edit(f, lf->tokens[ctx->token].offset, lf->tokens[next].offset, "");
+	fix_reflow_call(f, lf, (size_t)name);
+	return true;
+}
+
+static void explain_system_nrt_wq(const struct rule_context *ctx, struct finding *f)
+{
+	char buf[300];
+
+	if (!explain_schedule_form(ctx, f)) {
+		snprintf(buf, sizeof(buf),
+			 "system_nrt_wq is redundant: %s, so system_wq gives the same "
+			 "guarantee; use system_wq", since);
+		f->message = xstrdup(buf);
+		fix_replace_token(f, ctx->lex, ctx->token, "system_wq");
+		fix_reflow_enclosing_call(f, ctx->lex, ctx->token);
+	}
+	fix_rename_in_comments(f, ctx->lex, ctx->token, "system_nrt_wq", "system_wq");
+}
+
+static void explain_system_nrt_freezable_wq(const struct rule_context *ctx, struct finding *f)
+{
+	char buf[300];
+
+	snprintf(buf, sizeof(buf),
+		 "system_nrt_freezable_wq is redundant: %s, so system_freezable_wq gives "
+		 "the same guarantee; use system_freezable_wq", since);
+	f->message = xstrdup(buf);
+	fix_replace_token(f, ctx->lex, ctx->token, "system_freezable_wq");
+	fix_reflow_enclosing_call(f, ctx->lex, ctx->token);
+	fix_rename_in_comments(f, ctx->lex, ctx->token, "system_nrt_freezable_wq",
+			       "system_freezable_wq");
+}
+
+static const char *const system_nrt_wq_names[] = { "system_nrt_wq", NULL };
+static const char *const system_nrt_freezable_wq_names[] = { "system_nrt_freezable_wq", NULL };
+
+const struct rule rule_system_nrt_wq = {
+	.id = "WQ003",
+	.name = "system-nrt-wq",
+	.summary = "system_nrt_wq is redundant: use system_wq (schedule_work())",
+	.help = "Since Linux 3.7 (dbf2576e37da) every workqueue is non-reentrant, so "
+		"system_nrt_wq gives nothing system_wq does not; queue_work(system_nrt_wq, w) "
+		"becomes schedule_work(w), queue_delayed_work(system_nrt_wq, w, d) becomes "
+		"schedule_delayed_work(w, d), other uses become system_wq.",
+	.severity = SEVERITY_WARNING,
+	.identifiers = system_nrt_wq_names,
+	.explain = explain_system_nrt_wq,
+};
+
+const struct rule rule_system_nrt_freezable_wq = {
+	.id = "WQ004",
+	.name = "system-nrt-freezable-wq",
+	.summary = "system_nrt_freezable_wq is redundant: use system_freezable_wq",
+	.help = "Since Linux 3.7 (dbf2576e37da) every workqueue is non-reentrant, so "
+		"system_nrt_freezable_wq gives nothing system_freezable_wq does not.",
+	.severity = SEVERITY_WARNING,
+	.identifiers = system_nrt_freezable_wq_names,
+	.explain = explain_system_nrt_freezable_wq,
+};

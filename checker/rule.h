@@ -1,0 +1,38 @@
+/* The rule interface. A rule names the identifiers it is about; the scan finds
+ * every real use of them (not a comment, string, member, macro parameter,
+ * declaration or locally shadowed name) and hands each to the rule, which
+ * explains it and builds the fix. Rules are listed in rule-list.h. */
+#ifndef WQCHECK_RULE_H
+#define WQCHECK_RULE_H
+
+#include "finding.h"
+#include "lexer.h"
+
+struct rule_context {
+	const struct lexed_file *lex;
+	const char *file;		/* relative path */
+	size_t token;			/* index of the legacy token in lex->tokens */
+	bool in_inactive_branch;
+};
+
+struct rule {
+	const char *id;			/* stable: WQ001 */
+	const char *name;		/* short name for SARIF and --list-rules */
+	const char *summary;		/* one line */
+	const char *help;		/* what changed in 3.7 and what to do */
+	enum severity severity;
+	const char *const *identifiers;	/* NULL-terminated: tokens that trigger the rule */
+	/* Fills in message, edits and reflow of f, whose position is already set. */
+	void (*explain)(const struct rule_context *ctx, struct finding *f);
+};
+
+#define RULE(name) extern const struct rule rule_##name;
+#include "rule-list.h"
+#undef RULE
+
+extern const struct rule *const all_rules[];
+extern const size_t nr_all_rules;
+
+const struct rule *rule_find(const char *id);
+
+#endif

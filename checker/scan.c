@@ -1,0 +1,284 @@
+#include "scan.h"
+#include "candidates.h"
+#include "fix-apply.h"
+#include "parse.h"
+#include "strbuf.h"
+#include "usage.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+struct scan_shared {
+	const struct scan_options *opts;
+	const struct file_list *files;
+	struct file_result *results;
+	atomic_size_t next;
+	atomic_size_t done;
+	atomic_size_t parsed;
+};
+
+/* The cheap test that keeps most of a tree away from the lexer and libclang. */
+static bool mentions_any_name(const char *text, size_t len, const struct scan_options *opts)
+{
+	size_t r;
+	const char *const *name;
+
+	for (r = 0; r < opts->nr_rules; r++)
+		for (name = opts->rules[r]->identifiers; *name; name++)
+			if (memmem(text, len, *name, strlen(*name)))
+				return true;
+	return false;
+}
+
+static char *trimmed_line(const struct lexed_file *lf, unsigned line)
+{
+	size_t start = lf->line_starts[line - 1], end = start;
+
+	while (end < lf->size && lf->text[end] != '\n')
+		end++;
+	while (start < end && (lf->text[start] == ' ' || lf->text[start] == '\t'))
+		start++;
+	while (end > start && (lf->text[end - 1] == ' ' || lf->text[end - 1] == '\t' ||
+			       lf->text[end - 1] == '\r'))
+		end--;
+	return xstrndup(lf->text + start, end - start);
+}
+
+static void build_args(const struct scan_options *opts, const char *rel, const char *abs,
+		       struct arg_list *args)
+{
+	if (!opts->db || !compile_db_lookup(opts->db, abs, args))
+		infer_kernel_flags(opts->root, rel, opts->arch, args);
+	/* Keep going past any number of errors: a missing generated header
+	 * must not stop clang before the code we care about. */
+	arg_list_add(args, "-ferror-limit=0");
+	arg_list_add(args, "-w");
+}
+
+static bool use_candidate(const struct candidate *c, const struct lexed_file *lf,
+			  const struct parsed_file *pf, bool *inactive)
+{
+	const struct token *t = &lf->tokens[c->token];
+
+	*inactive = false;
+	if (!pf || t->in_directive)
+		return !c->shadowed;
+	if (parsed_offset_is_skipped(pf, t->offset)) {
+		*inactive = true;
+		return !c->shadowed;
+	}
+	switch (parsed_classify(pf, t->line, t->column, lf->text + t->offset, t->len)) {
+	case REF_EXTERNAL:
+		return true;
+	case REF_LOCAL:
+	case REF_DECLARATION:
+		return false;
+	case REF_UNKNOWN:
+		break;
+	}
+	return !c->shadowed;
+}
+
+static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index)
+{
+	const struct scan_options *opts = sh->opts;
+	struct file_result *res = &sh->results[index];
+	struct strbuf text = STRBUF_INIT, abs = STRBUF_INIT;
+	struct candidate_list cands = { 0 };
+	struct parsed_file *pf = NULL;
+	struct lexed_file lf;
+	size_t i, nr = 0, alloc = 0;
+
+	res->path = xstrdup(sh->files->paths[index]);
+	strbuf_addf(&abs, "%s/%s", opts->root, res->path);
+	if (strbuf_read_file(&text, abs.buf) < 0) {
+		char buf[256];
+
+		snprintf(buf, sizeof(buf), "cannot read: %s", strerror(errno));
+		res->failed_reason = xstrdup(buf);
+		goto out;
+	}
+	if (!text.buf || !mentions_any_name(text.buf, text.len, opts))
+		goto out;
+	if (memchr(text.buf, '\0', text.len)) {
+		res->failed_reason = xstrdup("not a text file (it contains NUL bytes)");
+		goto out;
+	}
+	lex_file(&lf, text.buf, text.len);
+	if (lf.error) {
+		res->failed_reason = xstrdup(lf.error);
+		lexed_file_release(&lf);
+		goto out;
+	}
+	find_candidates(&lf, opts->rules, opts->nr_rules, &cands);
+	if (cands.nr && opts->use_clang) {
+		struct arg_list args = { 0 };
+		char *reason = NULL;
+
+		build_args(opts, res->path, abs.buf, &args);
+		pf = parse_file(parser, abs.buf, (const char *const *)args.args, args.nr,
+				&reason);
+		arg_list_release(&args);
+		if (pf) {
+			res->parsed = true;
+			res->clang_errors = parsed_error_count(pf);
+			atomic_fetch_add(&sh->parsed, 1);
+		} else {
+			/* The lexical verdicts still stand; say clang could not help. */
+			res->failed_reason = reason;
+		}
+	}
+	for (i = 0; i < cands.nr; i++) {
+		const struct candidate *c = &cands.items[i];
+		const struct token *t = &lf.tokens[c->token];
+		struct rule_context ctx = { .lex = &lf, .file = res->path, .token = c->token };
+		struct finding *f;
+		bool inactive;
+
+		if (!use_candidate(c, &lf, pf, &inactive))
+			continue;
+		ALLOC_GROW(res->findings, nr, alloc);
+		f = &res->findings[nr++];
+		memset(f, 0, sizeof(*f));
+		f->rule = c->rule;
+		f->file = res->path;
+		f->line = f->end_line = t->line;
+		f->column = t->column;
+		f->end_column = t->column + (unsigned)t->len;
+		f->severity = c->rule->severity;
+		f->in_inactive_branch = inactive;
+		f->line_text = trimmed_line(&lf, t->line);
+		ctx.in_inactive_branch = inactive;
+		c->rule->explain(&ctx, f);
+		finding_compute_shown(f, text.buf, text.len);
+	}
+	res->nr_findings = nr;
+	if (opts->want_fixed_text && nr) {
+		struct finding **all = xcalloc(nr, sizeof(*all));
+		struct strbuf fixed = STRBUF_INIT;
+
+		for (i = 0; i < nr; i++)
+			all[i] = &res->findings[i];
+		fix_apply(text.buf, text.len, all, nr, &fixed);
+		free(all);
+		res->fixed_len = fixed.len;
+		res->fixed = strbuf_detach(&fixed);
+		res->original_len = text.len;
+		res->original = strbuf_detach(&text);
+	}
+	parsed_file_free(pf);
+	candidate_list_release(&cands);
+	lexed_file_release(&lf);
+out:
+	strbuf_release(&text);
+	strbuf_release(&abs);
+}
+
+static void *worker(void *arg)
+{
+	struct scan_shared *sh = arg;
+	struct parser *parser = sh->opts->use_clang ? parser_new() : NULL;
+
+	for (;;) {
+		size_t i = atomic_fetch_add(&sh->next, 1);
+
+		if (i >= sh->files->nr)
+			break;
+		scan_one(sh, parser, i);
+		atomic_fetch_add(&sh->done, 1);
+	}
+	parser_free(parser);
+	return NULL;
+}
+
+static void show_progress(struct scan_shared *sh, bool final)
+{
+	fprintf(stderr, "\rscanning: %zu/%zu files%s", (size_t)atomic_load(&sh->done),
+		sh->files->nr, final ? "\n" : "");
+}
+
+void scan_run(const struct scan_options *opts, const struct file_list *files,
+	      struct scan_result *out)
+{
+	struct scan_shared sh = { .opts = opts, .files = files };
+	int jobs = opts->jobs > 0 ? opts->jobs : 1, started = 0, i;
+	pthread_t *threads;
+
+	sh.results = xcalloc(files->nr ? files->nr : 1, sizeof(*sh.results));
+	atomic_init(&sh.next, 0);
+	atomic_init(&sh.done, 0);
+	atomic_init(&sh.parsed, 0);
+	if ((size_t)jobs > files->nr)
+		jobs = files->nr ? (int)files->nr : 1;
+	threads = xcalloc((size_t)jobs, sizeof(*threads));
+	for (i = 0; i < jobs; i++)
+		if (pthread_create(&threads[i], NULL, worker, &sh) == 0)
+			started++;
+		else
+			break;
+	if (!started)
+		worker(&sh);
+	if (opts->progress) {
+		struct timespec ts = { 0, 100 * 1000 * 1000 };
+
+		while (atomic_load(&sh.done) < files->nr) {
+			show_progress(&sh, false);
+			nanosleep(&ts, NULL);
+		}
+	}
+	for (i = 0; i < started; i++)
+		pthread_join(threads[i], NULL);
+	if (opts->progress)
+		show_progress(&sh, true);
+	free(threads);
+	out->files = sh.results;
+	out->nr_files = files->nr;
+	out->files_parsed = atomic_load(&sh.parsed);
+}
+
+void scan_result_release(struct scan_result *res)
+{
+	size_t i, j;
+
+	for (i = 0; i < res->nr_files; i++) {
+		struct file_result *fr = &res->files[i];
+
+		for (j = 0; j < fr->nr_findings; j++)
+			finding_release(&fr->findings[j]);
+		free(fr->findings);
+		free(fr->path);
+		free(fr->failed_reason);
+		free(fr->original);
+		free(fr->fixed);
+	}
+	free(res->files);
+	memset(res, 0, sizeof(*res));
+}
+
+static int finding_ptr_compare(const void *a, const void *b)
+{
+	return finding_compare(*(struct finding *const *)a, *(struct finding *const *)b);
+}
+
+struct finding **scan_result_findings(const struct scan_result *res, size_t *nr)
+{
+	struct finding **all;
+	size_t i, j, n = 0;
+
+	for (i = 0; i < res->nr_files; i++)
+		n += res->files[i].nr_findings;
+	all = xcalloc(n ? n : 1, sizeof(*all));
+	n = 0;
+	for (i = 0; i < res->nr_files; i++)
+		for (j = 0; j < res->files[i].nr_findings; j++)
+			all[n++] = &res->files[i].findings[j];
+	qsort(all, n, sizeof(*all), finding_ptr_compare);
+	*nr = n;
+	return all;
+}

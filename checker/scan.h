@@ -1,0 +1,47 @@
+/* The scan: every file of the list through prefilter, lexer, libclang and the
+ * rules, in parallel; results come back in file order. */
+#ifndef WQCHECK_SCAN_H
+#define WQCHECK_SCAN_H
+
+#include "finding.h"
+#include "flags.h"
+#include "rule.h"
+#include "tree.h"
+
+struct scan_options {
+	const char *root;
+	const struct rule *const *rules;
+	size_t nr_rules;
+	const struct compile_db *db;	/* NULL: infer flags */
+	const char *arch;
+	int jobs;
+	bool use_clang;
+	bool want_fixed_text;		/* keep original and fixed text of files with fixes */
+	bool progress;
+};
+
+struct file_result {
+	char *path;			/* relative to root */
+	struct finding *findings;
+	size_t nr_findings;
+	char *failed_reason;		/* the file could not be analysed */
+	bool parsed;			/* libclang read it */
+	unsigned clang_errors;		/* errors clang reported in the file itself */
+	char *original, *fixed;
+	size_t original_len, fixed_len;
+};
+
+struct scan_result {
+	struct file_result *files;
+	size_t nr_files;
+	size_t files_parsed;
+};
+
+void scan_run(const struct scan_options *opts, const struct file_list *files,
+	      struct scan_result *out);
+void scan_result_release(struct scan_result *res);
+
+/* All findings of a result, sorted, as pointers into it. */
+struct finding **scan_result_findings(const struct scan_result *res, size_t *nr);
+
+#endif

@@ -1,0 +1,27 @@
+/* Growable strings, after git's strbuf: always NUL-terminated, len excludes it. */
+#ifndef WQCHECK_STRBUF_H
+#define WQCHECK_STRBUF_H
+
+#include <stddef.h>
+
+struct strbuf {
+	char *buf;
+	size_t len;
+	size_t alloc;
+};
+
+#define STRBUF_INIT { NULL, 0, 0 }
+
+void strbuf_grow(struct strbuf *sb, size_t extra);
+void strbuf_add(struct strbuf *sb, const void *data, size_t len);
+void strbuf_addstr(struct strbuf *sb, const char *s);
+void strbuf_addch(struct strbuf *sb, int c);
+__attribute__((format(printf, 2, 3)))
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...);
+void strbuf_reset(struct strbuf *sb);
+void strbuf_release(struct strbuf *sb);
+char *strbuf_detach(struct strbuf *sb);
+/* Reads a whole file; returns -1 with errno set on failure. */
+int strbuf_read_file(struct strbuf *sb, const char *path);
+
+#endif

@@ -1,0 +1,13 @@
+/* Scratch directories that are removed on every exit path: normal exit, die(),
+ * and SIGINT/SIGTERM/SIGHUP (the signal is re-raised after cleaning up). */
+#ifndef WQCHECK_TEMPDIR_H
+#define WQCHECK_TEMPDIR_H
+
+/* Creates $TMPDIR/wqcheck-<what>-XXXXXX; dies on failure. */
+const char *tempdir_create(const char *what);
+void tempdir_remove(const char *path);
+void tempdir_remove_all(void);
+/* mkdir -p for the parent directories of path. */
+int make_parent_dirs(const char *path);
+
+#endif

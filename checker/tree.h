@@ -1,0 +1,26 @@
+/* The kernel tree being scanned: its root, and its C files. */
+#ifndef WQCHECK_TREE_H
+#define WQCHECK_TREE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct file_list {
+	char **paths;		/* relative to the root, sorted, unique */
+	size_t nr, alloc;
+};
+
+/* The root of the kernel tree holding path: the nearest directory at or above
+ * it with a Makefile, include/linux/ and MAINTAINERS or Kconfig. NULL if none. */
+char *find_tree_root(const char *path);
+bool is_kernel_tree(const char *dir);
+bool is_git_checkout(const char *root);
+
+/* Adds the .c and .h files under rel (a file or directory relative to root;
+ * "" for all): `git ls-files` in a git checkout (tracked and untracked files
+ * that are not ignored), a walk otherwise. Returns -1 if rel does not exist. */
+int list_tree_files(const char *root, const char *rel, struct file_list *out);
+void file_list_finish(struct file_list *fl);	/* sorts and removes duplicates */
+void file_list_release(struct file_list *fl);
+
+#endif

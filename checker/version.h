@@ -1,0 +1,1 @@
+#define WQCHECK_VERSION "0.1.0"
