@@ -1,0 +1,55 @@
+# wqcheck: build, install dependencies, test, demo, benchmark.
+#
+#   make deps    install what is missing from Debian's packages (as root),
+#                or print the apt-get line to run
+#   make         build checker/wqcheck
+#   make check   run every test (ends with "N passed, N failed")
+#   make demo    deps, build, and the main job on the embedded corpus
+#   make bench   whole-tree timings (not part of check)
+
+LLVM_CONFIG ?= $(shell command -v llvm-config-14 || command -v llvm-config || echo llvm-config-14)
+export LLVM_CONFIG
+
+# Build: libclang and jansson. Tests: spatch, sparse, git, a kernel tree and what
+# building it needs. Debian 12 package names.
+DEPS := gcc make git libclang-dev llvm clang libjansson-dev coccinelle sparse \
+	python3 bc flex bison libelf-dev libssl-dev xz-utils time linux-source-6.1
+
+all: checker/wqcheck
+
+checker/wqcheck checker/wqcheck-asan: FORCE
+	$(MAKE) -C checker $(@F)
+
+check-binaries: FORCE
+	$(MAKE) -C checker check-binaries
+
+deps:
+	@missing=$$(for p in $(DEPS); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; \
+	done); \
+	if [ -z "$$missing" ]; then echo "deps: all installed"; exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+		echo "deps: installing $$missing"; \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
+	else \
+		echo "deps: missing; run as root:"; \
+		echo "  apt-get install -y $$missing"; exit 2; \
+	fi
+
+check: check-binaries
+	@bash tests/run
+
+demo: deps all
+	@echo "== wqcheck scan corpus/"
+	@checker/wqcheck scan -q corpus/; rc=$$?; \
+	echo "== exit status $$rc (1: findings; 0: none; 2: error)"; \
+	[ $$rc -le 1 ]
+
+bench: all
+	@bash bench/run.sh
+
+clean:
+	$(MAKE) -C checker clean
+
+.PHONY: all deps check demo bench clean check-binaries FORCE
+FORCE:

@@ -1,0 +1,88 @@
+# Shared by the tests/real scripts: the cache, step timing, locking.
+# Sourced, not run. Callers set -eu themselves.
+
+WQ_CACHE=${WQCHECK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/wqcheck}
+WQ_TARBALL=/usr/src/linux-source-6.1.tar.xz
+WQ_TREE=$WQ_CACHE/linux-6.1
+WQ_LEGACY=$WQ_CACHE/linux-6.1-legacy
+WQ_STAMPS=$WQ_CACHE/stamps
+WQ_LOG=$WQ_CACHE/steps.log
+WQ_REAL_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+WQ_JOBS=${WQCHECK_JOBS:-2}
+
+# Everything that is not the tree path goes to stderr: stdout is the interface.
+wq_say() { printf '%s\n' "$*" >&2; }
+
+# die with a reason on one line; callers turn it into `skip - name: reason`.
+wq_die() { printf '%s: %s\n' "$(basename "$0")" "$*" >&2; exit 1; }
+
+# wq_step NAME CMD...: runs CMD in the current directory with its output kept
+# in $WQ_CACHE/logs/NAME.log, prints and logs how long it took.
+wq_step() {
+	local name=$1 t0 t1 rc=0
+	shift
+	mkdir -p "$WQ_CACHE/logs"
+	wq_say "wqcheck-cache: $name ..."
+	t0=$(date +%s.%N)
+	"$@" >"$WQ_CACHE/logs/$name.log" 2>&1 || rc=$?
+	t1=$(date +%s.%N)
+	local secs
+	secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
+	printf '%s\t%s\t%ss\trc=%d\n' "$(date -u +%FT%TZ)" "$name" "$secs" "$rc" >>"$WQ_LOG"
+	wq_say "wqcheck-cache: $name took ${secs}s (rc=$rc)"
+	if [ "$rc" -ne 0 ]; then
+		tail -n 15 "$WQ_CACHE/logs/$name.log" | sed 's/^/    /' >&2
+		wq_die "step $name failed (rc=$rc), log: $WQ_CACHE/logs/$name.log"
+	fi
+}
+
+# A stamp holds the key of what produced it: a step reruns when its key changes.
+wq_stamp_ok() { [ -f "$WQ_STAMPS/$1" ] && [ "$(cat "$WQ_STAMPS/$1")" = "$2" ]; }
+wq_stamp_set() { mkdir -p "$WQ_STAMPS" && printf '%s\n' "$2" >"$WQ_STAMPS/$1"; }
+wq_stamp_clear() { rm -f "$WQ_STAMPS/$1"; }
+
+wq_key() { cat "$@" | sha256sum | cut -c1-16; }
+
+# One filler at a time: two suites (or two engineers) may fill the cache at once.
+wq_lock() {
+	mkdir -p "$WQ_CACHE" || wq_die "cannot create cache $WQ_CACHE"
+	exec 9>"$WQ_CACHE/.lock"
+	flock 9 || wq_die "cannot lock $WQ_CACHE/.lock"
+}
+
+# The objects the tests need compiled: tests/real/objects.txt, one per line.
+wq_objects() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$WQ_REAL_DIR/objects.txt"; }
+
+# Configures the tree at $1: x86_64 defconfig plus tests/real/config.txt.
+wq_configure() {
+	make -C "$1" defconfig &&
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$WQ_REAL_DIR/config.txt" |
+		xargs -r "$1/scripts/config" --file "$1/.config" &&
+	make -C "$1" olddefconfig &&
+	wq_check_config "$1"
+}
+
+# scripts/config sets options olddefconfig may drop (unmet dependencies): catch it.
+wq_check_config() {
+	local opt bad=0
+	for opt in $(sed -e 's/#.*//' "$WQ_REAL_DIR/config.txt" | grep -o -- '--enable [A-Z0-9_]*' | cut -d' ' -f2); do
+		if ! grep -q "^CONFIG_$opt=[ym]" "$1/.config"; then
+			echo "CONFIG_$opt did not stay enabled after olddefconfig" >&2
+			bad=1
+		fi
+	done
+	return $bad
+}
+
+# Builds what the objects need, then the objects, then the compile database.
+wq_build_objects() {
+	local tree=$1
+	make -C "$tree" -j"$WQ_JOBS" prepare || return
+	# shellcheck disable=SC2046
+	make -C "$tree" -j"$WQ_JOBS" $(wq_objects) || return
+}
+
+wq_compile_db() {
+	(cd "$1" && python3 scripts/clang-tools/gen_compile_commands.py -d . -o compile_commands.json) &&
+	[ -s "$1/compile_commands.json" ]
+}
