@@ -198,6 +198,10 @@ enum ref_class parsed_classify(const struct parsed_file *pf, unsigned line, unsi
 	if (clang_getCursorKind(ref) == CXCursor_VarDecl &&
 	    clang_getCursorKind(clang_getCursorSemanticParent(ref)) == CXCursor_FunctionDecl)
 		return REF_LOCAL;
+	/* An implicitly declared function (its header is missing) is "declared"
+	 * at its first call: that says nothing about the name. */
+	if (same_location(clang_getCursorLocation(ref), loc))
+		return REF_UNKNOWN;
 	clang_getSpellingLocation(clang_getCursorLocation(ref), &ref_file, NULL, NULL, NULL);
 	if (!ref_file)
 		return REF_UNKNOWN;

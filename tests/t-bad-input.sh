@@ -1,0 +1,88 @@
+#!/bin/bash
+# Bad input: one clear line on stderr and exit status 2, or, for a file that
+# cannot be parsed, a files_failed entry while the run goes on.
+# asan: yes
+set -u
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+# expect_usage NAME -- ARGS...: exit 2, exactly one line on stderr, nothing on stdout.
+expect_usage() {
+	local name=$1 out err rc
+	shift
+	"$WQCHECK" "$@" >"$scratch/out" 2>"$scratch/err"
+	rc=$?
+	out=$(wc -c <"$scratch/out")
+	err=$(wc -l <"$scratch/err")
+	if [ $rc -eq 2 ] && [ "$err" -eq 1 ] && [ "$out" -eq 0 ]; then
+		echo "ok - $name"
+	else
+		echo "not ok - $name (exit $rc, $err stderr lines, $out stdout bytes)"
+		sed 's/^/    /' "$scratch/err"
+	fi
+}
+
+tree=$scratch/tree
+mkdir -p "$tree/include/linux" "$tree/drivers/x"
+echo 'obj-y += drivers/' >"$tree/Makefile"
+echo 'WORKQUEUE' >"$tree/MAINTAINERS"
+cat >"$tree/drivers/x/ok.c" <<'C'
+void f(void) { flush_work_sync(0); }
+C
+cat >"$tree/drivers/x/broken.c" <<'C'
+void g(void) { flush_work_sync(0); }
+/* this comment never ends
+C
+
+expect_usage "missing path" scan "$scratch/nonexistent"
+expect_usage "a path outside any kernel tree" scan "$scratch"
+expect_usage "no path at all" scan
+expect_usage "unknown option" scan --frobnicate "$tree"
+expect_usage "unknown rule" scan --rules=WQ999 "$tree"
+expect_usage "unknown format" scan --format=xml "$tree"
+expect_usage "bad -j" scan -j zero "$tree"
+expect_usage "unknown command" frobnicate
+expect_usage "compile database missing" scan -p "$scratch/nodb" "$tree"
+mkdir -p "$scratch/db-malformed" "$scratch/db-unreadable" "$scratch/db-shape"
+printf '[{"directory": "/x", "file": ' >"$scratch/db-malformed/compile_commands.json"
+expect_usage "compile database malformed" scan -p "$scratch/db-malformed" "$tree"
+echo '{"not": "an array"}' >"$scratch/db-shape/compile_commands.json"
+expect_usage "compile database of the wrong shape" scan -p "$scratch/db-shape" "$tree"
+echo '[{"directory": "/x"}]' >"$scratch/db-shape/compile_commands.json"
+expect_usage "compile database entry without file" scan -p "$scratch/db-shape" "$tree"
+mkdir "$scratch/db-unreadable/compile_commands.json"
+expect_usage "compile database unreadable" scan -p "$scratch/db-unreadable" "$tree"
+
+grep -q 'malformed compile database' <("$WQCHECK" scan -p "$scratch/db-malformed" "$tree" 2>&1) &&
+	echo "ok - the malformed database message says what is wrong" ||
+	echo "not ok - the malformed database message says what is wrong"
+
+# A file that does not parse is listed, and the run goes on to the others.
+"$WQCHECK" scan --format=json "$tree" >"$scratch/json" 2>"$scratch/err"
+rc=$?
+if [ $rc -eq 1 ] && python3 - "$scratch/json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+failed = {f["file"]: f["reason"] for f in d["files_failed"]}
+assert "drivers/x/broken.c" in failed, failed
+assert "unterminated" in failed["drivers/x/broken.c"], failed
+assert [f["file"] for f in d["findings"]] == ["drivers/x/ok.c"], d["findings"]
+assert d["files_scanned"] == 2, d["files_scanned"]
+PY
+then
+	echo "ok - an unparsable file is in files_failed and the run goes on"
+else
+	echo "not ok - an unparsable file is in files_failed and the run goes on (exit $rc)"
+	sed 's/^/    /' "$scratch/json" "$scratch/err"
+fi
+"$WQCHECK" scan "$tree" >/dev/null 2>"$scratch/err"
+grep -q 'drivers/x/broken.c: not fully analysed: unterminated /\* comment at line 2' "$scratch/err" &&
+	echo "ok - text mode names the file it could not analyse on stderr" ||
+	{ echo "not ok - text mode names the file it could not analyse on stderr"; sed 's/^/    /' "$scratch/err"; }
+
+# --help and --version are not errors.
+"$WQCHECK" --help | grep -q '^usage: wqcheck' && echo "ok - wqcheck --help" || echo "not ok - wqcheck --help"
+"$WQCHECK" scan --help | grep -q '^usage: wqcheck scan' && echo "ok - wqcheck scan --help" ||
+	echo "not ok - wqcheck scan --help"
+"$WQCHECK" --version | grep -Eq '^wqcheck [0-9]' && echo "ok - wqcheck --version" ||
+	echo "not ok - wqcheck --version"
