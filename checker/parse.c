@@ -168,6 +168,19 @@ static bool same_location(CXSourceLocation a, CXSourceLocation b)
 	return fa && fb && clang_File_isEqual(fa, fb) && oa == ob;
 }
 
+/* Implicit declarations span only the name of the call that made them. */
+static bool is_implicit_function(CXCursor ref, size_t name_len)
+{
+	CXSourceRange extent = clang_getCursorExtent(ref);
+	unsigned start, end;
+
+	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+		return false;
+	clang_getSpellingLocation(clang_getRangeStart(extent), NULL, NULL, NULL, &start);
+	clang_getSpellingLocation(clang_getRangeEnd(extent), NULL, NULL, NULL, &end);
+	return end - start <= name_len;
+}
+
 static bool is_local_declaration_kind(enum CXCursorKind kind)
 {
 	return kind == CXCursor_ParmDecl || kind == CXCursor_FieldDecl;
@@ -200,7 +213,7 @@ enum ref_class parsed_classify(const struct parsed_file *pf, unsigned line, unsi
 		return REF_LOCAL;
 	/* An implicitly declared function (its header is missing) is "declared"
 	 * at its first call: that says nothing about the name. */
-	if (same_location(clang_getCursorLocation(ref), loc))
+	if (same_location(clang_getCursorLocation(ref), loc) || is_implicit_function(ref, name_len))
 		return REF_UNKNOWN;
 	clang_getSpellingLocation(clang_getCursorLocation(ref), &ref_file, NULL, NULL, NULL);
 	if (!ref_file)
