@@ -1,0 +1,117 @@
+#!/bin/bash
+# Output formats and fix application on a copy of the corpus: JSON and SARIF
+# shape, stable fingerprints, deterministic order across -j, the tree left alone
+# unless --in-place, and a --diff that applies and leaves nothing to find.
+# asan: yes
+set -u
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+tree=$scratch/corpus
+cp -r "$TOP/corpus" "$tree"
+find "$tree" -name '*.o' -delete
+
+check() { # NAME COMMAND...: ok when the command succeeds
+	local name=$1
+	shift
+	if "$@" >"$scratch/check.out" 2>&1; then
+		echo "ok - $name"
+	else
+		echo "not ok - $name"
+		sed 's/^/    /' "$scratch/check.out" | head -40
+	fi
+}
+
+snapshot() { (cd "$tree" && find . -type f -print0 | sort -z | xargs -0 sha1sum); }
+
+before=$(snapshot)
+"$WQCHECK" scan -q --format=json "$tree" >"$scratch/a.json"
+rc_json=$?
+"$WQCHECK" scan -q --format=sarif "$tree" >"$scratch/a.sarif"
+"$WQCHECK" scan -q --format=report "$tree" >"$scratch/a.report"
+"$WQCHECK" scan -q "$tree" >"$scratch/a.txt"
+"$WQCHECK" scan -q --diff "$tree" >"$scratch/a.diff"
+check "exit status 1 when there are findings" test "$rc_json" -eq 1
+check "scan and --diff leave the tree untouched" test "$before" = "$(snapshot)"
+
+check "json has the documented fields" python3 - "$scratch/a.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["findings"], "no findings"
+keys = {"rule", "file", "line", "column", "end_line", "end_column", "severity",
+        "message", "fixable", "in_inactive_branch", "edits"}
+for f in d["findings"]:
+    assert keys <= set(f), f
+    assert f["end_column"] > f["column"] or f["end_line"] > f["line"], f
+    assert f["rule"] in ("WQ001", "WQ002", "WQ003", "WQ004", "WQ005") or f["rule"].startswith("WQ01"), f
+assert isinstance(d["files_scanned"], int) and d["files_scanned"] > 30
+assert isinstance(d["files_failed"], list)
+order = [(f["file"], f["line"], f["column"], f["rule"]) for f in d["findings"]]
+assert order == sorted(order), "findings are not sorted"
+PY
+
+check "text, report and json agree on the sites" python3 - "$scratch/a.json" "$scratch/a.txt" "$scratch/a.report" <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+js = [(f["file"], f["line"], f["column"], f["rule"]) for f in d["findings"]]
+txt = []
+for line in open(sys.argv[2]):
+    m = re.match(r"^(\S+?):(\d+):(\d+): (warning|note|error): .* \[(WQ\d+)\]$", line.rstrip("\n"))
+    if m:
+        txt.append((m[1], int(m[2]), int(m[3]), m[5]))
+rep = []
+for line in open(sys.argv[3]):
+    m = re.match(r"^(\S+?):(\d+):(\d+)-(\d+): .* \[(WQ\d+)\]$", line.rstrip("\n"))
+    assert m, line
+    rep.append((m[1], int(m[2]), int(m[3]) + 1, m[5]))
+assert js == txt, (js, txt)
+assert js == rep, (js, rep)
+PY
+
+check "sarif 2.1.0 with rules, results and fingerprints" python3 - "$scratch/a.sarif" "$scratch/a.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+d = json.load(open(sys.argv[2]))
+assert s["version"] == "2.1.0"
+run = s["runs"][0]
+ids = {r["id"] for r in run["tool"]["driver"]["rules"]}
+assert {"WQ001", "WQ002", "WQ003", "WQ004", "WQ005"} <= ids, ids
+assert len(run["results"]) == len(d["findings"])
+fps = [r["partialFingerprints"]["wqcheck/v1"] for r in run["results"]]
+assert len(set(fps)) == len(fps), "fingerprints collide"
+for r in run["results"]:
+    assert r["ruleId"] in ids
+    loc = r["locations"][0]["physicalLocation"]
+    assert loc["artifactLocation"]["uriBaseId"] == "SRCROOT"
+    assert loc["region"]["startLine"] >= 1
+PY
+
+# Fingerprints survive unrelated lines added above a finding.
+first=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["findings"][0]["file"])' "$scratch/a.json")
+cp -r "$tree" "$scratch/shifted"
+sed -i '1i /* an unrelated comment */\n' "$scratch/shifted/$first"
+"$WQCHECK" scan -q --format=sarif "$scratch/shifted" >"$scratch/b.sarif"
+check "sarif fingerprints are stable when lines shift" python3 - "$scratch/a.sarif" "$scratch/b.sarif" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))["runs"][0]["results"]
+b = json.load(open(sys.argv[2]))["runs"][0]["results"]
+fa = sorted(r["partialFingerprints"]["wqcheck/v1"] for r in a)
+fb = sorted(r["partialFingerprints"]["wqcheck/v1"] for r in b)
+assert fa == fb
+la = sorted(r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in a)
+lb = sorted(r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in b)
+assert la != lb, "the lines did not shift: the test proves nothing"
+PY
+
+"$WQCHECK" scan -q -j 1 --format=json "$tree" >"$scratch/j1.json"
+"$WQCHECK" scan -q -j 4 --format=json "$tree" >"$scratch/j4.json"
+check "output is the same with -j 1 and -j 4" cmp "$scratch/j1.json" "$scratch/j4.json"
+
+# The diff applies to a pristine copy and the result is the --in-place result.
+cp -r "$tree" "$scratch/applied"
+check "--diff applies with git apply" git -C "$scratch/applied" apply "$scratch/a.diff"
+cp -r "$tree" "$scratch/inplace"
+"$WQCHECK" scan -q --in-place "$scratch/inplace" >/dev/null 2>&1
+check "--in-place writes what --diff shows" diff -r "$scratch/applied" "$scratch/inplace"
+"$WQCHECK" scan -q --rules=WQ001,WQ002,WQ003,WQ004,WQ005 "$scratch/inplace" >"$scratch/rescan" 2>/dev/null
+rc=$?
+check "after the fixes a rescan finds nothing for WQ001-WQ005 (exit $rc)" test $rc -eq 0 -a ! -s "$scratch/rescan"
