@@ -35,9 +35,28 @@ void finding_add_edit(struct finding *f, size_t start, size_t end, const char *r
 	e->replacement = xstrdup(replacement);
 }
 
+void finding_add_evidence(struct finding *f, const char *file, unsigned line,
+			  unsigned column, const char *message)
+{
+	struct evidence *e;
+
+	ALLOC_GROW(f->evidence, f->nr_evidence, f->alloc_evidence);
+	e = &f->evidence[f->nr_evidence++];
+	e->file = xstrdup(file);
+	e->line = line;
+	e->column = column;
+	e->message = xstrdup(message);
+}
+
 void finding_release(struct finding *f)
 {
 	size_t i;
+
+	for (i = 0; i < f->nr_evidence; i++) {
+		free(f->evidence[i].file);
+		free(f->evidence[i].message);
+	}
+	free(f->evidence);
 
 	for (i = 0; i < f->nr_edits; i++)
 		free(f->edits[i].replacement);

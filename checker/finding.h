@@ -40,6 +40,14 @@ struct shown_edit {
 	char *replacement;
 };
 
+/* One step of the reasoning behind a finding (work function -> callee ->
+ * accessor), shown as `note:` lines in text and as an array in JSON. */
+struct evidence {
+	char *file;			/* relative to the tree root */
+	unsigned line, column;
+	char *message;
+};
+
 struct finding {
 	const struct rule *rule;
 	const char *file;		/* relative to the tree root; owned by the file result */
@@ -58,6 +66,9 @@ struct finding {
 	/* The fix applied on its own, as the minimal edit of whole lines. */
 	struct shown_edit *shown;
 	size_t nr_shown;
+
+	struct evidence *evidence;
+	size_t nr_evidence, alloc_evidence;
 };
 
 static inline bool finding_fixable(const struct finding *f)
@@ -66,6 +77,8 @@ static inline bool finding_fixable(const struct finding *f)
 }
 
 void finding_add_edit(struct finding *f, size_t start, size_t end, const char *replacement);
+void finding_add_evidence(struct finding *f, const char *file, unsigned line,
+			  unsigned column, const char *message);
 void finding_release(struct finding *f);
 int finding_compare(const struct finding *a, const struct finding *b);
 

@@ -30,10 +30,35 @@ static void write_text(FILE *fp, struct finding *const *all, size_t nr)
 {
 	size_t i;
 
-	for (i = 0; i < nr; i++)
+	size_t j;
+
+	for (i = 0; i < nr; i++) {
 		fprintf(fp, "%s:%u:%u: %s: %s%s [%s]\n", all[i]->file, all[i]->line,
 			all[i]->column, severity_name(all[i]->severity), all[i]->message,
 			inactive_note(all[i]), all[i]->rule->id);
+		/* gcc's way of showing why: indented notes after the diagnostic. */
+		for (j = 0; j < all[i]->nr_evidence; j++) {
+			const struct evidence *e = &all[i]->evidence[j];
+
+			fprintf(fp, "  %s:%u:%u: note: %s\n", e->file, e->line, e->column,
+				e->message);
+		}
+	}
+}
+
+static json_t *json_evidence(const struct finding *f)
+{
+	json_t *chain = json_array();
+	size_t i;
+
+	for (i = 0; i < f->nr_evidence; i++) {
+		const struct evidence *e = &f->evidence[i];
+
+		json_array_append_new(chain, json_pack("{s:s, s:i, s:i, s:s}", "file", e->file,
+						       "line", e->line, "column", e->column,
+						       "message", e->message));
+	}
+	return chain;
 }
 
 /* coccicheck's python report rules print p[0].column and p[0].column_end,
@@ -125,6 +150,8 @@ static void write_json(FILE *fp, struct finding *const *all, size_t nr,
 				      "in_inactive_branch", f->in_inactive_branch);
 
 		json_object_set_new(o, "edits", json_edits(f));
+		if (f->rule->tree_pass)
+			json_object_set_new(o, "evidence", json_evidence(f));
 		json_array_append_new(findings, o);
 	}
 	json_object_set_new(root, "findings", findings);
@@ -179,6 +206,24 @@ static json_t *sarif_fix(const struct finding *f)
 			 "uriBaseId", "SRCROOT", "replacements", replacements);
 }
 
+static json_t *sarif_related(const struct finding *f)
+{
+	json_t *related = json_array();
+	size_t i;
+
+	for (i = 0; i < f->nr_evidence; i++) {
+		const struct evidence *e = &f->evidence[i];
+
+		json_array_append_new(related, json_pack(
+			"{s:i, s:{s:{s:s, s:s}, s:{s:i, s:i}}, s:{s:s}}",
+			"id", (int)i,
+			"physicalLocation", "artifactLocation", "uri", e->file,
+			"uriBaseId", "SRCROOT", "region", "startLine", e->line,
+			"startColumn", e->column, "message", "text", e->message));
+	}
+	return related;
+}
+
 static void write_sarif(FILE *fp, struct finding *const *all, size_t nr,
 			const struct scan_result *res, const char *root)
 {
@@ -202,6 +247,8 @@ static void write_sarif(FILE *fp, struct finding *const *all, size_t nr,
 
 		if (f->nr_shown)
 			json_object_set_new(r, "fixes", json_pack("[o]", sarif_fix(f)));
+		if (f->nr_evidence)
+			json_object_set_new(r, "relatedLocations", sarif_related(f));
 		json_array_append_new(results, r);
 		free(fp_hash);
 	}

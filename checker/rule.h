@@ -15,6 +15,9 @@ struct rule_context {
 	bool in_inactive_branch;
 };
 
+struct scan_options;
+struct scan_result;
+
 struct rule {
 	const char *id;			/* stable: WQ001 */
 	const char *name;		/* short name for SARIF and --list-rules */
@@ -24,6 +27,11 @@ struct rule {
 	const char *const *identifiers;	/* NULL-terminated: tokens that trigger the rule */
 	/* Fills in message, edits and reflow of f, whose position is already set. */
 	void (*explain)(const struct rule_context *ctx, struct finding *f);
+	/* A tree rule (identifiers and explain NULL) needs the whole tree, not
+	 * one file: after the per-file scan, each distinct tree_pass of the
+	 * selected rules runs once and adds findings of the selected rules to
+	 * the scanned files with scan_result_add_finding(). */
+	void (*tree_pass)(const struct scan_options *opts, struct scan_result *res);
 };
 
 #define RULE(name) extern const struct rule rule_##name;

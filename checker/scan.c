@@ -16,6 +16,8 @@
 
 struct scan_shared {
 	const struct scan_options *opts;
+	const struct rule **file_rules;	/* the selected rules that look at one file */
+	size_t nr_file_rules;
 	const struct file_list *files;
 	struct file_result *results;
 	atomic_size_t next;
@@ -30,7 +32,7 @@ static bool mentions_any_name(const char *text, size_t len, const struct scan_op
 	const char *const *name;
 
 	for (r = 0; r < opts->nr_rules; r++)
-		for (name = opts->rules[r]->identifiers; *name; name++)
+		for (name = opts->rules[r]->identifiers; name && *name; name++)
 			if (memmem(text, len, *name, strlen(*name)))
 				return true;
 	return false;
@@ -116,7 +118,7 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 		lexed_file_release(&lf);
 		goto out;
 	}
-	find_candidates(&lf, opts->rules, opts->nr_rules, &cands);
+	find_candidates(&lf, sh->file_rules, sh->nr_file_rules, &cands);
 	if (cands.nr && opts->use_clang) {
 		struct arg_list args = { 0 };
 		char *reason = NULL;
@@ -203,6 +205,82 @@ static void show_progress(struct scan_shared *sh, bool final)
 		sh->files->nr, final ? "\n" : "");
 }
 
+/* Each distinct tree pass once, however many of its rules are selected. */
+static void run_tree_passes(const struct scan_options *opts, struct scan_result *res)
+{
+	size_t r, earlier;
+
+	for (r = 0; r < opts->nr_rules; r++) {
+		if (!opts->rules[r]->tree_pass)
+			continue;
+		for (earlier = 0; earlier < r; earlier++)
+			if (opts->rules[earlier]->tree_pass == opts->rules[r]->tree_pass)
+				break;
+		if (earlier == r)
+			opts->rules[r]->tree_pass(opts, res);
+	}
+}
+
+static int file_result_compare(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct file_result *)elem)->path);
+}
+
+static char *line_of(const char *text, size_t len, unsigned line)
+{
+	size_t start = 0, end;
+	unsigned l = 1;
+
+	while (l < line && start < len) {
+		const char *nl = memchr(text + start, '\n', len - start);
+
+		if (!nl)
+			return xstrdup("");
+		start = (size_t)(nl - text) + 1;
+		l++;
+	}
+	while (start < len && (text[start] == ' ' || text[start] == '\t'))
+		start++;
+	end = start;
+	while (end < len && text[end] != '\n')
+		end++;
+	while (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t' ||
+			       text[end - 1] == '\r'))
+		end--;
+	return xstrndup(text + start, end - start);
+}
+
+struct finding *scan_result_add_finding(struct scan_result *res, const struct rule *rule,
+					const char *path, unsigned line, unsigned column,
+					unsigned end_column)
+{
+	struct file_result *fr = bsearch(path, res->files, res->nr_files, sizeof(*res->files),
+					 file_result_compare);
+	struct strbuf text = STRBUF_INIT, abs = STRBUF_INIT;
+	struct finding *f;
+
+	if (!fr)
+		return NULL;
+	fr->findings = xrealloc(fr->findings, (fr->nr_findings + 1) * sizeof(*fr->findings));
+	f = &fr->findings[fr->nr_findings++];
+	memset(f, 0, sizeof(*f));
+	f->rule = rule;
+	f->file = fr->path;
+	f->line = f->end_line = line;
+	f->column = column;
+	f->end_column = end_column;
+	f->severity = rule->severity;
+	if (res->root)
+		strbuf_addf(&abs, "%s/%s", res->root, path);
+	if (res->root && strbuf_read_file(&text, abs.buf) == 0 && text.buf)
+		f->line_text = line_of(text.buf, text.len, line);
+	else
+		f->line_text = xstrdup("");
+	strbuf_release(&text);
+	strbuf_release(&abs);
+	return f;
+}
+
 void scan_run(const struct scan_options *opts, const struct file_list *files,
 	      struct scan_result *out)
 {
@@ -211,6 +289,10 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 	pthread_t *threads;
 
 	sh.results = xcalloc(files->nr ? files->nr : 1, sizeof(*sh.results));
+	sh.file_rules = xcalloc(opts->nr_rules ? opts->nr_rules : 1, sizeof(*sh.file_rules));
+	for (i = 0; i < (int)opts->nr_rules; i++)
+		if (opts->rules[i]->identifiers)
+			sh.file_rules[sh.nr_file_rules++] = opts->rules[i];
 	atomic_init(&sh.next, 0);
 	atomic_init(&sh.done, 0);
 	atomic_init(&sh.parsed, 0);
@@ -237,9 +319,12 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 	if (opts->progress)
 		show_progress(&sh, true);
 	free(threads);
+	free(sh.file_rules);
+	out->root = opts->root;
 	out->files = sh.results;
 	out->nr_files = files->nr;
 	out->files_parsed = atomic_load(&sh.parsed);
+	run_tree_passes(opts, out);
 }
 
 void scan_result_release(struct scan_result *res)

@@ -32,6 +32,7 @@ struct file_result {
 };
 
 struct scan_result {
+	const char *root;		/* the tree's root (the scan options' string) */
 	struct file_result *files;
 	size_t nr_files;
 	size_t files_parsed;
@@ -40,6 +41,13 @@ struct scan_result {
 void scan_run(const struct scan_options *opts, const struct file_list *files,
 	      struct scan_result *out);
 void scan_result_release(struct scan_result *res);
+
+/* A new zeroed finding of rule in the result of file path (relative to the
+ * root), with file, line_text and position set; NULL when path was not
+ * scanned. For tree rules, whose findings do not come from the file scan. */
+struct finding *scan_result_add_finding(struct scan_result *res, const struct rule *rule,
+					const char *path, unsigned line, unsigned column,
+					unsigned end_column);
 
 /* All findings of a result, sorted, as pointers into it. */
 struct finding **scan_result_findings(const struct scan_result *res, size_t *nr);
