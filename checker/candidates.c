@@ -86,6 +86,18 @@ static bool is_declarator(const struct lexed_file *lf, long i)
 	return looks_like_type_before_stars(lf, prev);
 }
 
+/* Does the '{' at index brace open `struct name {`, `union {` and the like? */
+static bool opens_aggregate(const struct lexed_file *lf, long brace)
+{
+	long prev = token_prev_code(lf, brace);
+
+	if (prev >= 0 && lf->tokens[prev].kind == TOK_IDENT &&
+	    !token_is(lf, &lf->tokens[prev], "struct") && !token_is(lf, &lf->tokens[prev], "union"))
+		prev = token_prev_code(lf, prev);
+	return prev >= 0 && (token_is(lf, &lf->tokens[prev], "struct") ||
+			     token_is(lf, &lf->tokens[prev], "union"));
+}
+
 static const struct rule *rule_for_name(const struct lexed_file *lf, const struct token *t,
 					const struct rule *const *rules, size_t nr_rules)
 {
@@ -104,6 +116,9 @@ void find_candidates(const struct lexed_file *lf, const struct rule *const *rule
 {
 	/* Names declared in this file, as the index of a declaring token. */
 	long *declared = xcalloc(nr_rules ? nr_rules : 1, sizeof(long));
+	/* Per brace depth: is it the body of a struct or union? A member named
+	 * like an API shadows nothing: it is only reached through . and ->. */
+	bool aggregate[64] = { false };
 	int depth = 0;
 	bool top_level_initializer = false;
 	size_t i, first = out->nr;
@@ -118,8 +133,11 @@ void find_candidates(const struct lexed_file *lf, const struct rule *const *rule
 		if (!t->in_directive && t->kind == TOK_PUNCT && t->len == 1) {
 			char c = lf->text[t->offset];
 
-			if (c == '{')
+			if (c == '{') {
 				depth++;
+				if (depth < 64)
+					aggregate[depth] = opens_aggregate(lf, (long)i);
+			}
 			else if (c == '}' && depth > 0)
 				depth--;
 			else if (c == ';' && depth == 0)
@@ -141,6 +159,8 @@ void find_candidates(const struct lexed_file *lf, const struct rule *const *rule
 		if (!t->in_directive && depth == 0 && !top_level_initializer)
 			continue;
 		if (is_declarator(lf, (long)i)) {
+			if (depth > 0 && depth < 64 && aggregate[depth])
+				continue;
 			size_t r;
 
 			for (r = 0; r < nr_rules; r++)

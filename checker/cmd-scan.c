@@ -30,7 +30,10 @@ static const char scan_usage[] =
 "  -j N             parallel jobs (default: all CPUs)\n"
 "  --diff           print the fixes as a unified diff instead of the findings\n"
 "  --in-place       apply the fixes to the files (and report the findings)\n"
-"  --no-clang       lexical analysis only (no libclang)\n"
+"  --clang=WHEN     auto (default): libclang for the files whose #if branches or\n"
+"                   shadowing names the tokens cannot decide, and every file the\n"
+"                   compile database has; always: every candidate file;\n"
+"                   never: lexical analysis only (also --no-clang)\n"
 "  -q, --quiet      no progress display\n"
 "\n"
 "Exit status: 0 no findings, 1 findings, 2 usage or environment error.\n";
@@ -42,6 +45,7 @@ enum {
 	OPT_DIFF,
 	OPT_IN_PLACE,
 	OPT_NO_CLANG,
+	OPT_CLANG,
 	OPT_HELP,
 };
 
@@ -52,6 +56,7 @@ static const struct option scan_options_long[] = {
 	{ "diff", no_argument, NULL, OPT_DIFF },
 	{ "in-place", no_argument, NULL, OPT_IN_PLACE },
 	{ "no-clang", no_argument, NULL, OPT_NO_CLANG },
+	{ "clang", required_argument, NULL, OPT_CLANG },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 },
@@ -103,7 +108,8 @@ int cmd_scan(int argc, char **argv)
 	const struct rule *rules[64];
 	size_t nr_rules = 0, i, nr_findings = 0;
 	const char *db_dir = NULL, *arch = NULL;
-	bool diff = false, in_place = false, use_clang = true, quiet = false;
+	bool diff = false, in_place = false, use_clang = true, clang_always = false;
+	bool quiet = false;
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	struct compile_db *db = NULL;
 	struct scan_options opts = { 0 };
@@ -145,6 +151,14 @@ int cmd_scan(int argc, char **argv)
 			break;
 		case OPT_NO_CLANG:
 			use_clang = false;
+			break;
+		case OPT_CLANG:
+			if (!strcmp(optarg, "never"))
+				use_clang = false;
+			else if (!strcmp(optarg, "always"))
+				clang_always = true;
+			else if (strcmp(optarg, "auto"))
+				usage_error("--clang takes auto, always or never, not '%s'", optarg);
 			break;
 		case 'q':
 			quiet = true;
@@ -199,6 +213,7 @@ int cmd_scan(int argc, char **argv)
 	opts.arch = arch;
 	opts.jobs = (int)jobs;
 	opts.use_clang = use_clang;
+	opts.clang_always = clang_always;
 	opts.want_fixed_text = diff || in_place;
 	opts.progress = !quiet && isatty(2);
 	scan_run(&opts, &files, &res);

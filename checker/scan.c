@@ -1,5 +1,6 @@
 #include "scan.h"
 #include "candidates.h"
+#include "conditional.h"
 #include "fix-apply.h"
 #include "parse.h"
 #include "strbuf.h"
@@ -16,6 +17,7 @@
 
 struct scan_shared {
 	const struct scan_options *opts;
+	struct kconfig *kconfig;
 	const struct rule **file_rules;	/* the selected rules that look at one file */
 	size_t nr_file_rules;
 	const struct file_list *files;
@@ -52,25 +54,53 @@ static char *trimmed_line(const struct lexed_file *lf, unsigned line)
 	return xstrndup(lf->text + start, end - start);
 }
 
-static void build_args(const struct scan_options *opts, const char *rel, const char *abs,
+/* Returns true when the compile database had the file. */
+static bool build_args(const struct scan_options *opts, const char *rel, const char *abs,
 		       struct arg_list *args)
 {
-	if (!opts->db || !compile_db_lookup(opts->db, abs, args))
+	bool from_db = opts->db && compile_db_lookup(opts->db, abs, args);
+
+	if (!from_db)
 		infer_kernel_flags(opts->root, rel, opts->arch, args);
 	/* Keep going past any number of errors: a missing generated header
 	 * must not stop clang before the code we care about. */
 	arg_list_add(args, "-ferror-limit=0");
 	arg_list_add(args, "-w");
+	return from_db;
+}
+
+/* libclang costs a third of a second a file or more; ask it only what the
+ * tokens cannot answer: a branch whose condition we cannot evaluate, a name
+ * the file itself declares, or any file the compile database has flags for
+ * (its -D options decide branches we cannot see). */
+static bool needs_clang(const struct scan_options *opts, const struct candidate_list *cands,
+			const enum branch_state *states, bool from_db)
+{
+	size_t i;
+
+	if (opts->clang_always || from_db)
+		return true;
+	for (i = 0; i < cands->nr; i++)
+		if (cands->items[i].shadowed || states[cands->items[i].token] == BRANCH_UNKNOWN)
+			return true;
+	return false;
 }
 
 static bool use_candidate(const struct candidate *c, const struct lexed_file *lf,
-			  const struct parsed_file *pf, bool *inactive)
+			  const struct parsed_file *pf, const enum branch_state *states,
+			  bool *inactive)
 {
 	const struct token *t = &lf->tokens[c->token];
 
 	*inactive = false;
-	if (!pf || t->in_directive)
+	if (!pf) {
+		*inactive = states[c->token] == BRANCH_INACTIVE;
 		return !c->shadowed;
+	}
+	if (t->in_directive) {
+		*inactive = parsed_offset_is_skipped(pf, t->offset);
+		return !c->shadowed;
+	}
 	if (parsed_offset_is_skipped(pf, t->offset)) {
 		*inactive = true;
 		return !c->shadowed;
@@ -94,6 +124,7 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 	struct strbuf text = STRBUF_INIT, abs = STRBUF_INIT;
 	struct candidate_list cands = { 0 };
 	struct parsed_file *pf = NULL;
+	enum branch_state *states = NULL;
 	struct lexed_file lf;
 	size_t i, nr = 0, alloc = 0;
 
@@ -119,11 +150,19 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 		goto out;
 	}
 	find_candidates(&lf, sh->file_rules, sh->nr_file_rules, &cands);
+	if (cands.nr) {
+		states = xcalloc(lf.nr_tokens, sizeof(*states));
+		evaluate_branches(&lf, sh->kconfig, states);
+	}
 	if (cands.nr && opts->use_clang) {
 		struct arg_list args = { 0 };
 		char *reason = NULL;
+		bool from_db = build_args(opts, res->path, abs.buf, &args);
 
-		build_args(opts, res->path, abs.buf, &args);
+		if (!needs_clang(opts, &cands, states, from_db)) {
+			arg_list_release(&args);
+			goto analysed;
+		}
 		pf = parse_file(parser, abs.buf, (const char *const *)args.args, args.nr,
 				&reason);
 		arg_list_release(&args);
@@ -136,6 +175,7 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 			res->failed_reason = reason;
 		}
 	}
+analysed:
 	for (i = 0; i < cands.nr; i++) {
 		const struct candidate *c = &cands.items[i];
 		const struct token *t = &lf.tokens[c->token];
@@ -143,7 +183,7 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 		struct finding *f;
 		bool inactive;
 
-		if (!use_candidate(c, &lf, pf, &inactive))
+		if (!use_candidate(c, &lf, pf, states, &inactive))
 			continue;
 		ALLOC_GROW(res->findings, nr, alloc);
 		f = &res->findings[nr++];
@@ -175,6 +215,7 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 		res->original = strbuf_detach(&text);
 	}
 	parsed_file_free(pf);
+	free(states);
 	candidate_list_release(&cands);
 	lexed_file_release(&lf);
 out:
@@ -289,6 +330,7 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 	pthread_t *threads;
 
 	sh.results = xcalloc(files->nr ? files->nr : 1, sizeof(*sh.results));
+	sh.kconfig = kconfig_load(opts->root);
 	sh.file_rules = xcalloc(opts->nr_rules ? opts->nr_rules : 1, sizeof(*sh.file_rules));
 	for (i = 0; i < (int)opts->nr_rules; i++)
 		if (opts->rules[i]->identifiers)

@@ -16,6 +16,7 @@ struct scan_options {
 	const char *arch;
 	int jobs;
 	bool use_clang;
+	bool clang_always;		/* parse every candidate file, not only uncertain ones */
 	bool want_fixed_text;		/* keep original and fixed text of files with fixes */
 	bool progress;
 };
