@@ -86,16 +86,69 @@ static bool is_declarator(const struct lexed_file *lf, long i)
 	return looks_like_type_before_stars(lf, prev);
 }
 
-/* Does the '{' at index brace open `struct name {`, `union {` and the like? */
-static bool opens_aggregate(const struct lexed_file *lf, long brace)
+enum body_kind {
+	BODY_OTHER,
+	BODY_RECORD,	/* struct or union: members */
+	BODY_ENUM,	/* enumerators */
+};
+
+static bool is_tag_keyword(const struct lexed_file *lf, long i, const char *kw)
+{
+	return i >= 0 && token_is(lf, &lf->tokens[i], kw);
+}
+
+/* What does the '{' at index brace open: `struct name {`, `enum {`, ...? */
+static enum body_kind body_opened_by(const struct lexed_file *lf, long brace)
 {
 	long prev = token_prev_code(lf, brace);
 
 	if (prev >= 0 && lf->tokens[prev].kind == TOK_IDENT &&
-	    !token_is(lf, &lf->tokens[prev], "struct") && !token_is(lf, &lf->tokens[prev], "union"))
+	    !is_tag_keyword(lf, prev, "struct") && !is_tag_keyword(lf, prev, "union") &&
+	    !is_tag_keyword(lf, prev, "enum"))
 		prev = token_prev_code(lf, prev);
-	return prev >= 0 && (token_is(lf, &lf->tokens[prev], "struct") ||
-			     token_is(lf, &lf->tokens[prev], "union"));
+	if (is_tag_keyword(lf, prev, "struct") || is_tag_keyword(lf, prev, "union"))
+		return BODY_RECORD;
+	if (is_tag_keyword(lf, prev, "enum"))
+		return BODY_ENUM;
+	return BODY_OTHER;
+}
+
+/* Is the file-scope declaration holding identifier i a definition: a
+ * function with a body, or an object not declared extern? Those make the
+ * file the API's own implementation (kernel/workqueue.c), whose uses are not
+ * conversions for its users to make. */
+static bool top_level_defines(const struct lexed_file *lf, long i)
+{
+	long j, next;
+
+	for (j = token_prev_code(lf, i); j >= 0; j = token_prev_code(lf, j)) {
+		const struct token *t = &lf->tokens[j];
+
+		if (t->in_directive)
+			break;
+		if (t->kind == TOK_PUNCT && t->len == 1 && strchr(";{}", lf->text[t->offset]))
+			break;
+		if (token_is(lf, t, "extern"))
+			return false;
+	}
+	next = token_next_code(lf, i);
+	if (next >= 0 && token_is(lf, &lf->tokens[next], "(")) {
+		long close = token_match_bracket(lf, (size_t)next);
+		long after = close >= 0 ? token_next_code(lf, close) : -1;
+
+		return after >= 0 && token_is(lf, &lf->tokens[after], "{");
+	}
+	return true;
+}
+
+static void mark_declared(long *declared, const struct rule *const *rules, size_t nr_rules,
+			  const struct rule *rule, long token)
+{
+	size_t r;
+
+	for (r = 0; r < nr_rules; r++)
+		if (rules[r] == rule && declared[r] < 0)
+			declared[r] = token;
 }
 
 static const struct rule *rule_for_name(const struct lexed_file *lf, const struct token *t,
@@ -118,7 +171,7 @@ void find_candidates(const struct lexed_file *lf, const struct rule *const *rule
 	long *declared = xcalloc(nr_rules ? nr_rules : 1, sizeof(long));
 	/* Per brace depth: is it the body of a struct or union? A member named
 	 * like an API shadows nothing: it is only reached through . and ->. */
-	bool aggregate[64] = { false };
+	enum body_kind body[64] = { BODY_OTHER };
 	int depth = 0;
 	bool top_level_initializer = false;
 	size_t i, first = out->nr;
@@ -136,7 +189,7 @@ void find_candidates(const struct lexed_file *lf, const struct rule *const *rule
 			if (c == '{') {
 				depth++;
 				if (depth < 64)
-					aggregate[depth] = opens_aggregate(lf, (long)i);
+					body[depth] = body_opened_by(lf, (long)i);
 			}
 			else if (c == '}' && depth > 0)
 				depth--;
@@ -156,16 +209,20 @@ void find_candidates(const struct lexed_file *lf, const struct rule *const *rule
 			continue;
 		/* At file scope, outside initializers and macro bodies, the name
 		 * is being declared or exported, not used. */
-		if (!t->in_directive && depth == 0 && !top_level_initializer)
+		if (!t->in_directive && depth == 0 && !top_level_initializer) {
+			if (top_level_defines(lf, (long)i))
+				mark_declared(declared, rules, nr_rules, rule, (long)i);
 			continue;
+		}
+		if (!t->in_directive && depth > 0 && depth < 64 && body[depth] == BODY_ENUM &&
+		    prev >= 0 && (is_punct_char(lf, prev, '{') || is_punct_char(lf, prev, ','))) {
+			mark_declared(declared, rules, nr_rules, rule, (long)i);
+			continue;
+		}
 		if (is_declarator(lf, (long)i)) {
-			if (depth > 0 && depth < 64 && aggregate[depth])
+			if (depth > 0 && depth < 64 && body[depth] == BODY_RECORD)
 				continue;
-			size_t r;
-
-			for (r = 0; r < nr_rules; r++)
-				if (rules[r] == rule && declared[r] < 0)
-					declared[r] = (long)i;
+			mark_declared(declared, rules, nr_rules, rule, (long)i);
 			continue;
 		}
 		ALLOC_GROW(out->items, out->nr, out->alloc);
