@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Polled resistive touchscreen controller.
+ */
+#include <linux/module.h>
+#include <linux/init.h>
+#include <linux/jiffies.h>
+#include <linux/mutex.h>
+#include <linux/platform_device.h>
+#include <linux/slab.h>
+#include <linux/workqueue.h>
+
+#define TSC_POLL_MS	20
+
+struct tsc_poll {
+	struct device *dev;
+	struct mutex lock;
+	int x, y, pressure;
+	bool suspended;
+	struct delayed_work poll_work;
+};
+
+static void tsc_poll_work(struct work_struct *work)
+{
+	struct tsc_poll *ts = container_of(to_delayed_work(work),
+					   struct tsc_poll, poll_work);
+
+	mutex_lock(&ts->lock);
+	ts->pressure = ts->x ^ ts->y;
+	mutex_unlock(&ts->lock);
+	if (!ts->suspended)
+		schedule_delayed_work(&ts->poll_work,
+				      msecs_to_jiffies(TSC_POLL_MS));
+}
+
+#ifdef CONFIG_PM_SLEEP
+static int tsc_poll_suspend(struct device *dev)
+{
+	struct tsc_poll *ts = dev_get_drvdata(dev);
+
+	ts->suspended = true;
+	flush_delayed_work_sync(&ts->poll_work);
+	return 0;
+}
+
+static int tsc_poll_resume(struct device *dev)
+{
+	struct tsc_poll *ts = dev_get_drvdata(dev);
+
+	ts->suspended = false;
+	queue_delayed_work(system_nrt_freezable_wq, &ts->poll_work, 0);
+	return 0;
+}
+#endif
+
+static SIMPLE_DEV_PM_OPS(tsc_poll_pm, tsc_poll_suspend, tsc_poll_resume);
+
+static int tsc_poll_probe(struct platform_device *pdev)
+{
+	struct tsc_poll *ts;
+
+	ts = devm_kzalloc(&pdev->dev, sizeof(*ts), GFP_KERNEL);
+	if (!ts)
+		return -ENOMEM;
+	ts->dev = &pdev->dev;
+	mutex_init(&ts->lock);
+	INIT_DELAYED_WORK(&ts->poll_work, tsc_poll_work);
+	platform_set_drvdata(pdev, ts);
+	schedule_delayed_work(&ts->poll_work, 0);
+	return 0;
+}
+
+static int tsc_poll_remove(struct platform_device *pdev)
+{
+	struct tsc_poll *ts = platform_get_drvdata(pdev);
+
+	ts->suspended = true;
+	cancel_delayed_work_sync(&ts->poll_work);
+	return 0;
+}
+
+static struct platform_driver tsc_poll_driver = {
+	.probe	= tsc_poll_probe,
+	.remove	= tsc_poll_remove,
+	.driver	= {
+		.name	= "tsc-poll",
+		.pm	= &tsc_poll_pm,
+	},
+};
+module_platform_driver(tsc_poll_driver);
+
+MODULE_LICENSE("GPL");
+
+/*
+ * check-name: suspend/resume under CONFIG_PM_SLEEP, which is off
+ * check-command: wqcheck scan --format=json $file
+ * check-command: wqcheck scan --diff $file
+ */

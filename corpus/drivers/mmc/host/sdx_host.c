@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * SDX host controller: card detect and request timeout.
+ */
+#include <linux/module.h>
+#include <linux/init.h>
+#include <linux/jiffies.h>
+#include <linux/spinlock.h>
+#include <linux/platform_device.h>
+#include <linux/slab.h>
+#include <linux/workqueue.h>
+
+struct sdx_host {
+	struct device *dev;
+	spinlock_t lock;
+	unsigned int card_present;
+	int timeouts;
+	struct work_struct card_detect_work;
+	struct delayed_work timeout_work;
+};
+
+static void sdx_card_detect(struct work_struct *work)
+{
+	struct sdx_host *host = container_of(work, struct sdx_host,
+					     card_detect_work);
+
+	spin_lock_bh(&host->lock);
+	host->card_present = !host->card_present;
+	spin_unlock_bh(&host->lock);
+}
+
+static void sdx_timeout(struct work_struct *work)
+{
+	struct sdx_host *host = container_of(to_delayed_work(work),
+					     struct sdx_host, timeout_work);
+
+	host->timeouts++;
+}
+
+static bool sdx_sync_card_detect(struct sdx_host *host)
+{
+	return flush_work_sync(&host->card_detect_work);
+}
+
+static int sdx_finish_request(struct sdx_host *host)
+{
+	cancel_delayed_work(&host->timeout_work);
+	if (flush_delayed_work_sync(&host->timeout_work) || host->timeouts)
+		return -ETIMEDOUT;
+	return 0;
+}
+
+static int sdx_probe(struct platform_device *pdev)
+{
+	struct sdx_host *host;
+
+	host = devm_kzalloc(&pdev->dev, sizeof(*host), GFP_KERNEL);
+	if (!host)
+		return -ENOMEM;
+	host->dev = &pdev->dev;
+	spin_lock_init(&host->lock);
+	INIT_WORK(&host->card_detect_work, sdx_card_detect);
+	INIT_DELAYED_WORK(&host->timeout_work, sdx_timeout);
+	platform_set_drvdata(pdev, host);
+	schedule_work(&host->card_detect_work);
+	return 0;
+}
+
+static int sdx_remove(struct platform_device *pdev)
+{
+	struct sdx_host *host = platform_get_drvdata(pdev);
+
+	sdx_sync_card_detect(host);
+	if (sdx_finish_request(host))
+		dev_warn(host->dev, "request timed out on removal\n");
+	return 0;
+}
+
+static struct platform_driver sdx_driver = {
+	.probe	= sdx_probe,
+	.remove	= sdx_remove,
+	.driver	= {
+		.name	= "sdx-host",
+	},
+};
+module_platform_driver(sdx_driver);
+
+MODULE_LICENSE("GPL");
+
+/*
+ * check-name: legacy flushes whose result is returned or tested
+ * check-command: wqcheck scan $file
+ * check-command: wqcheck scan --diff $file
+ */

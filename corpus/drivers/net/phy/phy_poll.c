@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * PHY state polling for MACs without a link interrupt.
+ */
+#include <linux/module.h>
+#include <linux/init.h>
+#include <linux/kernel.h>
+#include <linux/jiffies.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/workqueue.h>
+#include "phy_poll.h"
+
+#define PHY_POLL_INTERVAL	HZ
+
+struct phy_poll_dev {
+	struct mutex lock;
+	int addr;
+	int link;
+	int cpu;
+	struct work_struct irq_work;
+	struct delayed_work state_queue;
+	struct workqueue_struct *wq;
+};
+
+static void phy_poll_state_machine(struct work_struct *work)
+{
+	struct phy_poll_dev *phy = container_of(to_delayed_work(work),
+						struct phy_poll_dev,
+						state_queue);
+
+	mutex_lock(&phy->lock);
+	phy->link = !phy->link;
+	mutex_unlock(&phy->lock);
+	mod_delayed_work(system_nrt_wq, &phy->state_queue, PHY_POLL_INTERVAL);
+}
+
+static void phy_poll_irq_work(struct work_struct *work)
+{
+	struct phy_poll_dev *phy = container_of(work, struct phy_poll_dev,
+						irq_work);
+
+	mod_delayed_work(phy->wq, &phy->state_queue, 0);
+}
+
+void phy_poll_trigger(struct phy_poll_dev *phy)
+{
+	queue_work_on(phy->cpu, system_nrt_wq, &phy->irq_work);
+}
+
+struct phy_poll_dev *phy_poll_create(int addr, int cpu)
+{
+	struct phy_poll_dev *phy;
+
+	phy = kzalloc(sizeof(*phy), GFP_KERNEL);
+	if (!phy)
+		return NULL;
+	mutex_init(&phy->lock);
+	phy->addr = addr;
+	phy->cpu = cpu;
+	phy->wq = system_nrt_wq;
+	INIT_WORK(&phy->irq_work, phy_poll_irq_work);
+	INIT_DELAYED_WORK(&phy->state_queue, phy_poll_state_machine);
+	queue_delayed_work_on(cpu, phy->wq, &phy->state_queue, 0);
+	return phy;
+}
+
+void phy_poll_destroy(struct phy_poll_dev *phy)
+{
+	cancel_work_sync(&phy->irq_work);
+	cancel_delayed_work_sync(&phy->state_queue);
+	kfree(phy);
+}
+
+/*
+ * check-name: system_nrt_wq with queue_work_on, mod_delayed_work, assignment
+ * check-command: wqcheck scan $file
+ * check-command: wqcheck scan --diff $file
+ */

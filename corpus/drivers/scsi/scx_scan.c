@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * scx: asynchronous bus scanning for a small SCSI-like transport.
+ */
+#include <linux/module.h>
+#include <linux/init.h>
+#include <linux/jiffies.h>
+#include <linux/mutex.h>
+#include <linux/workqueue.h>
+#include "scx_scan.h"
+
+struct scx_scan_req {
+	struct work_struct work;
+	unsigned int channel;
+	int result;
+};
+
+static DEFINE_MUTEX(scx_scan_mutex);
+static unsigned int scx_nr_targets;
+
+static void scx_rescan_all(struct work_struct *work);
+static void scx_reap_targets(struct work_struct *work);
+static void scx_announce(struct work_struct *work);
+
+static DECLARE_DELAYED_WORK(scx_rescan_work, scx_rescan_all);
+static DECLARE_DEFERRED_WORK(scx_reap_work, scx_reap_targets);
+static DECLARE_WORK(scx_announce_work, scx_announce);
+
+static void scx_scan_channel(struct work_struct *work)
+{
+	struct scx_scan_req *req = container_of(work, struct scx_scan_req,
+						work);
+
+	mutex_lock(&scx_scan_mutex);
+	scx_nr_targets += req->channel;
+	mutex_unlock(&scx_scan_mutex);
+	req->result = 0;
+}
+
+static void scx_rescan_all(struct work_struct *work)
+{
+	schedule_work(&scx_announce_work);
+}
+
+static void scx_reap_targets(struct work_struct *work)
+{
+	mutex_lock(&scx_scan_mutex);
+	scx_nr_targets = 0;
+	mutex_unlock(&scx_scan_mutex);
+}
+
+static void scx_announce(struct work_struct *work)
+{
+	pr_info("scx: %u targets\n", scx_nr_targets);
+}
+
+int scx_scan_sync(unsigned int channel)
+{
+	struct scx_scan_req req;
+
+	INIT_WORK_ONSTACK(&req.work, scx_scan_channel);
+	req.channel = channel;
+	req.result = -EAGAIN;
+	schedule_work(&req.work);
+	flush_work_sync(&req.work);
+	return req.result;
+}
+
+void scx_scan_async(struct scx_scan_req *req)
+{
+	__INIT_WORK(&req->work, scx_scan_channel, 0);
+	PREPARE_WORK(&req->work, scx_scan_channel);
+	schedule_work(&req->work);
+}
+
+static int __init scx_init(void)
+{
+	schedule_delayed_work(&scx_rescan_work, HZ);
+	schedule_delayed_work(&scx_reap_work, 60 * HZ);
+	return 0;
+}
+
+static void __exit scx_exit(void)
+{
+	cancel_delayed_work_sync(&scx_reap_work);
+	flush_delayed_work_sync(&scx_rescan_work);
+	flush_work(&scx_announce_work);
+}
+
+module_init(scx_init);
+module_exit(scx_exit);
+MODULE_LICENSE("GPL");
+
+/*
+ * check-name: on-stack and statically declared work items
+ * check-command: wqcheck scan $file
+ * check-command: wqcheck scan --diff $file
+ */

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * USB serial: bus glue, port softint and write wakeups.
+ */
+#include <linux/module.h>
+#include <linux/init.h>
+#include <linux/usb.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/workqueue.h>
+#include "userial_bus.h"
+
+struct userial_port {
+	struct usb_interface *intf;
+	spinlock_t lock;
+	unsigned int write_urbs_free;
+	struct work_struct work;
+	struct delayed_work unthrottle_work;
+};
+
+static void userial_port_softint(struct work_struct *work)
+{
+	struct userial_port *port = container_of(work, struct userial_port,
+						 work);
+
+	spin_lock_bh(&port->lock);
+	port->write_urbs_free++;
+	spin_unlock_bh(&port->lock);
+}
+
+static void userial_unthrottle(struct work_struct *work)
+{
+	struct userial_port *port = container_of(to_delayed_work(work),
+						 struct userial_port,
+						 unthrottle_work);
+
+	schedule_work(&port->work);
+}
+
+void userial_write_done(struct userial_port *port)
+{
+	queue_work(system_nrt_wq,	/* system_nrt_wq: one softint at a time */
+		   &port->work);
+}
+
+void userial_throttle(struct userial_port *port, unsigned long delay)
+{
+	/* unthrottle on system_nrt_wq */
+	queue_delayed_work(system_nrt_wq, &port->unthrottle_work, delay);
+}
+
+static int userial_probe(struct usb_interface *intf,
+			 const struct usb_device_id *id)
+{
+	struct userial_port *port = kzalloc(sizeof(*port), GFP_KERNEL);
+
+	if (!port)
+		return -ENOMEM;
+	port->intf = intf;
+	spin_lock_init(&port->lock);
+	INIT_WORK(&port->work, userial_port_softint);
+	INIT_DELAYED_WORK(&port->unthrottle_work, userial_unthrottle);
+	usb_set_intfdata(intf, port);
+	return 0;
+}
+
+static void userial_disconnect(struct usb_interface *intf)
+{
+	struct userial_port *port = usb_get_intfdata(intf);
+
+	cancel_delayed_work_sync(&port->unthrottle_work);
+	cancel_work_sync(&port->work);
+	kfree(port);
+}
+
+static struct usb_driver userial_driver = {
+	.name		= "userial",
+	.probe		= userial_probe,
+	.disconnect	= userial_disconnect,
+};
+
+static int __init userial_init(void)
+{
+	return usb_register(&userial_driver);
+}
+
+static void __exit userial_exit(void)
+{
+	usb_deregister(&userial_driver);
+}
+
+module_init(userial_init);
+module_exit(userial_exit);
+MODULE_LICENSE("GPL");
+
+/*
+ * check-name: comments naming system_nrt_wq in and above converted calls
+ * check-command: wqcheck scan $file
+ * check-command: wqcheck scan --diff $file
+ */

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * netpoll-like transmit retry for consoles over the network.
+ */
+#include <linux/init.h>
+#include <linux/jiffies.h>
+#include <linux/netdevice.h>
+#include <linux/spinlock.h>
+#include <linux/workqueue.h>
+#include "netpoll_x.h"
+
+struct netpoll_info {
+	struct net_device *dev;
+	spinlock_t rx_lock;
+	unsigned int tries;
+	bool atomic_ctx;
+	struct delayed_work tx_work;
+	struct work_struct cleanup_work;
+};
+
+static void netpoll_tx_retry(struct work_struct *work)
+{
+	struct netpoll_info *npinfo = container_of(to_delayed_work(work),
+						   struct netpoll_info,
+						   tx_work);
+
+	if (npinfo->tries--)
+		queue_delayed_work(system_nrt_wq, &npinfo->tx_work, HZ / 10);
+}
+
+static void netpoll_cleanup_work(struct work_struct *work)
+{
+	struct netpoll_info *npinfo = container_of(work, struct netpoll_info,
+						   cleanup_work);
+
+	npinfo->tries = 0;
+}
+
+void netpoll_setup(struct netpoll_info *npinfo)
+{
+	spin_lock_init(&npinfo->rx_lock);
+	INIT_DELAYED_WORK(&npinfo->tx_work, netpoll_tx_retry);
+	INIT_WORK(&npinfo->cleanup_work, netpoll_cleanup_work);
+}
+
+void netpoll_cleanup(struct netpoll_info *npinfo)
+{
+	struct workqueue_struct *wq = npinfo->atomic_ctx ? system_nrt_wq
+							 : system_long_wq;
+
+	queue_work(wq, &npinfo->cleanup_work);
+	cancel_delayed_work_sync(&npinfo->tx_work);
+}
+
+/*
+ * check-name: system_nrt_wq in a ternary and a nested delayed requeue
+ * check-command: wqcheck scan $file
+ * check-command: wqcheck scan --diff $file
+ */
