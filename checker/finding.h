@@ -30,7 +30,6 @@ struct reflow {
 	size_t line_start;	/* offset of the first byte of the call's first line */
 	size_t open_paren;	/* offset of the call's '(' */
 	size_t close_paren;	/* offset of its ')' */
-	unsigned old_align;	/* display column just after '(' before the edit */
 	bool may_join;		/* false when a comment sits inside the call */
 };
 

@@ -56,69 +56,179 @@ static size_t skip_blank(const char *s, size_t i, size_t end)
 	return i;
 }
 
-void reflow_region(const char *region, size_t len, size_t open_paren, unsigned old_align,
+/* Display column just after each '(' of a region, in order, skipping strings,
+ * character literals and comments. */
+static size_t paren_columns(const char *s, size_t len, unsigned **cols)
+{
+	size_t i, line_start = 0, n = 0, alloc = 0;
+
+	*cols = NULL;
+	for (i = 0; i < len; i++) {
+		char c = s[i];
+
+		if (c == '\n') {
+			line_start = i + 1;
+		} else if (c == '"' || c == '\'') {
+			for (i++; i < len && s[i] != c && s[i] != '\n'; i++)
+				if (s[i] == '\\')
+					i++;
+		} else if (c == '/' && i + 1 < len && s[i + 1] == '*') {
+			for (i += 2; i + 1 < len && !(s[i] == '*' && s[i + 1] == '/'); i++)
+				if (s[i] == '\n')
+					line_start = i + 1;
+			i++;
+		} else if (c == '(') {
+			ALLOC_GROW(*cols, n, alloc);
+			(*cols)[n++] = display_width(s + line_start, i + 1 - line_start);
+		}
+	}
+	return n;
+}
+
+static bool try_join(const char *region, size_t len, struct strbuf *out)
+{
+	struct strbuf joined = STRBUF_INIT;
+	const char *end = region + len;
+	const char *line = region;
+	bool fits;
+
+	while (line < end) {
+		const char *eol = memchr(line, '\n', (size_t)(end - line));
+		size_t b, e;
+
+		if (!eol)
+			eol = end;
+		b = line == region ? 0 : skip_blank(line, 0, (size_t)(eol - line));
+		e = (size_t)(eol - line);
+		while (e > b && (line[e - 1] == ' ' || line[e - 1] == '\t'))
+			e--;
+		if (line != region && joined.len && e > b) {
+			char last = joined.buf[joined.len - 1];
+			char first = line[b];
+
+			if (last != '(' && last != '[' && first != ')' && first != ']' &&
+			    first != ',' && first != ';')
+				strbuf_addch(&joined, ' ');
+		}
+		strbuf_add(&joined, line + b, e - b);
+		line = eol + 1;
+	}
+	fits = display_width(joined.buf, joined.len) <= MAX_COLUMNS;
+	if (fits)
+		strbuf_add(out, joined.buf, joined.len);
+	strbuf_release(&joined);
+	return fits;
+}
+
+void reflow_region(const char *old, size_t old_len, const char *region, size_t len,
 		   bool may_join, struct strbuf *out)
 {
-	const char *nl = memchr(region, '\n', len);
-	unsigned new_align;
-	size_t i;
+	unsigned *old_cols, *new_cols;
+	size_t nr_old, nr_new, i, depth = 0, k = 0;
+	size_t *stack = NULL, alloc = 0;
 
-	if (!nl) {
-		strbuf_add(out, region, len);
+	if (!memchr(region, '\n', len) || (may_join && try_join(region, len, out))) {
+		if (!memchr(region, '\n', len))
+			strbuf_add(out, region, len);
 		return;
 	}
-	if (may_join) {
-		struct strbuf joined = STRBUF_INIT;
-		const char *end = region + len;
-		const char *line = region;
-
-		while (line < end) {
-			const char *eol = memchr(line, '\n', (size_t)(end - line));
-			size_t b, e;
-
-			if (!eol)
-				eol = end;
-			b = line == region ? 0 : skip_blank(line, 0, (size_t)(eol - line));
-			e = (size_t)(eol - line);
-			while (e > b && (line[e - 1] == ' ' || line[e - 1] == '\t'))
-				e--;
-			if (line != region && joined.len && e > b) {
-				char last = joined.buf[joined.len - 1];
-				char first = line[b];
-
-				if (last != '(' && last != '[' && first != ')' && first != ']' &&
-				    first != ',' && first != ';')
-					strbuf_addch(&joined, ' ');
-			}
-			strbuf_add(&joined, line + b, e - b);
-			line = eol + 1;
-		}
-		if (display_width(joined.buf, joined.len) <= MAX_COLUMNS) {
-			strbuf_add(out, joined.buf, joined.len);
-			strbuf_release(&joined);
-			return;
-		}
-		strbuf_release(&joined);
-	}
-	new_align = display_width(region, open_paren + 1);
+	nr_old = paren_columns(old, old_len, &old_cols);
+	nr_new = paren_columns(region, len, &new_cols);
 	for (i = 0; i < len;) {
 		const char *eol = memchr(region + i, '\n', len - i);
-		size_t line_end = eol ? (size_t)(eol - region) + 1 : len;
+		size_t line_end = eol ? (size_t)(eol - region) + 1 : len, j;
+		bool done = false;
 
-		if (i > 0 && new_align != old_align) {
+		/* A continuation line aligned under an open parenthesis follows
+		 * it to its new column; any other indentation is the author's. */
+		if (i > 0 && depth && nr_old == nr_new) {
+			size_t open = stack[depth - 1];
 			size_t b = skip_blank(region, i, line_end);
 
-			if (display_width(region + i, b - i) == old_align && b < line_end &&
-			    region[b] != '\n') {
-				add_indent(out, new_align);
+			if (old_cols[open] != new_cols[open] && b < line_end && region[b] != '\n' &&
+			    display_width(region + i, b - i) == old_cols[open]) {
+				add_indent(out, new_cols[open]);
 				strbuf_add(out, region + b, line_end - b);
-				i = line_end;
-				continue;
+				done = true;
 			}
 		}
-		strbuf_add(out, region + i, line_end - i);
+		if (!done)
+			strbuf_add(out, region + i, line_end - i);
+		for (j = i; j < line_end; j++) {
+			char c = region[j];
+
+			if (c == '"' || c == '\'') {
+				for (j++; j < line_end && region[j] != c; j++)
+					if (region[j] == '\\')
+						j++;
+			} else if (c == '(') {
+				ALLOC_GROW(stack, depth, alloc);
+				stack[depth++] = k++;
+			} else if (c == ')' && depth) {
+				depth--;
+			}
+		}
 		i = line_end;
 	}
+	free(stack);
+	free(old_cols);
+	free(new_cols);
+}
+
+/* Column of the backslash ending the line that holds offset, or -1. */
+static int trailing_backslash_column(const char *text, size_t size, size_t offset,
+				     size_t *bs_offset, size_t *line_start)
+{
+	size_t start = offset, end = offset;
+
+	while (start > 0 && text[start - 1] != '\n')
+		start--;
+	while (end < size && text[end] != '\n')
+		end++;
+	if (end == start || text[end - 1] != '\\')
+		return -1;
+	if (bs_offset)
+		*bs_offset = end - 1;
+	if (line_start)
+		*line_start = start;
+	return (int)display_width(text + start, end - 1 - start);
+}
+
+/* Macro bodies align their line-continuation backslashes; an edit that
+ * changed a line's length puts its backslash back where it was. */
+static void realign_backslash(struct strbuf *sb, size_t offset, int column)
+{
+	size_t bs, start, ws;
+	unsigned content;
+	struct strbuf line = STRBUF_INIT, rest = STRBUF_INIT;
+
+	if (trailing_backslash_column(sb->buf, sb->len, offset, &bs, &start) < 0)
+		return;
+	ws = bs;
+	while (ws > start && (sb->buf[ws - 1] == ' ' || sb->buf[ws - 1] == '\t'))
+		ws--;
+	content = display_width(sb->buf + start, ws - start);
+	strbuf_add(&line, sb->buf + start, ws - start);
+	if (content >= (unsigned)column) {
+		strbuf_addch(&line, ' ');
+	} else {
+		unsigned w = content;
+
+		while (((w + 8) & ~7u) <= (unsigned)column) {
+			strbuf_addch(&line, '\t');
+			w = (w + 8) & ~7u;
+		}
+		while (w < (unsigned)column) {
+			strbuf_addch(&line, ' ');
+			w++;
+		}
+	}
+	strbuf_add(&rest, sb->buf + bs, sb->len - bs);
+	sb->len = start;
+	strbuf_add(sb, line.buf, line.len);
+	strbuf_add(sb, rest.buf, rest.len);
+	strbuf_release(&line);
+	strbuf_release(&rest);
 }
 
 static int reflow_compare(const void *a, const void *b)
@@ -169,6 +279,13 @@ size_t fix_apply(const char *text, size_t size, struct finding *const *findings,
 		applied[nr_applied++] = e;
 	}
 	strbuf_add(&tmp, text + pos, size - pos);
+	for (i = nr_applied; i-- > 0;) {
+		int column = trailing_backslash_column(text, size, applied[i]->end, NULL, NULL);
+
+		if (column >= 0)
+			realign_backslash(&tmp, map_offset(applied, nr_applied, applied[i]->end),
+					  column);
+	}
 
 	reflows = xcalloc(n ? n : 1, sizeof(*reflows));
 	for (i = 0; i < n; i++)
@@ -177,7 +294,7 @@ size_t fix_apply(const char *text, size_t size, struct finding *const *findings,
 	qsort(reflows, nr_reflows, sizeof(*reflows), reflow_compare);
 	for (i = 0; i < nr_reflows; i++) {
 		const struct reflow *r = reflows[i];
-		size_t start, open, close, end;
+		size_t start, open, close, end, old_end;
 		struct strbuf region = STRBUF_INIT, rest = STRBUF_INIT;
 
 		if (r->open_paren == last_start)
@@ -194,8 +311,11 @@ size_t fix_apply(const char *text, size_t size, struct finding *const *findings,
 		end = close;
 		while (end < tmp.len && tmp.buf[end] != '\n')
 			end++;
-		reflow_region(tmp.buf + start, end - start, open - start, r->old_align,
-			      r->may_join, &region);
+		old_end = r->close_paren;
+		while (old_end < size && text[old_end] != '\n')
+			old_end++;
+		reflow_region(text + r->line_start, old_end - r->line_start, tmp.buf + start,
+			      end - start, r->may_join, &region);
 		strbuf_add(&rest, tmp.buf + end, tmp.len - end);
 		tmp.len = start;
 		strbuf_add(&tmp, region.buf, region.len);

@@ -11,8 +11,9 @@
 size_t fix_apply(const char *text, size_t size, struct finding *const *findings, size_t n,
 		 struct strbuf *out);
 
-/* Reflows one call in text (a single region, see struct reflow). */
-void reflow_region(const char *region, size_t len, size_t open_paren, unsigned old_align,
+/* Reflows one call: region is its lines after the edits, old the same lines
+ * before them (see struct reflow). */
+void reflow_region(const char *old, size_t old_len, const char *region, size_t len,
 		   bool may_join, struct strbuf *out);
 
 /* Sets f->shown: the fix of f alone, as the smallest edit in line/column terms. */

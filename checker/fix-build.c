@@ -35,7 +35,6 @@ void fix_reflow_call(struct finding *f, const struct lexed_file *lf, size_t iden
 	r->line_start = line_start_of(lf, lf->tokens[ident].offset);
 	r->open_paren = ot->offset;
 	r->close_paren = lf->tokens[close].offset;
-	r->old_align = display_width(lf->text + r->line_start, ot->offset + 1 - r->line_start);
 	r->may_join = true;
 	for (i = open; i <= close; i++)
 		if (lf->tokens[i].kind == TOK_COMMENT || lf->tokens[i].in_directive)

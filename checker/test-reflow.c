@@ -6,13 +6,11 @@
 
 #include <stdlib.h>
 
-static char *reflow(const char *region, const char *paren_after, unsigned old_align,
-		    bool may_join)
+static char *reflow(const char *old, const char *region, bool may_join)
 {
 	struct strbuf out = STRBUF_INIT;
-	size_t open = (size_t)(strstr(region, paren_after) - region) + strlen(paren_after) - 1;
 
-	reflow_region(region, strlen(region), open, old_align, may_join, &out);
+	reflow_region(old, strlen(old), region, strlen(region), may_join, &out);
 	return strbuf_detach(&out);
 }
 
@@ -20,32 +18,68 @@ static void test_reflow(void)
 {
 	char *s;
 
-	s = reflow("\tschedule_delayed_work(&dev->work,\n\t\t\t   HZ);", "work(", 27, true);
+	s = reflow("\tqueue_delayed_work(system_nrt_wq, &dev->work,\n\t\t\t   HZ);",
+		   "\tschedule_delayed_work(&dev->work,\n\t\t\t   HZ);", true);
 	CHECK_STR("reflow: rejoined when it fits in 80 columns", s,
 		  "\tschedule_delayed_work(&dev->work, HZ);");
 	free(s);
-	s = reflow("\tschedule_delayed_work(&priv->some_rather_long_member_name,\n"
-		   "\t\t\t   msecs_to_jiffies(POLL_INTERVAL));", "work(", 27, true);
+	s = reflow("\tqueue_delayed_work(system_nrt_wq, &priv->some_rather_long_member_name,\n"
+		   "\t\t\t   msecs_to_jiffies(POLL_INTERVAL));",
+		   "\tschedule_delayed_work(&priv->some_rather_long_member_name,\n"
+		   "\t\t\t   msecs_to_jiffies(POLL_INTERVAL));", true);
 	CHECK_STR("reflow: realigned under the new parenthesis when too long", s,
 		  "\tschedule_delayed_work(&priv->some_rather_long_member_name,\n"
 		  "\t\t\t      msecs_to_jiffies(POLL_INTERVAL));");
 	free(s);
-	s = reflow("\tschedule_delayed_work(&priv->some_rather_long_member_name,\n"
-		   "\t\tmsecs_to_jiffies(POLL_INTERVAL_IN_MILLISECONDS));", "work(", 27, true);
+	s = reflow("\tqueue_delayed_work(system_nrt_wq, &priv->some_rather_long_member_name,\n"
+		   "\t\tmsecs_to_jiffies(POLL_INTERVAL_IN_MILLISECONDS));",
+		   "\tschedule_delayed_work(&priv->some_rather_long_member_name,\n"
+		   "\t\tmsecs_to_jiffies(POLL_INTERVAL_IN_MILLISECONDS));", true);
 	CHECK_STR("reflow: a line that was not aligned is left alone", s,
 		  "\tschedule_delayed_work(&priv->some_rather_long_member_name,\n"
 		  "\t\tmsecs_to_jiffies(POLL_INTERVAL_IN_MILLISECONDS));");
 	free(s);
-	s = reflow("\tfoo(a,\n\t    b);", "foo(", 12, false);
-	CHECK_STR("reflow: no join when a comment is inside", s, "\tfoo(a,\n\t    b);");
+	s = reflow("\tfoo_sync(a,\n\t\t b);", "\tfoo(a,\n\t\t b);", false);
+	CHECK_STR("reflow: no join when a comment is inside, realigned still", s,
+		  "\tfoo(a,\n\t    b);");
 	free(s);
-	s = reflow("\twq = alloc_workqueue(\"x\",\n\t\t\t     0, 0);", "queue(", 29, true);
+	s = reflow("\twq = alloc_workqueue(\"x\",\n\t\t\t     WQ_NON_REENTRANT, 0);",
+		   "\twq = alloc_workqueue(\"x\",\n\t\t\t     0, 0);", true);
 	CHECK_STR("reflow: no space after an opening parenthesis", s,
 		  "\twq = alloc_workqueue(\"x\", 0, 0);");
 	free(s);
-	s = reflow("\tif (foo(a,\n\t\tb) == 0)", "foo(", 16, true);
+	s = reflow("\tif (foo_sync(a,\n\t\tb) == 0)", "\tif (foo(a,\n\t\tb) == 0)", true);
 	CHECK_STR("reflow: the rest of the last line is kept", s, "\tif (foo(a, b) == 0)");
 	free(s);
+	s = reflow("\tqueued = queue_work(system_nrt_wq,\n"
+		   "\t\t\t    vidx_pick_work(vdev, vdev->hotplug_connector_mask,\n"
+		   "\t\t\t\t\t   irq));",
+		   "\tqueued = schedule_work(vidx_pick_work(vdev, vdev->hotplug_connector_mask,\n"
+		   "\t\t\t\t\t   irq));", true);
+	CHECK_STR("reflow: a line aligned under an inner call follows it", s,
+		  "\tqueued = schedule_work(vidx_pick_work(vdev, vdev->hotplug_connector_mask,\n"
+		  "\t\t\t\t\t      irq));");
+	free(s);
+	s = reflow("\tfoo_sync(\"(\", a,\n\t\t b);", "\tfoo(\"(\", a,\n\t\t b);", false);
+	CHECK_STR("reflow: parentheses in strings do not count", s,
+		  "\tfoo(\"(\", a,\n\t    b);");
+	free(s);
+}
+
+static void test_backslash(void)
+{
+	const char *text = "#define F(w)\t\t\t\t\\\n\tflush_work_sync(w);\t\t\\\n\tbar()\n";
+	const char *p = strstr(text, "flush_work_sync");
+	struct finding f = { 0 };
+	struct finding *all[1] = { &f };
+	struct strbuf out = STRBUF_INIT;
+
+	finding_add_edit(&f, (size_t)(p - text), (size_t)(p - text) + 15, "flush_work");
+	fix_apply(text, strlen(text), all, 1, &out);
+	CHECK_STR("fix: a macro line keeps its backslash column", out.buf,
+		  "#define F(w)\t\t\t\t\\\n\tflush_work(w);\t\t\t\\\n\tbar()\n");
+	strbuf_release(&out);
+	finding_release(&f);
 }
 
 static void test_fix_apply(void)
@@ -61,7 +95,6 @@ static void test_fix_apply(void)
 	f.reflow.line_start = 0;
 	f.reflow.open_paren = 19;
 	f.reflow.close_paren = (size_t)(strstr(text, ");") - text);
-	f.reflow.old_align = 27;
 	f.reflow.may_join = true;
 	fix_apply(text, strlen(text), all, 1, &out);
 	CHECK_STR("fix: schedule form rejoined", out.buf,
@@ -107,6 +140,7 @@ int main(void)
 {
 	test_reflow();
 	test_fix_apply();
+	test_backslash();
 	test_lexer();
 	return test_failures ? 1 : 0;
 }
