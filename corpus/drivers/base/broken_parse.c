@@ -5,6 +5,12 @@
  */
 #include <linux/workqueue.h>
 
+/*
+ * check-name: an unterminated comment: the file is reported as failed
+ * check-command: wqcheck scan --format=json $file
+ * check-command: wqcheck scan $file
+ */
+
 static struct work_struct broken_work;
 
 void broken_flush(void)
