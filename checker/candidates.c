@@ -214,14 +214,16 @@ void find_candidates(const struct lexed_file *lf, const struct rule *const *rule
 				mark_declared(declared, rules, nr_rules, rule, (long)i);
 			continue;
 		}
+		/* Everything named in a struct or union body is a member or a
+		 * type (function pointers included): no use, no shadow. */
+		if (!t->in_directive && depth > 0 && depth < 64 && body[depth] == BODY_RECORD)
+			continue;
 		if (!t->in_directive && depth > 0 && depth < 64 && body[depth] == BODY_ENUM &&
 		    prev >= 0 && (is_punct_char(lf, prev, '{') || is_punct_char(lf, prev, ','))) {
 			mark_declared(declared, rules, nr_rules, rule, (long)i);
 			continue;
 		}
 		if (is_declarator(lf, (long)i)) {
-			if (depth > 0 && depth < 64 && body[depth] == BODY_RECORD)
-				continue;
 			mark_declared(declared, rules, nr_rules, rule, (long)i);
 			continue;
 		}
