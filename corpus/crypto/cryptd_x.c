@@ -75,4 +75,5 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: one shared work item queued on every CPU in a loop
  * check-command: wqcheck scan $file
+ * check-exit: 0
  */

@@ -58,4 +58,5 @@ module_init(setup_vmstat);
 /*
  * check-name: per-CPU delayed work re-arming itself (vmstat_update shape)
  * check-command: wqcheck scan $file
+ * check-exit: 0
  */

@@ -8,7 +8,26 @@
 /*
  * check-name: an unterminated comment: the file is reported as failed
  * check-command: wqcheck scan --format=json $file
+ * check-exit: 0
+ * check-output-start
+{
+  "findings": [],
+  "files_scanned": 1,
+  "files_parsed": 0,
+  "files_failed": [
+    {
+      "file": "drivers/base/broken_parse.c",
+      "reason": "unterminated /\* comment at line 40"
+    }
+  ]
+}
+ * check-output-end
+ *
  * check-command: wqcheck scan $file
+ * check-exit: 0
+ * check-error-start
+wqcheck: drivers/base/broken_parse.c: not fully analysed: unterminated /\* comment at line 40
+ * check-error-end
  */
 
 static struct work_struct broken_work;

@@ -64,5 +64,47 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: system_nrt_freezable_wq in multi-line calls
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+drivers/char/tty_flip_wq.c:37:13: warning: system_nrt_freezable_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_freezable_wq gives the same guarantee; use system_freezable_wq [WQ004]
+drivers/char/tty_flip_wq.c:38:21: warning: system_nrt_freezable_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_freezable_wq gives the same guarantee; use system_freezable_wq [WQ004]
+drivers/char/tty_flip_wq.c:44:13: warning: system_nrt_freezable_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_freezable_wq gives the same guarantee; use system_freezable_wq [WQ004]
+drivers/char/tty_flip_wq.c:59:2: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/drivers/char/tty_flip_wq.c b/drivers/char/tty_flip_wq.c
+--- a/drivers/char/tty_flip_wq.c
++++ b/drivers/char/tty_flip_wq.c
+@@ -34,15 +34,14 @@ static void tty_flush_timer(struct work_struct *work)
+ 					       struct tty_bufhead,
+ 					       flush_timer_work);
+ 
+-	queue_work(system_nrt_freezable_wq, &buf->work);
+-	queue_delayed_work(system_nrt_freezable_wq, &buf->flush_timer_work,
++	queue_work(system_freezable_wq, &buf->work);
++	queue_delayed_work(system_freezable_wq, &buf->flush_timer_work,
+ 			   buf->flush_interval_jiffies);
+ }
+ 
+ void tty_flip_buffer_push(struct tty_bufhead *buf)
+ {
+-	queue_work(system_nrt_freezable_wq,
+-		   &buf->work);
++	queue_work(system_freezable_wq, &buf->work);
+ }
+ 
+ void tty_buffer_init(struct tty_bufhead *buf)
+@@ -56,7 +55,7 @@ void tty_buffer_init(struct tty_bufhead *buf)
+ void tty_buffer_flush_work(struct tty_bufhead *buf)
+ {
+ 	cancel_delayed_work_sync(&buf->flush_timer_work);
+-	flush_work_sync(&buf->work);
++	flush_work(&buf->work);
+ }
+ 
+ MODULE_LICENSE("GPL");
+ * check-output-end
  */

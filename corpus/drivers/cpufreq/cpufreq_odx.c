@@ -83,4 +83,5 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: per-CPU sampling work and an any-CPU boost (ondemand shape)
  * check-command: wqcheck scan $file
+ * check-exit: 0
  */

@@ -108,5 +108,36 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: legacy calls in multi-line macro bodies with backslashes
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+drivers/hid/hidx-core.c:29:15: warning: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]
+drivers/hid/hidx-core.c:35:3: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+drivers/hid/hidx-core.c:36:3: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/drivers/hid/hidx-core.c b/drivers/hid/hidx-core.c
+--- a/drivers/hid/hidx-core.c
++++ b/drivers/hid/hidx-core.c
+@@ -26,14 +26,13 @@ struct hidx_device {
+ #define hidx_kick_output(hdev)						\
+ 	do {								\
+ 		if ((hdev)->outhead != (hdev)->outtail)			\
+-			queue_work(system_nrt_wq,			\
+-				   &(hdev)->out_work);			\
++			schedule_work(&(hdev)->out_work);		\
+ 	} while (0)
+ 
+ #define hidx_stop_output(hdev)						\
+ 	do {								\
+-		flush_work_sync(&(hdev)->out_work);			\
+-		flush_work_sync(&(hdev)->led_work);			\
++		flush_work(&(hdev)->out_work);				\
++		flush_work(&(hdev)->led_work);				\
+ 	} while (0)
+ 
+ static void hidx_out_work(struct work_struct *work)
+ * check-output-end
  */

@@ -85,5 +85,36 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: WQ_NON_REENTRANT last in a chain and in both ternary arms
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+drivers/md/dmx-target.c:46:29: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+drivers/md/dmx-target.c:52:14: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+drivers/md/dmx-target.c:53:14: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/drivers/md/dmx-target.c b/drivers/md/dmx-target.c
+--- a/drivers/md/dmx-target.c
++++ b/drivers/md/dmx-target.c
+@@ -43,15 +43,12 @@ static int dmx_ctr(struct dmx_c *mc, bool log)
+ 	INIT_WORK(&mc->trigger_work, dmx_trigger);
+ 
+ 	mc->kdmxd_wq = alloc_workqueue("kdmxd", WQ_CPU_INTENSIVE |
+-				       WQ_MEM_RECLAIM | WQ_NON_REENTRANT, 0);
++				       WQ_MEM_RECLAIM, 0);
+ 	if (!mc->kdmxd_wq) {
+ 		pr_err(DM_MSG_PREFIX ": couldn't start kdmxd\n");
+ 		return -ENOMEM;
+ 	}
+-	mc->kdmx_log_wq = alloc_workqueue("kdmx_log",
+-					  log ? WQ_NON_REENTRANT | WQ_HIGHPRI
+-					      : WQ_NON_REENTRANT,
+-					  1);
++	mc->kdmx_log_wq = alloc_workqueue("kdmx_log", log ? WQ_HIGHPRI : 0, 1);
+ 	if (!mc->kdmx_log_wq) {
+ 		destroy_workqueue(mc->kdmxd_wq);
+ 		return -ENOMEM;
+ * check-output-end
  */

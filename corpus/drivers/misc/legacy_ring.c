@@ -64,4 +64,5 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: local static functions named like the legacy flushes
  * check-command: wqcheck scan $file
+ * check-exit: 0
  */

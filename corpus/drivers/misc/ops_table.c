@@ -69,4 +69,5 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: struct members, a macro parameter and locals named like APIs
  * check-command: wqcheck scan $file
+ * check-exit: 0
  */

@@ -70,4 +70,5 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: clean driver using only the post-3.7 API
  * check-command: wqcheck scan $file
+ * check-exit: 0
  */

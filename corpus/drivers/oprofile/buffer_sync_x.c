@@ -100,4 +100,5 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: work function checking its stored cpu (oprofile shape)
  * check-command: wqcheck scan $file
+ * check-exit: 0
  */

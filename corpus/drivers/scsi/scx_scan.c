@@ -94,5 +94,35 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: on-stack and statically declared work items
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+drivers/scsi/scx_scan.c:65:2: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+drivers/scsi/scx_scan.c:86:2: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/drivers/scsi/scx_scan.c b/drivers/scsi/scx_scan.c
+--- a/drivers/scsi/scx_scan.c
++++ b/drivers/scsi/scx_scan.c
+@@ -62,7 +62,7 @@ int scx_scan_sync(unsigned int channel)
+ 	req.channel = channel;
+ 	req.result = -EAGAIN;
+ 	schedule_work(&req.work);
+-	flush_work_sync(&req.work);
++	flush_work(&req.work);
+ 	return req.result;
+ }
+ 
+@@ -83,7 +83,7 @@ static int __init scx_init(void)
+ static void __exit scx_exit(void)
+ {
+ 	cancel_delayed_work_sync(&scx_reap_work);
+-	flush_delayed_work_sync(&scx_rescan_work);
++	flush_delayed_work(&scx_rescan_work);
+ 	flush_work(&scx_announce_work);
+ }
+ 
+ * check-output-end
  */

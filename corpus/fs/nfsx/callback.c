@@ -71,5 +71,33 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: system_nrt_freezable_wq stays a queue_*() argument
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+fs/nfsx/callback.c:38:21: warning: system_nrt_freezable_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_freezable_wq gives the same guarantee; use system_freezable_wq [WQ004]
+fs/nfsx/callback.c:44:13: warning: system_nrt_freezable_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_freezable_wq gives the same guarantee; use system_freezable_wq [WQ004]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/fs/nfsx/callback.c b/fs/nfsx/callback.c
+--- a/fs/nfsx/callback.c
++++ b/fs/nfsx/callback.c
+@@ -35,13 +35,13 @@ static void nfsx_renew_state(struct work_struct *work)
+ 	struct nfsx_client *clp = container_of(to_delayed_work(work),
+ 					       struct nfsx_client, cl_renewd);
+ 
+-	queue_delayed_work(system_nrt_freezable_wq, &clp->cl_renewd,
++	queue_delayed_work(system_freezable_wq, &clp->cl_renewd,
+ 			   clp->cl_lease_time);
+ }
+ 
+ void nfsx_recall_delegation(struct nfsx_client *clp)
+ {
+-	queue_work(system_nrt_freezable_wq, &clp->cl_recall_work);
++	queue_work(system_freezable_wq, &clp->cl_recall_work);
+ }
+ 
+ struct nfsx_client *nfsx_alloc_client(unsigned long lease)
+ * check-output-end
  */

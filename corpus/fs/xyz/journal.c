@@ -40,5 +40,33 @@ void xyz_journal_stop(struct xyz_sb_info *sbi)
 /*
  * check-name: WQ_NON_REENTRANT in a flags variable and a ternary
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+fs/xyz/journal.c:18:43: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+fs/xyz/journal.c:24:31: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/fs/xyz/journal.c b/fs/xyz/journal.c
+--- a/fs/xyz/journal.c
++++ b/fs/xyz/journal.c
+@@ -15,13 +15,13 @@ static void xyz_commit_work(struct work_struct *work)
+ 
+ int xyz_journal_start(struct xyz_sb_info *sbi)
+ {
+-	unsigned int wq_flags = WQ_MEM_RECLAIM | WQ_NON_REENTRANT;
++	unsigned int wq_flags = WQ_MEM_RECLAIM;
+ 	int ordered = sbi->mount_opts & XYZ_MOUNT_ORDERED;
+ 
+ 	if (sbi->mount_opts & XYZ_MOUNT_HIPRI)
+ 		wq_flags |= WQ_HIGHPRI;
+ 	sbi->journal_wq = alloc_workqueue("xyz-journal",
+-					  ordered ? WQ_UNBOUND : WQ_NON_REENTRANT,
++					  ordered ? WQ_UNBOUND : 0,
+ 					  ordered ? 1 : 0);
+ 	if (!sbi->journal_wq)
+ 		sbi->journal_wq = alloc_workqueue("xyz-journal", wq_flags, 1);
+ * check-output-end
  */

@@ -94,5 +94,37 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: WQ_NON_REENTRANT alone becomes 0; flush_workqueue(system_nrt_wq)
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+fs/xyz/super.c:32:45: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+fs/xyz/super.c:60:18: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/fs/xyz/super.c b/fs/xyz/super.c
+--- a/fs/xyz/super.c
++++ b/fs/xyz/super.c
+@@ -29,7 +29,7 @@ static int xyz_fill_super(struct super_block *sb)
+ 	sbi->sb = sb;
+ 	sb->s_fs_info = sbi;
+ 
+-	sbi->sync_wq = alloc_workqueue("xyz-sync", WQ_NON_REENTRANT, 0);
++	sbi->sync_wq = alloc_workqueue("xyz-sync", 0, 0);
+ 	if (!sbi->sync_wq) {
+ 		err = -ENOMEM;
+ 		goto out_free;
+@@ -56,8 +56,8 @@ static void xyz_put_super(struct super_block *sb)
+ 	cancel_delayed_work_sync(&sbi->sync_work);
+ 	xyz_quota_exit(sbi);
+ 	xyz_journal_stop(sbi);
+-	/\* inode eviction queues on system_nrt_wq; drain it before freeing *\/
+-	flush_workqueue(system_nrt_wq);
++	/\* inode eviction queues on system_wq; drain it before freeing *\/
++	flush_workqueue(system_wq);
+ 	destroy_workqueue(sbi->sync_wq);
+ 	kfree(sbi);
+ }
+ * check-output-end
  */

@@ -350,3 +350,9 @@ static inline bool __cancel_delayed_work(struct delayed_work *work)
 long work_on_cpu(unsigned int cpu, long (*fn)(void *), void *arg);
 
 #endif /* _LINUX_WORKQUEUE_H */
+
+/*
+ * check-name: the API's own declarations are not uses
+ * check-command: wqcheck scan $file
+ * check-exit: 0
+ */

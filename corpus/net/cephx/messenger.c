@@ -67,5 +67,25 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: WQ_NON_REENTRANT alone in the messenger workqueue flags
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+net/cephx/messenger.c:53:48: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/net/cephx/messenger.c b/net/cephx/messenger.c
+--- a/net/cephx/messenger.c
++++ b/net/cephx/messenger.c
+@@ -50,7 +50,7 @@ void cephx_con_close(struct cephx_connection *con)
+ 
+ int cephx_msgr_init(void)
+ {
+-	cephx_msgr_wq = alloc_workqueue("cephx-msgr", WQ_NON_REENTRANT, 0);
++	cephx_msgr_wq = alloc_workqueue("cephx-msgr", 0, 0);
+ 	if (cephx_msgr_wq)
+ 		return 0;
+ 	pr_err("msgr_init failed to create workqueue\n");
+ * check-output-end
  */

@@ -90,5 +90,43 @@ void snd_timer_free(struct snd_timer *timer)
 /*
  * check-name: flush_work_sync inside #define bodies and in a condition
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+sound/core/timer_wq.c:16:33: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+sound/core/timer_wq.c:21:3: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+sound/core/timer_wq.c:85:6: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/sound/core/timer_wq.c b/sound/core/timer_wq.c
+--- a/sound/core/timer_wq.c
++++ b/sound/core/timer_wq.c
+@@ -13,12 +13,12 @@
+ #define SNDRV_TIMER_SLAVES	4
+ 
+ /\* Wait for the tick work on every CPU it may still be running on. *\/
+-#define snd_timer_sync_ticks(t)	flush_work_sync(&(t)->tick_work)
++#define snd_timer_sync_ticks(t)	flush_work(&(t)->tick_work)
+ 
+ #define snd_timer_sync_all(t)					\
+ 	do {							\
+ 		snd_timer_sync_ticks(t);			\
+-		flush_work_sync(&(t)->slave_work);		\
++		flush_work(&(t)->slave_work);			\
+ 	} while (0)
+ 
+ struct snd_timer {
+@@ -81,8 +81,7 @@ int snd_timer_stop(struct snd_timer *timer)
+ 
+ void snd_timer_free(struct snd_timer *timer)
+ {
+-	snd_timer_sync_all(timer);
+-	if (flush_work_sync(&timer->tick_work))
++	snd_timer_sync_all(timer);if (flush_work(&timer->tick_work))
+ 		snd_printd("snd_timer: tick was still pending\n");
+ 	kfree(timer);
+ }
+ * check-output-end
  */

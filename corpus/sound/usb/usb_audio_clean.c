@@ -84,4 +84,5 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: clean sound driver
  * check-command: wqcheck scan $file
+ * check-exit: 0
  */

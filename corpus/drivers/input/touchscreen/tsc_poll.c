@@ -94,5 +94,82 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: suspend/resume under CONFIG_PM_SLEEP, which is off
  * check-command: wqcheck scan --format=json $file
+ * check-exit: 1
+ * check-output-start
+{
+  "findings": [
+    {
+      "rule": "WQ002",
+      "file": "drivers/input/touchscreen/tsc_poll.c",
+      "line": 42,
+      "column": 2,
+      "end_line": 42,
+      "end_column": 25,
+      "severity": "warning",
+      "message": "flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work()",
+      "fixable": true,
+      "in_inactive_branch": true,
+      "edits": [
+        {
+          "line": 42,
+          "column": 2,
+          "end_line": 42,
+          "end_column": 25,
+          "replacement": "flush_delayed_work"
+        }
+      ]
+    },
+    {
+      "rule": "WQ004",
+      "file": "drivers/input/touchscreen/tsc_poll.c",
+      "line": 51,
+      "column": 21,
+      "end_line": 51,
+      "end_column": 44,
+      "severity": "warning",
+      "message": "system_nrt_freezable_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_freezable_wq gives the same guarantee; use system_freezable_wq",
+      "fixable": true,
+      "in_inactive_branch": true,
+      "edits": [
+        {
+          "line": 51,
+          "column": 21,
+          "end_line": 51,
+          "end_column": 44,
+          "replacement": "system_freezable_wq"
+        }
+      ]
+    }
+  ],
+  "files_scanned": 1,
+  "files_parsed": 0,
+  "files_failed": []
+}
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/drivers/input/touchscreen/tsc_poll.c b/drivers/input/touchscreen/tsc_poll.c
+--- a/drivers/input/touchscreen/tsc_poll.c
++++ b/drivers/input/touchscreen/tsc_poll.c
+@@ -39,7 +39,7 @@ static int tsc_poll_suspend(struct device *dev)
+ 	struct tsc_poll *ts = dev_get_drvdata(dev);
+ 
+ 	ts->suspended = true;
+-	flush_delayed_work_sync(&ts->poll_work);
++	flush_delayed_work(&ts->poll_work);
+ 	return 0;
+ }
+ 
+@@ -48,7 +48,7 @@ static int tsc_poll_resume(struct device *dev)
+ 	struct tsc_poll *ts = dev_get_drvdata(dev);
+ 
+ 	ts->suspended = false;
+-	queue_delayed_work(system_nrt_freezable_wq, &ts->poll_work, 0);
++	queue_delayed_work(system_freezable_wq, &ts->poll_work, 0);
+ 	return 0;
+ }
+ #endif
+ * check-output-end
  */

@@ -90,5 +90,33 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: legacy flushes whose result is returned or tested
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+drivers/mmc/host/sdx_host.c:42:9: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+drivers/mmc/host/sdx_host.c:48:6: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/drivers/mmc/host/sdx_host.c b/drivers/mmc/host/sdx_host.c
+--- a/drivers/mmc/host/sdx_host.c
++++ b/drivers/mmc/host/sdx_host.c
+@@ -39,13 +39,13 @@ static void sdx_timeout(struct work_struct *work)
+ 
+ static bool sdx_sync_card_detect(struct sdx_host *host)
+ {
+-	return flush_work_sync(&host->card_detect_work);
++	return flush_work(&host->card_detect_work);
+ }
+ 
+ static int sdx_finish_request(struct sdx_host *host)
+ {
+ 	cancel_delayed_work(&host->timeout_work);
+-	if (flush_delayed_work_sync(&host->timeout_work) || host->timeouts)
++	if (flush_delayed_work(&host->timeout_work) || host->timeouts)
+ 		return -ETIMEDOUT;
+ 	return 0;
+ }
+ * check-output-end
  */

@@ -62,5 +62,25 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: WQ_NON_REENTRANT last in a chain inside a #define
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+drivers/net/can/canbus_core.c:13:44: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/drivers/net/can/canbus_core.c b/drivers/net/can/canbus_core.c
+--- a/drivers/net/can/canbus_core.c
++++ b/drivers/net/can/canbus_core.c
+@@ -10,7 +10,7 @@
+ #include "canbus_core.h"
+ 
+ /\* Bus-off recovery must never run twice at once for one controller. *\/
+-#define CANBUS_WQ_FLAGS		(WQ_MEM_RECLAIM | WQ_NON_REENTRANT)
++#define CANBUS_WQ_FLAGS		(WQ_MEM_RECLAIM)
+ 
+ struct canbus_priv {
+ 	struct net_device *ndev;
+ * check-output-end
  */

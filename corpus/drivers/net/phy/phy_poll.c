@@ -75,5 +75,45 @@ void phy_poll_destroy(struct phy_poll_dev *phy)
 /*
  * check-name: system_nrt_wq with queue_work_on, mod_delayed_work, assignment
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+drivers/net/phy/phy_poll.c:35:19: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
+drivers/net/phy/phy_poll.c:48:26: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
+drivers/net/phy/phy_poll.c:61:12: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/drivers/net/phy/phy_poll.c b/drivers/net/phy/phy_poll.c
+--- a/drivers/net/phy/phy_poll.c
++++ b/drivers/net/phy/phy_poll.c
+@@ -32,7 +32,7 @@ static void phy_poll_state_machine(struct work_struct *work)
+ 	mutex_lock(&phy->lock);
+ 	phy->link = !phy->link;
+ 	mutex_unlock(&phy->lock);
+-	mod_delayed_work(system_nrt_wq, &phy->state_queue, PHY_POLL_INTERVAL);
++	mod_delayed_work(system_wq, &phy->state_queue, PHY_POLL_INTERVAL);
+ }
+ 
+ static void phy_poll_irq_work(struct work_struct *work)
+@@ -45,7 +45,7 @@ static void phy_poll_irq_work(struct work_struct *work)
+ 
+ void phy_poll_trigger(struct phy_poll_dev *phy)
+ {
+-	queue_work_on(phy->cpu, system_nrt_wq, &phy->irq_work);
++	queue_work_on(phy->cpu, system_wq, &phy->irq_work);
+ }
+ 
+ struct phy_poll_dev *phy_poll_create(int addr, int cpu)
+@@ -58,7 +58,7 @@ struct phy_poll_dev *phy_poll_create(int addr, int cpu)
+ 	mutex_init(&phy->lock);
+ 	phy->addr = addr;
+ 	phy->cpu = cpu;
+-	phy->wq = system_nrt_wq;
++	phy->wq = system_wq;
+ 	INIT_WORK(&phy->irq_work, phy_poll_irq_work);
+ 	INIT_DELAYED_WORK(&phy->state_queue, phy_poll_state_machine);
+ 	queue_delayed_work_on(cpu, phy->wq, &phy->state_queue, 0);
+ * check-output-end
  */

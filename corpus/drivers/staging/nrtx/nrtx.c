@@ -5,6 +5,7 @@
  */
 #include <linux/module.h>
 #include <linux/init.h>
+#include <linux/jiffies.h>
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 
@@ -65,5 +66,47 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: a file the configuration does not build is scanned too
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+drivers/staging/nrtx/nrtx.c:34:21: warning: queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]
+drivers/staging/nrtx/nrtx.c:49:21: warning: queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]
+drivers/staging/nrtx/nrtx.c:55:2: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
+drivers/staging/nrtx/nrtx.c:57:2: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/drivers/staging/nrtx/nrtx.c b/drivers/staging/nrtx/nrtx.c
+--- a/drivers/staging/nrtx/nrtx.c
++++ b/drivers/staging/nrtx/nrtx.c
+@@ -31,7 +31,7 @@ static void nrtx_watchdog(struct work_struct *work)
+ 					    struct nrtx_dev, watchdog);
+ 
+ 	queue_work(dev->wq, &dev->rx_work);
+-	queue_delayed_work(system_nrt_wq, &dev->watchdog, HZ);
++	schedule_delayed_work(&dev->watchdog, HZ);
+ }
+ 
+ static int __init nrtx_init(void)
+@@ -46,15 +46,15 @@ static int __init nrtx_init(void)
+ 	}
+ 	INIT_WORK(&nrtx->rx_work, nrtx_rx);
+ 	INIT_DELAYED_WORK(&nrtx->watchdog, nrtx_watchdog);
+-	queue_delayed_work(system_nrt_wq, &nrtx->watchdog, HZ);
++	schedule_delayed_work(&nrtx->watchdog, HZ);
+ 	return 0;
+ }
+ 
+ static void __exit nrtx_exit(void)
+ {
+-	flush_delayed_work_sync(&nrtx->watchdog);
++	flush_delayed_work(&nrtx->watchdog);
+ 	cancel_delayed_work_sync(&nrtx->watchdog);
+-	flush_work_sync(&nrtx->rx_work);
++	flush_work(&nrtx->rx_work);
+ 	destroy_workqueue(nrtx->wq);
+ 	kfree(nrtx);
+ }
+ * check-output-end
  */

@@ -83,5 +83,33 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: WQ_NON_REENTRANT in the middle of multi-line flag chains
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+drivers/usb/gadget/gadget_ep.c:47:54: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+drivers/usb/gadget/gadget_ep.c:52:26: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/drivers/usb/gadget/gadget_ep.c b/drivers/usb/gadget/gadget_ep.c
+--- a/drivers/usb/gadget/gadget_ep.c
++++ b/drivers/usb/gadget/gadget_ep.c
+@@ -44,13 +44,11 @@ static int gadget_udc_probe(struct platform_device *pdev)
+ 	INIT_WORK(&udc->ep_work, gadget_ep_work);
+ 	INIT_WORK(&udc->otg_work, gadget_otg_work);
+ 
+-	udc->ep_wq = alloc_workqueue("udc-ep", WQ_HIGHPRI | WQ_NON_REENTRANT |
+-				     WQ_MEM_RECLAIM, 1);
++	udc->ep_wq = alloc_workqueue("udc-ep", WQ_HIGHPRI | WQ_MEM_RECLAIM, 1);
+ 	if (!udc->ep_wq)
+ 		return -ENOMEM;
+ 	udc->otg_wq = alloc_workqueue("gadget-otg-%s",
+-				      WQ_FREEZABLE | WQ_NON_REENTRANT |
+-				      WQ_MEM_RECLAIM | WQ_CPU_INTENSIVE,
++				      WQ_FREEZABLE | WQ_MEM_RECLAIM | WQ_CPU_INTENSIVE,
+ 				      WQ_MAX_ACTIVE, dev_name(&pdev->dev));
+ 	if (!udc->otg_wq) {
+ 		destroy_workqueue(udc->ep_wq);
+ * check-output-end
  */

@@ -76,5 +76,36 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: queue_work(system_nrt_wq) split over two lines is rejoined
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+drivers/usb/host/xhcd_port.c:54:13: warning: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]
+drivers/usb/host/xhcd_port.c:70:2: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/drivers/usb/host/xhcd_port.c b/drivers/usb/host/xhcd_port.c
+--- a/drivers/usb/host/xhcd_port.c
++++ b/drivers/usb/host/xhcd_port.c
+@@ -51,8 +51,7 @@ static irqreturn_t xhcd_irq(int irq, void *data)
+ 	spin_lock(&hcd->lock);
+ 	set_bit(0, &hcd->port_change_bits);
+ 	spin_unlock(&hcd->lock);
+-	queue_work(system_nrt_wq,
+-		   &hcd->port_status_change_work);
++	schedule_work(&hcd->port_status_change_work);
+ 	return IRQ_HANDLED;
+ }
+ 
+@@ -67,7 +66,7 @@ int xhcd_start(struct xhcd_hcd *hcd, int irq)
+ void xhcd_stop(struct xhcd_hcd *hcd, int irq)
+ {
+ 	free_irq(irq, hcd);
+-	flush_work_sync(&hcd->port_status_change_work);
++	flush_work(&hcd->port_status_change_work);
+ 	cancel_work_sync(&hcd->resume_work);
+ }
+ 
+ * check-output-end
  */

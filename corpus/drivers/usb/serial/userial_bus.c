@@ -96,5 +96,35 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: comments naming system_nrt_wq in and above converted calls
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+drivers/usb/serial/userial_bus.c:42:13: warning: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]
+drivers/usb/serial/userial_bus.c:49:21: warning: queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/drivers/usb/serial/userial_bus.c b/drivers/usb/serial/userial_bus.c
+--- a/drivers/usb/serial/userial_bus.c
++++ b/drivers/usb/serial/userial_bus.c
+@@ -39,14 +39,13 @@ static void userial_unthrottle(struct work_struct *work)
+ 
+ void userial_write_done(struct userial_port *port)
+ {
+-	queue_work(system_nrt_wq,	/\* system_nrt_wq: one softint at a time *\/
+-		   &port->work);
++	schedule_work(&port->work);
+ }
+ 
+ void userial_throttle(struct userial_port *port, unsigned long delay)
+ {
+-	/\* unthrottle on system_nrt_wq *\/
+-	queue_delayed_work(system_nrt_wq, &port->unthrottle_work, delay);
++	/\* unthrottle on system_wq *\/
++	schedule_delayed_work(&port->unthrottle_work, delay);
+ }
+ 
+ static int userial_probe(struct usb_interface *intf,
+ * check-output-end
  */

@@ -74,5 +74,35 @@ void hda_jack_free(struct hda_jack *jack)
 /*
  * check-name: queue_delayed_work(system_nrt_wq) in a macro body
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+sound/pci/hda/hda_jack.c:18:21: warning: queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]
+sound/pci/hda/hda_jack.c:70:2: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/sound/pci/hda/hda_jack.c b/sound/pci/hda/hda_jack.c
+--- a/sound/pci/hda/hda_jack.c
++++ b/sound/pci/hda/hda_jack.c
+@@ -15,7 +15,7 @@
+ 
+ /\* Debounce an event; a jack is polled by one CPU at a time. *\/
+ #define hda_jack_defer(jack, delay)				\
+-	queue_delayed_work(system_nrt_wq, &(jack)->work, (delay))
++	schedule_delayed_work(&(jack)->work, (delay))
+ 
+ struct hda_jack {
+ 	struct snd_card *card;
+@@ -67,7 +67,7 @@ struct hda_jack *hda_jack_new(struct snd_card *card, unsigned int nid)
+ void hda_jack_free(struct hda_jack *jack)
+ {
+ 	cancel_delayed_work_sync(&jack->poll_work);
+-	flush_delayed_work_sync(&jack->work);
++	flush_delayed_work(&jack->work);
+ 	kfree(jack);
+ }
+ 
+ * check-output-end
  */

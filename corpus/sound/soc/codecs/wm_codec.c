@@ -85,5 +85,37 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: system_nrt_freezable_wq queued on and assigned
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+sound/soc/codecs/wm_codec.c:43:13: warning: system_nrt_freezable_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_freezable_wq gives the same guarantee; use system_freezable_wq [WQ004]
+sound/soc/codecs/wm_codec.c:57:18: warning: system_nrt_freezable_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_freezable_wq gives the same guarantee; use system_freezable_wq [WQ004]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/sound/soc/codecs/wm_codec.c b/sound/soc/codecs/wm_codec.c
+--- a/sound/soc/codecs/wm_codec.c
++++ b/sound/soc/codecs/wm_codec.c
+@@ -39,8 +39,8 @@ static void wm_codec_hp_detect(struct work_struct *work)
+ 	mutex_lock(&wm->lock);
+ 	wm->hp_state ^= 1;
+ 	mutex_unlock(&wm->lock);
+-	/\* recalibrate after a plug event; system_nrt_freezable_wq as above *\/
+-	queue_work(system_nrt_freezable_wq, &wm->servo_work);
++	/\* recalibrate after a plug event; system_freezable_wq as above *\/
++	queue_work(system_freezable_wq, &wm->servo_work);
+ }
+ 
+ static int wm_codec_probe(struct platform_device *pdev)
+@@ -54,7 +54,7 @@ static int wm_codec_probe(struct platform_device *pdev)
+ 	mutex_init(&wm->lock);
+ 	INIT_DELAYED_WORK(&wm->hp_work, wm_codec_hp_detect);
+ 	INIT_WORK(&wm->servo_work, wm_codec_servo);
+-	wm->detect_wq = system_nrt_freezable_wq;
++	wm->detect_wq = system_freezable_wq;
+ 	queue_delayed_work(wm->detect_wq, &wm->hp_work,
+ 			   msecs_to_jiffies(250));
+ 	platform_set_drvdata(pdev, wm);
+ * check-output-end
  */

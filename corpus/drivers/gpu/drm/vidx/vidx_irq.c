@@ -78,5 +78,28 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: queue_work(system_nrt_wq) too long to rejoin, realigned
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+drivers/gpu/drm/vidx/vidx_irq.c:55:22: warning: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/drivers/gpu/drm/vidx/vidx_irq.c b/drivers/gpu/drm/vidx/vidx_irq.c
+--- a/drivers/gpu/drm/vidx/vidx_irq.c
++++ b/drivers/gpu/drm/vidx/vidx_irq.c
+@@ -52,9 +52,8 @@ static irqreturn_t vidx_irq_handler(int irq, void *arg)
+ 	spin_lock(&vdev->irq_lock);
+ 	vdev->hotplug_connector_mask |= 1;
+ 	spin_unlock(&vdev->irq_lock);
+-	queued = queue_work(system_nrt_wq,
+-			    vidx_pick_work(vdev, vdev->hotplug_connector_mask,
+-					   irq));
++	queued = schedule_work(vidx_pick_work(vdev, vdev->hotplug_connector_mask,
++					      irq));
+ 	return queued ? IRQ_HANDLED : IRQ_NONE;
+ }
+ 
+ * check-output-end
  */

@@ -57,5 +57,40 @@ void acme_ethtool_stop(struct acme_priv *priv)
 /*
  * check-name: flush_delayed_work_sync in multi-line calls, rejoined and realigned
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+drivers/net/ethernet/acme/acme_ethtool.c:43:8: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
+drivers/net/ethernet/acme/acme_ethtool.c:53:2: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/drivers/net/ethernet/acme/acme_ethtool.c b/drivers/net/ethernet/acme/acme_ethtool.c
+--- a/drivers/net/ethernet/acme/acme_ethtool.c
++++ b/drivers/net/ethernet/acme/acme_ethtool.c
+@@ -40,9 +40,9 @@ int acme_ethtool_quiesce(struct acme_priv *priv, int port_offset)
+ {
+ 	int ret;
+ 
+-	ret = flush_delayed_work_sync(acme_port_stats_work(priv,
+-							   ACME_PORT_PRIMARY +
+-							   port_offset));
++	ret = flush_delayed_work(acme_port_stats_work(priv,
++						      ACME_PORT_PRIMARY +
++						      port_offset));
+ 	return ret;
+ }
+ 
+@@ -50,8 +50,7 @@ void acme_ethtool_stop(struct acme_priv *priv)
+ {
+ 	cancel_delayed_work_sync(&priv->link_work);
+ 	flush_delayed_work(&priv->stats_work);
+-	flush_delayed_work_sync(acme_port_stats_work(priv,
+-						     ACME_PORT_SECONDARY));
++	flush_delayed_work(acme_port_stats_work(priv, ACME_PORT_SECONDARY));
+ }
+ 
+ /\*
+ * check-output-end
  */

@@ -128,5 +128,39 @@ MODULE_DESCRIPTION("Acme 10/100 Ethernet driver");
 /*
  * check-name: flush_work_sync in remove, queue_work on system_nrt_wq with a comment above
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+drivers/net/ethernet/acme/acme_main.c:45:13: warning: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]
+drivers/net/ethernet/acme/acme_main.c:109:2: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/drivers/net/ethernet/acme/acme_main.c b/drivers/net/ethernet/acme/acme_main.c
+--- a/drivers/net/ethernet/acme/acme_main.c
++++ b/drivers/net/ethernet/acme/acme_main.c
+@@ -39,10 +39,10 @@ static void acme_tx_timeout(struct net_device *ndev)
+ 
+ 	netif_stop_queue(ndev);
+ 	/\*
+-	 * Reset from process context.  system_nrt_wq so that a second
++	 * Reset from process context.  system_wq so that a second
+ 	 * timeout cannot start a reset while one runs on another CPU.
+ 	 *\/
+-	queue_work(system_nrt_wq, &priv->reset_work);
++	schedule_work(&priv->reset_work);
+ }
+ 
+ static irqreturn_t acme_interrupt(int irq, void *dev_id)
+@@ -106,7 +106,7 @@ static int acme_remove(struct platform_device *pdev)
+ 	unregister_netdev(ndev);
+ 	free_irq(ndev->irq, priv);
+ 	acme_sync_tx(priv);
+-	flush_work_sync(&priv->reset_work);
++	flush_work(&priv->reset_work);
+ 	acme_ethtool_stop(priv);
+ 	acme_wq_exit(priv);
+ 	free_netdev(ndev);
+ * check-output-end
  */

@@ -48,5 +48,36 @@ MODULE_LICENSE("GPL");
 /*
  * check-name: queue_delayed_work on system_nrt_wq, realigned; a string
  * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+drivers/net/wireless/zeta/zeta_main.c:25:21: warning: queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]
+drivers/net/wireless/zeta/zeta_main.c:33:26: warning: queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/drivers/net/wireless/zeta/zeta_main.c b/drivers/net/wireless/zeta/zeta_main.c
+--- a/drivers/net/wireless/zeta/zeta_main.c
++++ b/drivers/net/wireless/zeta/zeta_main.c
+@@ -22,15 +22,15 @@ static void zeta_scan_work(struct work_struct *work)
+ 
+ static void zeta_schedule_scan(struct zeta_priv *priv, unsigned int msecs)
+ {
+-	queue_delayed_work(system_nrt_wq, &priv->scan_work,
+-			   msecs_to_jiffies(msecs) + priv->scan_backoff);
++	schedule_delayed_work(&priv->scan_work,
++			      msecs_to_jiffies(msecs) + priv->scan_backoff);
+ }
+ 
+ int zeta_start_scan(struct zeta_priv *priv)
+ {
+ 	if (delayed_work_pending(&priv->scan_work))
+ 		return -EBUSY;
+-	if (!queue_delayed_work(system_nrt_wq, &priv->scan_timeout, 5 * HZ))
++	if (!schedule_delayed_work(&priv->scan_timeout, 5 * HZ))
+ 		return -EBUSY;
+ 	zeta_schedule_scan(priv, 0);
+ 	return 0;
+ * check-output-end
  */

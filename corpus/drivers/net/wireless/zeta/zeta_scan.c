@@ -60,5 +60,109 @@ void zeta_scan_stop(struct zeta_priv *priv)
 /*
  * check-name: legacy calls in an #ifdef branch the .config leaves out
  * check-command: wqcheck scan --format=json $file
+ * check-exit: 1
+ * check-output-start
+{
+  "findings": [
+    {
+      "rule": "WQ003",
+      "file": "drivers/net/wireless/zeta/zeta_scan.c",
+      "line": 29,
+      "column": 13,
+      "end_line": 29,
+      "end_column": 26,
+      "severity": "warning",
+      "message": "queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work()",
+      "fixable": true,
+      "in_inactive_branch": true,
+      "edits": [
+        {
+          "line": 29,
+          "column": 2,
+          "end_line": 29,
+          "end_column": 28,
+          "replacement": "schedule_work("
+        }
+      ]
+    },
+    {
+      "rule": "WQ001",
+      "file": "drivers/net/wireless/zeta/zeta_scan.c",
+      "line": 34,
+      "column": 2,
+      "end_line": 34,
+      "end_column": 17,
+      "severity": "warning",
+      "message": "flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work()",
+      "fixable": true,
+      "in_inactive_branch": true,
+      "edits": [
+        {
+          "line": 34,
+          "column": 2,
+          "end_line": 34,
+          "end_column": 17,
+          "replacement": "flush_work"
+        }
+      ]
+    },
+    {
+      "rule": "WQ002",
+      "file": "drivers/net/wireless/zeta/zeta_scan.c",
+      "line": 56,
+      "column": 2,
+      "end_line": 56,
+      "end_column": 25,
+      "severity": "warning",
+      "message": "flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work()",
+      "fixable": true,
+      "in_inactive_branch": false,
+      "edits": [
+        {
+          "line": 56,
+          "column": 2,
+          "end_line": 56,
+          "end_column": 25,
+          "replacement": "flush_delayed_work"
+        }
+      ]
+    }
+  ],
+  "files_scanned": 1,
+  "files_parsed": 0,
+  "files_failed": []
+}
+ * check-output-end
+ *
  * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/drivers/net/wireless/zeta/zeta_scan.c b/drivers/net/wireless/zeta/zeta_scan.c
+--- a/drivers/net/wireless/zeta/zeta_scan.c
++++ b/drivers/net/wireless/zeta/zeta_scan.c
+@@ -26,12 +26,12 @@ static void zeta_debugfs_work(struct work_struct *work)
+ static void zeta_debugfs_init(struct zeta_priv *priv)
+ {
+ 	INIT_WORK(&priv->debugfs_work, zeta_debugfs_work);
+-	queue_work(system_nrt_wq, &priv->debugfs_work);
++	schedule_work(&priv->debugfs_work);
+ }
+ 
+ static void zeta_debugfs_exit(struct zeta_priv *priv)
+ {
+-	flush_work_sync(&priv->debugfs_work);
++	flush_work(&priv->debugfs_work);
+ }
+ #else
+ static inline void zeta_debugfs_init(struct zeta_priv *priv)
+@@ -53,7 +53,7 @@ void zeta_scan_init(struct zeta_priv *priv)
+ void zeta_scan_stop(struct zeta_priv *priv)
+ {
+ 	cancel_delayed_work_sync(&priv->scan_timeout);
+-	flush_delayed_work_sync(&priv->scan_work);
++	flush_delayed_work(&priv->scan_work);
+ 	zeta_debugfs_exit(priv);
+ }
+ 
+ * check-output-end
  */
