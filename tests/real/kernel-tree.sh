@@ -9,6 +9,7 @@
 #   stamps/           one file per finished step, holding the key it was made with
 #   steps.log         how long each step took, appended on every run
 #   logs/STEP.log     the output of the last run of each step
+#   linux-6.1.files   the files the package shipped (what a source copy takes)
 # Treat linux-6.1 as read-only: tests that modify sources work on a copy
 # (legacy-fixture.sh shows how).
 set -eu
@@ -50,10 +51,20 @@ if [ ! -d "$WQ_TREE" ]; then
 	[ "$df_avail" -gt 4000000 ] || wq_die "less than 4 GB free in $WQ_CACHE"
 	wq_step unpack tar -xJf "$WQ_TARBALL" -C "$tmp"
 	[ -f "$tmp/linux-source-6.1/Makefile" ] || wq_die "$WQ_TARBALL has no linux-source-6.1/Makefile"
+	# The shipped files, before any build: copies of the sources use this list.
+	(cd "$tmp/linux-source-6.1" && find . \( -type f -o -type l \) -printf '%P\n' | LC_ALL=C sort) \
+		>"$WQ_SOURCES"
 	mv "$tmp/linux-source-6.1" "$WQ_TREE"
 	rm -rf "$tmp"
 	trap - EXIT
 	rm -f "$WQ_STAMPS"/linux-6.1.*
+fi
+
+if [ ! -s "$WQ_SOURCES" ]; then
+	[ -f "$WQ_TARBALL" ] || wq_die "$WQ_SOURCES missing and no $WQ_TARBALL to list; remove $WQ_TREE"
+	tar -tJf "$WQ_TARBALL" | sed -n 's|^linux-source-6.1/||p' | grep -v -e '/$' -e '^$' | LC_ALL=C sort \
+		>"$WQ_SOURCES.tmp"
+	mv "$WQ_SOURCES.tmp" "$WQ_SOURCES"
 fi
 
 # --- configure and build what the tests parse --------------------------------
@@ -64,7 +75,7 @@ if ! wq_stamp_ok linux-6.1.config "$config_key"; then
 	wq_stamp_set linux-6.1.config "$config_key"
 fi
 
-objects_key=$config_key-$(wq_key "$WQ_REAL_DIR/objects.txt")
+objects_key=$config_key-$(wq_objects_key)
 if ! wq_stamp_ok linux-6.1.objects "$objects_key"; then
 	wq_step linux-6.1.build wq_build_objects "$WQ_TREE"
 	wq_step linux-6.1.compile-db wq_compile_db "$WQ_TREE"

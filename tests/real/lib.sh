@@ -7,6 +7,7 @@ WQ_TREE=$WQ_CACHE/linux-6.1
 WQ_LEGACY=$WQ_CACHE/linux-6.1-legacy
 WQ_STAMPS=$WQ_CACHE/stamps
 WQ_LOG=$WQ_CACHE/steps.log
+WQ_SOURCES=$WQ_CACHE/linux-6.1.files
 WQ_REAL_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 WQ_JOBS=${WQCHECK_JOBS:-2}
 
@@ -50,8 +51,19 @@ wq_lock() {
 	flock 9 || wq_die "cannot lock $WQ_CACHE/.lock"
 }
 
-# The objects the tests need compiled: tests/real/objects.txt, one per line.
-wq_objects() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$WQ_REAL_DIR/objects.txt"; }
+# The objects the tests need compiled: those of the files the legacy fixture
+# touches, and the extras of tests/real/objects.txt.
+wq_objects() {
+	{
+		wq_site_files | sed -n 's/\.c$/.o/p'
+		sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$WQ_REAL_DIR/objects.txt"
+	} | sort -u
+}
+
+# What the built objects depend on, as a stamp key.
+wq_objects_key() {
+	wq_key "$WQ_REAL_DIR/objects.txt" "$WQ_REAL_DIR/legacy-sites.txt"
+}
 
 # Configures the tree at $1: x86_64 defconfig plus tests/real/config.txt.
 wq_configure() {
@@ -85,4 +97,10 @@ wq_build_objects() {
 wq_compile_db() {
 	(cd "$1" && python3 scripts/clang-tools/gen_compile_commands.py -d . -o compile_commands.json) &&
 	[ -s "$1/compile_commands.json" ]
+}
+
+# The files legacy-sites.txt touches, relative to the tree root.
+wq_site_files() {
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$WQ_REAL_DIR/legacy-sites.txt" |
+		awk '{ sub(/:[0-9]+$/, "", $2); print $2 }' | sort -u
 }
