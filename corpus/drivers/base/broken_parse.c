@@ -8,7 +8,7 @@
 /*
  * check-name: an unterminated comment: the file is reported as failed
  * check-command: wqcheck scan --format=json $file
- * check-exit: 0
+ * check-exit: 2
  * check-output-start
 {
   "findings": [],
@@ -24,7 +24,7 @@
  * check-output-end
  *
  * check-command: wqcheck scan $file
- * check-exit: 0
+ * check-exit: 2
  * check-error-start
 wqcheck: drivers/base/broken_parse.c: not fully analysed: unterminated /\* comment at line 40
  * check-error-end

@@ -118,13 +118,12 @@ diff --git a/sound/core/timer_wq.c b/sound/core/timer_wq.c
  	} while (0)
  
  struct snd_timer {
-@@ -81,8 +81,7 @@ int snd_timer_stop(struct snd_timer *timer)
- 
+@@ -82,7 +82,7 @@ int snd_timer_stop(struct snd_timer *timer)
  void snd_timer_free(struct snd_timer *timer)
  {
--	snd_timer_sync_all(timer);
+ 	snd_timer_sync_all(timer);
 -	if (flush_work_sync(&timer->tick_work))
-+	snd_timer_sync_all(timer);if (flush_work(&timer->tick_work))
++	if (flush_work(&timer->tick_work))
  		snd_printd("snd_timer: tick was still pending\n");
  	kfree(timer);
  }

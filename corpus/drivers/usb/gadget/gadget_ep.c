@@ -95,7 +95,7 @@ drivers/usb/gadget/gadget_ep.c:52:26: warning: WQ_NON_REENTRANT is meaningless s
 diff --git a/drivers/usb/gadget/gadget_ep.c b/drivers/usb/gadget/gadget_ep.c
 --- a/drivers/usb/gadget/gadget_ep.c
 +++ b/drivers/usb/gadget/gadget_ep.c
-@@ -44,13 +44,11 @@ static int gadget_udc_probe(struct platform_device *pdev)
+@@ -44,12 +44,11 @@ static int gadget_udc_probe(struct platform_device *pdev)
  	INIT_WORK(&udc->ep_work, gadget_ep_work);
  	INIT_WORK(&udc->otg_work, gadget_otg_work);
  
@@ -106,10 +106,9 @@ diff --git a/drivers/usb/gadget/gadget_ep.c b/drivers/usb/gadget/gadget_ep.c
  		return -ENOMEM;
  	udc->otg_wq = alloc_workqueue("gadget-otg-%s",
 -				      WQ_FREEZABLE | WQ_NON_REENTRANT |
--				      WQ_MEM_RECLAIM | WQ_CPU_INTENSIVE,
-+				      WQ_FREEZABLE | WQ_MEM_RECLAIM | WQ_CPU_INTENSIVE,
++				      WQ_FREEZABLE |
+ 				      WQ_MEM_RECLAIM | WQ_CPU_INTENSIVE,
  				      WQ_MAX_ACTIVE, dev_name(&pdev->dev));
  	if (!udc->otg_wq) {
- 		destroy_workqueue(udc->ep_wq);
  * check-output-end
  */

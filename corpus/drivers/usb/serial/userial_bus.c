@@ -114,7 +114,7 @@ diff --git a/drivers/usb/serial/userial_bus.c b/drivers/usb/serial/userial_bus.c
  {
 -	queue_work(system_nrt_wq,	/\* system_nrt_wq: one softint at a time *\/
 -		   &port->work);
-+	schedule_work(&port->work);
++	schedule_work(&port->work);	/\* system_wq: one softint at a time *\/
  }
  
  void userial_throttle(struct userial_port *port, unsigned long delay)
