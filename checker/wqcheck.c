@@ -16,6 +16,7 @@ struct command {
 
 static const struct command commands[] = {
 	{ "scan", cmd_scan, "find legacy workqueue API uses and fix them (WQ001-WQ005)" },
+	{ "series", cmd_series, "write the fixes as a patch series per MAINTAINERS subsystem" },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))

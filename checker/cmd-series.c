@@ -1,0 +1,1106 @@
+/* wqcheck series: the fixes as a git format-patch series, one patch per
+ * MAINTAINERS subsystem and rule family, built as commits in a scratch
+ * worktree of TREE's HEAD. */
+#include "builtin.h"
+#include "maintainers.h"
+#include "rule.h"
+#include "scan.h"
+#include "series-cover.h"
+#include "series-message.h"
+#include "series-run.h"
+#include "strbuf.h"
+#include "tempdir.h"
+#include "tree.h"
+#include "usage.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static const char series_usage[] =
+"usage: wqcheck series [options] TREE\n"
+"\n"
+"Writes the fixes of wqcheck scan as a git format-patch series that applies\n"
+"with git am on TREE's HEAD: a cover letter, then one patch per MAINTAINERS\n"
+"subsystem and rule family, with upstream's explanation and the right Cc:.\n"
+"TREE itself is not modified (unless --in-place).\n"
+"\n"
+"  -o DIR               where the patches go (default: ./outgoing)\n"
+"  --split=HOW          subsystem (default: per subsystem and rule family),\n"
+"                       rule (one patch per rule family), single (one patch)\n"
+"  --rules=LIST         convert only these rules (ids or names)\n"
+"  --from=\"Name <mail>\" the Signed-off-by (default: git config user.name/email)\n"
+"  --with-deprecation   append the include/linux/workqueue.h patches that\n"
+"                       deprecate the old APIs (and remove them when unused)\n"
+"  --in-place           also apply the series to TREE's working tree\n"
+"  --force              with --in-place: even when TREE has local changes\n"
+"  -j N                 parallel scan jobs (default: all CPUs)\n"
+"  --no-clang           lexical analysis only\n"
+"  -q, --quiet          no progress display\n"
+"\n"
+"Exit status: 0 series written, 1 nothing to convert, 2 error.\n";
+
+enum split_mode { SPLIT_SUBSYSTEM, SPLIT_RULE, SPLIT_SINGLE };
+
+enum {
+	OPT_SPLIT = 256,
+	OPT_RULES,
+	OPT_FROM,
+	OPT_WITH_DEPRECATION,
+	OPT_IN_PLACE,
+	OPT_FORCE,
+	OPT_NO_CLANG,
+	OPT_HELP,
+};
+
+static const struct option series_options_long[] = {
+	{ "output-directory", required_argument, NULL, 'o' },
+	{ "split", required_argument, NULL, OPT_SPLIT },
+	{ "rules", required_argument, NULL, OPT_RULES },
+	{ "from", required_argument, NULL, OPT_FROM },
+	{ "with-deprecation", no_argument, NULL, OPT_WITH_DEPRECATION },
+	{ "in-place", no_argument, NULL, OPT_IN_PLACE },
+	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "no-clang", no_argument, NULL, OPT_NO_CLANG },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* A file the series changes, as it was at the base. */
+struct touched_file {
+	char *path;
+	char *original;
+	size_t original_len;
+};
+
+/* One patch in the making. */
+struct group {
+	const struct maint_section *section;
+	char *key;
+	char **files;
+	size_t nr_files, alloc_files;
+	unsigned counts[SERIES_MAX_RULE + 1];
+	unsigned mask;
+};
+
+struct series {
+	char *root;			/* TREE's kernel root */
+	bool git;			/* TREE is a git checkout: worktree of HEAD */
+	const char *scratch;
+	char *work;			/* where the commits are made */
+	char *base;			/* the commit the series applies on */
+	bool worktree_added;
+	struct maintainers maint;
+	const struct rule *rules[64];
+	size_t nr_rules;
+	enum split_mode split;
+	char *name, *email;
+	const char *env[5];
+	int jobs;
+	bool use_clang, quiet;
+	struct touched_file *touched;
+	size_t nr_touched, alloc_touched;
+	struct series_summary summary;
+	int nr_patches;
+};
+
+/* What the signal handler needs, prepared before it can run. */
+static struct series *cleanup_series;
+static const char *prune_argv[6];
+
+static __attribute__((noreturn)) void usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "wqcheck series: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "; see 'wqcheck series --help'\n");
+	exit(EXIT_USAGE);
+}
+
+static size_t parse_rules(const char *list, const struct rule **out)
+{
+	char *copy = xstrdup(list), *tok, *save = NULL;
+	size_t n = 0, i;
+
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		const struct rule *r = rule_find(tok);
+
+		if (!r)
+			usage_error("unknown rule '%s'", tok);
+		if (series_family_of(r) < 0)
+			usage_error("rule '%s' has no conversion to send as a patch", tok);
+		for (i = 0; i < n; i++)
+			if (out[i] == r)
+				break;
+		if (i == n)
+			out[n++] = r;
+	}
+	free(copy);
+	if (!n)
+		usage_error("--rules needs at least one rule%s", "");
+	return n;
+}
+
+/* --- cleanup on every exit path ------------------------------------------ */
+
+static void remove_worktree(struct series *s)
+{
+	if (!s->worktree_added)
+		return;
+	run_git(s->root, NULL, NULL, NULL, "worktree", "remove", "--force", s->work, NULL);
+	tempdir_remove(s->scratch);
+	run_git(s->root, NULL, NULL, NULL, "worktree", "prune", NULL);
+	s->worktree_added = false;
+}
+
+static void cleanup_on_die(void)
+{
+	if (cleanup_series)
+		remove_worktree(cleanup_series);
+	tempdir_remove_all();
+}
+
+/* Only async-signal-safe calls: kill, waitpid, nftw/remove, fork, execvp. */
+static void cleanup_on_signal(int sig)
+{
+	run_command_stop_child();
+	tempdir_remove_all();
+	if (prune_argv[0]) {
+		pid_t pid = fork();
+
+		if (pid == 0) {
+			int devnull = open("/dev/null", O_WRONLY);
+
+			if (devnull >= 0) {
+				dup2(devnull, 1);
+				dup2(devnull, 2);
+			}
+			execvp(prune_argv[0], (char *const *)prune_argv);
+			_exit(127);
+		}
+		if (pid > 0)
+			waitpid(pid, NULL, 0);
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void install_cleanup(struct series *s)
+{
+	cleanup_series = s;
+	if (s->git) {
+		prune_argv[0] = "git";
+		prune_argv[1] = "-C";
+		prune_argv[2] = s->root;
+		prune_argv[3] = "worktree";
+		prune_argv[4] = "prune";
+		prune_argv[5] = NULL;
+	}
+	/* After tempdir_create(), which installed its own. */
+	set_die_cleanup(cleanup_on_die);
+	signal(SIGINT, cleanup_on_signal);
+	signal(SIGTERM, cleanup_on_signal);
+	signal(SIGHUP, cleanup_on_signal);
+}
+
+/* --- files ---------------------------------------------------------------- */
+
+static int write_file(const char *path, const char *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	size_t done = 0;
+
+	if (fd < 0)
+		return -1;
+	while (done < len) {
+		ssize_t n = write(fd, data + done, len - done);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			close(fd);
+			return -1;
+		}
+		done += (size_t)n;
+	}
+	return close(fd);
+}
+
+static void read_or_die(struct strbuf *sb, const char *dir, const char *rel)
+{
+	struct strbuf path = STRBUF_INIT;
+
+	strbuf_addf(&path, "%s/%s", dir, rel);
+	strbuf_reset(sb);
+	if (strbuf_read_file(sb, path.buf) < 0)
+		die_errno("cannot read %s", path.buf);
+	strbuf_release(&path);
+}
+
+static void write_or_die(const char *dir, const char *rel, const char *data, size_t len)
+{
+	struct strbuf path = STRBUF_INIT;
+
+	strbuf_addf(&path, "%s/%s", dir, rel);
+	if (make_parent_dirs(path.buf) < 0 || write_file(path.buf, data, len) < 0)
+		die_errno("cannot write %s", path.buf);
+	strbuf_release(&path);
+}
+
+static bool same_text(const char *a, size_t alen, const char *b, size_t blen)
+{
+	return alen == blen && (!alen || !memcmp(a, b, alen));
+}
+
+/* --- git ------------------------------------------------------------------ */
+
+static void git_or_die(struct series *s, const char *what, const char *dir, struct strbuf *out,
+		       const char *const *args)
+{
+	struct strbuf err = STRBUF_INIT;
+	const char *argv[32];
+	size_t n = 0;
+
+	argv[n++] = "git";
+	/* The user's hooks and signing have no business in a scratch commit. */
+	argv[n++] = "-c";
+	argv[n++] = "core.hooksPath=/dev/null";
+	argv[n++] = "-c";
+	argv[n++] = "commit.gpgSign=false";
+	for (; *args && n < 31; args++)
+		argv[n++] = *args;
+	argv[n] = NULL;
+	if (run_command(argv, dir, s->env, out, &err) != 0)
+		die("%s failed: %s", what, run_first_line(&err));
+	strbuf_release(&err);
+}
+
+static void strip_newline(struct strbuf *sb)
+{
+	while (sb->len && (sb->buf[sb->len - 1] == '\n' || sb->buf[sb->len - 1] == '\r'))
+		sb->buf[--sb->len] = '\0';
+}
+
+static void parse_identity(struct series *s, const char *from)
+{
+	const char *lt, *gt;
+
+	if (from) {
+		lt = strchr(from, '<');
+		gt = lt ? strchr(lt, '>') : NULL;
+		if (!lt || !gt || gt == lt + 1 || gt[1])
+			die("--from '%s' is not \"Name <mail>\"", from);
+		while (lt > from && lt[-1] == ' ')
+			lt--;
+		if (lt == from)
+			die("--from '%s' has no name", from);
+		s->name = xstrndup(from, (size_t)(lt - from));
+		lt = strchr(from, '<');
+		s->email = xstrndup(lt + 1, (size_t)(gt - lt - 1));
+	} else {
+		struct strbuf name = STRBUF_INIT, email = STRBUF_INIT;
+
+		run_git(s->root, NULL, &name, NULL, "config", "user.name", NULL);
+		run_git(s->root, NULL, &email, NULL, "config", "user.email", NULL);
+		strip_newline(&name);
+		strip_newline(&email);
+		if (!name.len || !email.len)
+			die("who signs the patches? pass --from=\"Name <mail>\" or set git config "
+			    "user.name and user.email");
+		s->name = strbuf_detach(&name);
+		s->email = strbuf_detach(&email);
+	}
+	s->env[0] = NULL;
+	{
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addf(&sb, "GIT_AUTHOR_NAME=%s", s->name);
+		s->env[0] = strbuf_detach(&sb);
+		strbuf_addf(&sb, "GIT_AUTHOR_EMAIL=%s", s->email);
+		s->env[1] = strbuf_detach(&sb);
+		strbuf_addf(&sb, "GIT_COMMITTER_NAME=%s", s->name);
+		s->env[2] = strbuf_detach(&sb);
+		strbuf_addf(&sb, "GIT_COMMITTER_EMAIL=%s", s->email);
+		s->env[3] = strbuf_detach(&sb);
+		s->env[4] = NULL;
+	}
+}
+
+/* --- scanning ------------------------------------------------------------- */
+
+static void scan_files(struct series *s, const char *root, const struct rule *const *rules,
+		       size_t nr_rules, const struct file_list *files, struct scan_result *res)
+{
+	struct scan_options opts = { 0 };
+
+	opts.root = root;
+	opts.rules = rules;
+	opts.nr_rules = nr_rules;
+	opts.jobs = s->jobs;
+	opts.use_clang = s->use_clang;
+	opts.want_fixed_text = true;
+	opts.progress = !s->quiet && isatty(2);
+	memset(res, 0, sizeof(*res));
+	scan_run(&opts, files, res);
+}
+
+static bool file_changed(const struct file_result *fr)
+{
+	return fr->fixed && !same_text(fr->fixed, fr->fixed_len, fr->original, fr->original_len);
+}
+
+/* The scan of everything: which files the series will touch. */
+static void find_touched(struct series *s, const char *root)
+{
+	struct file_list files = { 0 };
+	struct scan_result res;
+	size_t i;
+
+	if (list_tree_files(root, "", &files) < 0)
+		die("%s: cannot list its files", root);
+	file_list_finish(&files);
+	scan_files(s, root, s->rules, s->nr_rules, &files, &res);
+	for (i = 0; i < res.nr_files; i++) {
+		struct file_result *fr = &res.files[i];
+		struct touched_file *t;
+
+		if (fr->failed_reason && !s->quiet)
+			fprintf(stderr, "wqcheck: %s: not fully analysed: %s\n", fr->path,
+				fr->failed_reason);
+		if (!file_changed(fr))
+			continue;
+		ALLOC_GROW(s->touched, s->nr_touched, s->alloc_touched);
+		t = &s->touched[s->nr_touched++];
+		t->path = xstrdup(fr->path);
+		t->original = xstrndup(fr->original, fr->original_len);
+		t->original_len = fr->original_len;
+	}
+	scan_result_release(&res);
+	file_list_release(&files);
+}
+
+/* --- the scratch repository ----------------------------------------------- */
+
+static void setup_worktree(struct series *s)
+{
+	struct strbuf head = STRBUF_INIT, err = STRBUF_INIT, work = STRBUF_INIT;
+
+	if (run_git(s->root, NULL, &head, &err, "rev-parse", "--verify", "-q", "HEAD^{commit}",
+		    NULL) != 0)
+		die("%s: a git checkout without a commit to base a series on", s->root);
+	strip_newline(&head);
+	s->base = strbuf_detach(&head);
+	strbuf_addf(&work, "%s/tree", s->scratch);
+	s->work = strbuf_detach(&work);
+	s->worktree_added = true;
+	{
+		const char *args[] = { "worktree", "add", "--detach", "--quiet", s->work, s->base,
+				       NULL };
+
+		git_or_die(s, "git worktree add", s->root, NULL, args);
+	}
+	strbuf_release(&err);
+}
+
+/* TREE is not a git checkout: a repository of the touched files only. */
+static void setup_temp_repo(struct series *s)
+{
+	struct strbuf work = STRBUF_INIT, head = STRBUF_INIT, msg = STRBUF_INIT;
+	size_t i;
+
+	strbuf_addf(&work, "%s/tree", s->scratch);
+	s->work = strbuf_detach(&work);
+	if (mkdir(s->work, 0700) < 0)
+		die_errno("cannot create %s", s->work);
+	{
+		const char *args[] = { "init", "-q", NULL };
+
+		git_or_die(s, "git init", s->work, NULL, args);
+	}
+	for (i = 0; i < s->nr_touched; i++)
+		write_or_die(s->work, s->touched[i].path, s->touched[i].original,
+			     s->touched[i].original_len);
+	{
+		const char *add[] = { "add", "-A", NULL };
+		const char *commit[] = { "commit", "-q", "--no-verify", "-m",
+					 "the files of the series as they are in the tree", NULL };
+
+		git_or_die(s, "git add", s->work, NULL, add);
+		git_or_die(s, "git commit", s->work, NULL, commit);
+	}
+	if (run_git(s->work, NULL, &head, NULL, "rev-parse", "HEAD", NULL) != 0)
+		die("git rev-parse HEAD failed in %s", s->work);
+	strip_newline(&head);
+	s->base = strbuf_detach(&head);
+	strbuf_release(&msg);
+}
+
+/* --- groups --------------------------------------------------------------- */
+
+static void group_release(struct group *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nr_files; i++)
+		free(g->files[i]);
+	free(g->files);
+	free(g->key);
+}
+
+static struct group *group_for(struct group **groups, size_t *nr, size_t *alloc,
+			       const struct maint_section *section, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < *nr; i++)
+		if ((*groups)[i].section == section && !strcmp((*groups)[i].key, key))
+			return &(*groups)[i];
+	ALLOC_GROW(*groups, *nr, *alloc);
+	memset(&(*groups)[*nr], 0, sizeof(**groups));
+	(*groups)[*nr].section = section;
+	(*groups)[*nr].key = xstrdup(key);
+	return &(*groups)[(*nr)++];
+}
+
+/* The subject prefix: what the history of the files says, else their path. */
+static char *group_prefix(struct series *s, const struct group *g, bool treewide)
+{
+	char *prefix = NULL;
+
+	if (treewide)
+		return xstrdup("treewide");
+	if (s->git) {
+		const char **argv = xcalloc(g->nr_files + 12, sizeof(*argv));
+		struct strbuf out = STRBUF_INIT;
+		size_t n = 0, i;
+
+		argv[n++] = "git";
+		argv[n++] = "log";
+		argv[n++] = "--no-merges";
+		argv[n++] = "-n";
+		argv[n++] = "100";
+		argv[n++] = "--format=%s";
+		argv[n++] = s->base;
+		argv[n++] = "--";
+		for (i = 0; i < g->nr_files; i++)
+			argv[n++] = g->files[i];
+		argv[n] = NULL;
+		if (run_command(argv, s->root, NULL, &out, NULL) == 0)
+			prefix = series_common_prefix(out.buf ? out.buf : "");
+		strbuf_release(&out);
+		free(argv);
+	}
+	return prefix ? prefix : series_path_prefix(g->files, g->nr_files);
+}
+
+/* --- Cc ------------------------------------------------------------------- */
+
+static void add_unique(char ***list, size_t *nr, size_t *alloc, const char *addr)
+{
+	size_t i;
+
+	for (i = 0; i < *nr; i++)
+		if (!strcasecmp((*list)[i], addr))
+			return;
+	ALLOC_GROW(*list, *nr, *alloc);
+	(*list)[(*nr)++] = xstrdup(addr);
+}
+
+/* The tree's own scripts/get_maintainer.pl on the diff; -1 if it cannot. */
+static int cc_from_script(struct series *s, const char *diff_path, struct strbuf *cc)
+{
+	const char *tree = s->git ? s->work : s->root;
+	struct strbuf script = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
+	const char *argv[] = { "perl", "scripts/get_maintainer.pl", "--no-rolestats", "--no-git",
+			       "--no-git-fallback", diff_path, NULL };
+	const char *line;
+	struct stat st;
+	int ret = -1;
+
+	strbuf_addf(&script, "%s/scripts/get_maintainer.pl", tree);
+	if (stat(script.buf, &st) < 0)
+		goto out;
+	if (run_command(argv, tree, NULL, &out, &err) != 0) {
+		warning("scripts/get_maintainer.pl failed (%s); Cc from MAINTAINERS instead",
+			run_first_line(&err));
+		goto out;
+	}
+	for (line = out.buf ? out.buf : ""; *line;) {
+		size_t n = strcspn(line, "\n");
+
+		if (n)
+			strbuf_addf(cc, "Cc: %.*s\n", (int)n, line);
+		line += n + (line[n] == '\n');
+	}
+	ret = 0;
+out:
+	strbuf_release(&script);
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return ret;
+}
+
+/* get_maintainer.pl's answer from MAINTAINERS: every section matching a
+ * file (most specific first), then the sections a K: keyword matches in
+ * the diff; their M:/R: people, then their L: lists. */
+static void cc_from_maintainers(struct series *s, const struct group *g, const char *diff,
+				struct strbuf *cc)
+{
+	const struct maint_section **sections = NULL;
+	size_t nr_sections = 0, alloc_sections = 0, i, j;
+	char **addrs = NULL;
+	size_t nr_addrs = 0, alloc_addrs = 0;
+
+	for (i = 0; i < g->nr_files; i++) {
+		size_t n = maintainers_match(&s->maint, g->files[i], NULL, 0);
+		struct maint_match *m = xcalloc(n, sizeof(*m));
+
+		maintainers_match(&s->maint, g->files[i], m, n);
+		for (j = 0; j < n; j++) {
+			size_t k;
+
+			for (k = 0; k < nr_sections; k++)
+				if (sections[k] == m[j].section)
+					break;
+			if (k == nr_sections) {
+				ALLOC_GROW(sections, nr_sections, alloc_sections);
+				sections[nr_sections++] = m[j].section;
+			}
+		}
+		free(m);
+	}
+	for (i = 0; i < s->maint.nr; i++) {
+		const struct maint_section *sec = &s->maint.sections[i];
+		size_t k;
+
+		if (!maint_section_keyword_matches(sec, diff))
+			continue;
+		for (k = 0; k < nr_sections; k++)
+			if (sections[k] == sec)
+				break;
+		if (k == nr_sections) {
+			ALLOC_GROW(sections, nr_sections, alloc_sections);
+			sections[nr_sections++] = sec;
+		}
+	}
+	for (i = 0; i < nr_sections; i++)
+		for (j = 0; j < sections[i]->nr_people; j++)
+			add_unique(&addrs, &nr_addrs, &alloc_addrs, sections[i]->people[j]);
+	for (i = 0; i < nr_sections; i++)
+		for (j = 0; j < sections[i]->nr_lists; j++)
+			add_unique(&addrs, &nr_addrs, &alloc_addrs, sections[i]->lists[j]);
+	for (i = 0; i < nr_addrs; i++) {
+		strbuf_addf(cc, "Cc: %s\n", addrs[i]);
+		free(addrs[i]);
+	}
+	free(addrs);
+	free(sections);
+}
+
+/* --- commits -------------------------------------------------------------- */
+
+static void commit_group(struct series *s, struct group *g, const char *text)
+{
+	struct strbuf msg = STRBUF_INIT, diff = STRBUF_INIT, cc = STRBUF_INIT, path = STRBUF_INIT;
+	const char *add[] = { "add", "-u", NULL };
+	const char *diff_args[] = { "diff", "--cached", "--no-color", "--no-ext-diff", NULL };
+
+	git_or_die(s, "git add", s->work, NULL, add);
+	git_or_die(s, "git diff", s->work, &diff, diff_args);
+	if (!diff.len) {
+		strbuf_release(&diff);
+		return;
+	}
+	strbuf_addf(&path, "%s/patch.diff", s->scratch);
+	if (write_file(path.buf, diff.buf, diff.len) < 0)
+		die_errno("cannot write %s", path.buf);
+	if (cc_from_script(s, path.buf, &cc) < 0)
+		cc_from_maintainers(s, g, diff.buf, &cc);
+
+	strbuf_addstr(&msg, text);
+	strbuf_addf(&msg, "\nSigned-off-by: %s <%s>\n", s->name, s->email);
+	strbuf_add(&msg, cc.buf ? cc.buf : "", cc.len);
+
+	strbuf_reset(&path);
+	strbuf_addf(&path, "%s/message", s->scratch);
+	if (write_file(path.buf, msg.buf, msg.len) < 0)
+		die_errno("cannot write %s", path.buf);
+	{
+		const char *commit[] = { "commit", "-q", "--no-verify", "--cleanup=verbatim", "-F",
+					 path.buf, NULL };
+
+		git_or_die(s, "git commit", s->work, NULL, commit);
+	}
+	s->nr_patches++;
+	strbuf_release(&msg);
+	strbuf_release(&diff);
+	strbuf_release(&cc);
+	strbuf_release(&path);
+}
+
+static int group_compare(const void *a, const void *b)
+{
+	const struct group *ga = a, *gb = b;
+
+	return strcmp(ga->files[0], gb->files[0]);
+}
+
+/*
+ * One phase: the rules of a family (or all of them for --split=single).
+ * In a worktree the phase's rules are scanned on the result of the phases
+ * before it, so a file that several families touch gets each family's fixes
+ * on top of the previous patch. A temporary repository has no headers to
+ * scan in, so there the tree itself is scanned with every rule up to this
+ * phase: the same cumulative text.
+ */
+static void make_phase(struct series *s, const struct rule *const *phase, size_t nr_phase,
+		       const struct rule *const *upto, size_t nr_upto)
+{
+	struct file_list files = { 0 };
+	struct scan_result res;
+	struct strbuf current = STRBUF_INIT, text = STRBUF_INIT;
+	struct group *groups = NULL;
+	size_t nr_groups = 0, alloc_groups = 0, i, j, nr_sections = 0;
+	const struct maint_section *first_section = NULL;
+	bool several_sections = false;
+
+	for (i = 0; i < s->nr_touched; i++) {
+		ALLOC_GROW(files.paths, files.nr, files.alloc);
+		files.paths[files.nr++] = xstrdup(s->touched[i].path);
+	}
+	if (s->git)
+		scan_files(s, s->work, phase, nr_phase, &files, &res);
+	else
+		scan_files(s, s->root, upto, nr_upto, &files, &res);
+
+	for (i = 0; i < res.nr_files; i++) {
+		struct file_result *fr = &res.files[i];
+		const struct maint_section *owner;
+		struct group *g;
+		char *key;
+
+		if (!fr->fixed)
+			continue;
+		read_or_die(&current, s->work, fr->path);
+		if (same_text(fr->fixed, fr->fixed_len, current.buf, current.len))
+			continue;
+		owner = maintainers_owner(&s->maint, fr->path);
+		if (nr_sections++ && owner != first_section)
+			several_sections = true;
+		if (nr_sections == 1)
+			first_section = owner;
+		if (s->split == SPLIT_SUBSYSTEM) {
+			key = owner ? xstrdup(owner->name) : series_path_prefix(&fr->path, 1);
+			g = group_for(&groups, &nr_groups, &alloc_groups, owner, key);
+			free(key);
+		} else {
+			g = group_for(&groups, &nr_groups, &alloc_groups, NULL, "");
+		}
+		ALLOC_GROW(g->files, g->nr_files, g->alloc_files);
+		g->files[g->nr_files++] = xstrdup(fr->path);
+		for (j = 0; j < fr->nr_findings; j++) {
+			const struct finding *f = &fr->findings[j];
+			int number = series_rule_number(f->rule);
+			size_t k;
+
+			for (k = 0; k < nr_phase; k++)
+				if (phase[k] == f->rule)
+					break;
+			if (k == nr_phase || number < 0 || !finding_fixable(f))
+				continue;
+			g->counts[number]++;
+			g->mask |= 1u << number;
+			series_summary_add(&s->summary,
+					   fr->path, owner ? owner->name : NULL, number);
+		}
+	}
+	qsort(groups, nr_groups, sizeof(*groups), group_compare);
+	for (i = 0; i < nr_groups; i++) {
+		struct group *g = &groups[i];
+		char *prefix;
+
+		for (j = 0; j < res.nr_files; j++) {
+			struct file_result *fr = &res.files[j];
+			size_t k;
+
+			for (k = 0; k < g->nr_files; k++)
+				if (!strcmp(g->files[k], fr->path))
+					write_or_die(s->work, fr->path, fr->fixed, fr->fixed_len);
+		}
+		prefix = group_prefix(s, g, s->split != SPLIT_SUBSYSTEM && several_sections);
+		series_subject(&text, prefix, g->mask);
+		strbuf_addstr(&text, "\n\n");
+		series_body(&text, g->mask);
+		commit_group(s, g, text.buf);
+		strbuf_reset(&text);
+		free(prefix);
+		group_release(g);
+	}
+	free(groups);
+	strbuf_release(&text);
+	strbuf_release(&current);
+	scan_result_release(&res);
+	file_list_release(&files);
+}
+
+static void make_patches(struct series *s)
+{
+	const struct rule *phase[64], *upto[64];
+	size_t nr_phase, nr_upto = 0, i;
+	int family;
+
+	if (s->split == SPLIT_SINGLE) {
+		make_phase(s, s->rules, s->nr_rules, s->rules, s->nr_rules);
+		return;
+	}
+	for (family = 0; family < NR_FAMILIES; family++) {
+		nr_phase = 0;
+		for (i = 0; i < s->nr_rules; i++)
+			if (series_family_of(s->rules[i]) == family) {
+				phase[nr_phase++] = s->rules[i];
+				upto[nr_upto++] = s->rules[i];
+			}
+		if (nr_phase)
+			make_phase(s, phase, nr_phase, upto, nr_upto);
+	}
+}
+
+static void make_deprecation(struct series *s)
+{
+	(void)s;
+	warning("--with-deprecation is not implemented yet");
+}
+
+/* --- output --------------------------------------------------------------- */
+
+static bool is_patch_name(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 11 && strspn(name, "0123456789") == 4 && name[4] == '-' &&
+	       !strcmp(name + n - 6, ".patch");
+}
+
+/* Moves the series from the scratch directory into dir, replacing the
+ * numbered patches a previous run left there; prints the paths. */
+static void publish(struct series *s, const char *from, const char *dir)
+{
+	struct strbuf path = STRBUF_INIT, data = STRBUF_INIT;
+	struct dirent **names;
+	DIR *d;
+	int n, i;
+
+	strbuf_addf(&path, "%s/x", dir);
+	if (make_parent_dirs(path.buf) < 0)
+		die_errno("cannot create %s", dir);
+	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+		die_errno("cannot create %s", dir);
+	d = opendir(dir);
+	if (!d)
+		die_errno("cannot open %s", dir);
+	{
+		struct dirent *de;
+
+		while ((de = readdir(d))) {
+			if (!is_patch_name(de->d_name))
+				continue;
+			strbuf_reset(&path);
+			strbuf_addf(&path, "%s/%s", dir, de->d_name);
+			unlink(path.buf);
+		}
+	}
+	closedir(d);
+	n = scandir(from, &names, NULL, alphasort);
+	if (n < 0)
+		die_errno("cannot read %s", from);
+	for (i = 0; i < n; i++) {
+		if (is_patch_name(names[i]->d_name)) {
+			read_or_die(&data, from, names[i]->d_name);
+			write_or_die(dir, names[i]->d_name, data.buf, data.len);
+			printf("%s/%s\n", dir, names[i]->d_name);
+		}
+		free(names[i]);
+	}
+	free(names);
+	(void)s;
+	strbuf_release(&path);
+	strbuf_release(&data);
+}
+
+static void write_series(struct series *s, const char *dir)
+{
+	struct strbuf out = STRBUF_INIT, range = STRBUF_INIT, base = STRBUF_INIT;
+	struct strbuf cover = STRBUF_INIT, cover_path = STRBUF_INIT;
+	const char *args[16];
+	size_t n = 0;
+
+	strbuf_addf(&out, "%s/out", s->scratch);
+	strbuf_addf(&range, "%s..HEAD", s->base);
+	strbuf_addf(&base, "--base=%s", s->base);
+	args[n++] = "format-patch";
+	args[n++] = "--cover-letter";
+	args[n++] = "--no-numbered-files";
+	/* A temporary repository's base means nothing to a reader. */
+	if (s->git)
+		args[n++] = base.buf;
+	args[n++] = "-o";
+	args[n++] = out.buf;
+	args[n++] = range.buf;
+	args[n] = NULL;
+	git_or_die(s, "git format-patch", s->work, NULL, args);
+
+	strbuf_addf(&cover_path, "%s/0000-cover-letter.patch", out.buf);
+	if (strbuf_read_file(&cover, cover_path.buf) < 0)
+		die_errno("cannot read %s", cover_path.buf);
+	series_cover_fill(&cover, &s->summary, s->rules, s->nr_rules);
+	if (write_file(cover_path.buf, cover.buf, cover.len) < 0)
+		die_errno("cannot write %s", cover_path.buf);
+	publish(s, out.buf, dir);
+	strbuf_release(&out);
+	strbuf_release(&range);
+	strbuf_release(&base);
+	strbuf_release(&cover);
+	strbuf_release(&cover_path);
+}
+
+/* --in-place: the final text of every touched file into TREE. A file TREE
+ * changed since the base is merged three ways (with --force); a conflict
+ * is an error. */
+static int apply_in_place(struct series *s)
+{
+	struct strbuf final = STRBUF_INIT, cur = STRBUF_INIT, p = STRBUF_INIT;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < s->nr_touched; i++) {
+		struct touched_file *t = &s->touched[i];
+
+		read_or_die(&final, s->work, t->path);
+		read_or_die(&cur, s->root, t->path);
+		if (same_text(final.buf, final.len, cur.buf, cur.len))
+			continue;
+		if (!same_text(cur.buf, cur.len, t->original, t->original_len)) {
+			struct strbuf mine = STRBUF_INIT, base = STRBUF_INIT, theirs = STRBUF_INIT;
+			struct strbuf merged = STRBUF_INIT;
+			const char *argv[] = { "git", "merge-file", "-p", "-q", NULL, NULL, NULL,
+					       NULL };
+
+			strbuf_addf(&mine, "%s/mine", s->scratch);
+			strbuf_addf(&base, "%s/base", s->scratch);
+			strbuf_addf(&theirs, "%s/theirs", s->scratch);
+			if (write_file(mine.buf, cur.buf, cur.len) < 0 ||
+			    write_file(base.buf, t->original, t->original_len) < 0 ||
+			    write_file(theirs.buf, final.buf, final.len) < 0)
+				die_errno("cannot write in %s", s->scratch);
+			argv[4] = mine.buf;
+			argv[5] = base.buf;
+			argv[6] = theirs.buf;
+			if (run_command(argv, NULL, NULL, &merged, NULL) != 0) {
+				ret = error("%s: its local changes conflict with the series; "
+					    "left as it was", t->path);
+			} else {
+				strbuf_reset(&final);
+				strbuf_add(&final, merged.buf ? merged.buf : "", merged.len);
+			}
+			strbuf_release(&mine);
+			strbuf_release(&base);
+			strbuf_release(&theirs);
+			strbuf_release(&merged);
+			if (ret < 0)
+				continue;
+		}
+		strbuf_reset(&p);
+		strbuf_addf(&p, "%s/%s.wqcheck-tmp", s->root, t->path);
+		if (write_file(p.buf, final.buf ? final.buf : "", final.len) < 0) {
+			ret = error("cannot write %s: %s", p.buf, strerror(errno));
+			continue;
+		}
+		{
+			struct strbuf dst = STRBUF_INIT;
+			struct stat st;
+
+			strbuf_addf(&dst, "%s/%s", s->root, t->path);
+			if (stat(dst.buf, &st) == 0)
+				chmod(p.buf, st.st_mode & 07777);
+			if (rename(p.buf, dst.buf) < 0) {
+				ret = error("cannot rewrite %s: %s", dst.buf, strerror(errno));
+				unlink(p.buf);
+			}
+			strbuf_release(&dst);
+		}
+	}
+	strbuf_release(&final);
+	strbuf_release(&cur);
+	strbuf_release(&p);
+	return ret;
+}
+
+static bool tree_is_dirty(struct series *s)
+{
+	struct strbuf out = STRBUF_INIT;
+	bool dirty;
+
+	if (run_git(s->root, NULL, &out, NULL, "status", "--porcelain", "--untracked-files=no",
+		    NULL) != 0)
+		die("git status failed in %s", s->root);
+	dirty = out.len > 0;
+	strbuf_release(&out);
+	return dirty;
+}
+
+static void series_release(struct series *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_touched; i++) {
+		free(s->touched[i].path);
+		free(s->touched[i].original);
+	}
+	free(s->touched);
+	maintainers_release(&s->maint);
+	series_summary_release(&s->summary);
+	for (i = 0; i < 4; i++)
+		free((char *)s->env[i]);
+	free(s->name);
+	free(s->email);
+	free(s->work);
+	free(s->base);
+	free(s->root);
+}
+
+int cmd_series(int argc, char **argv)
+{
+	struct series s = { 0 };
+	const char *outdir = "outgoing", *from = NULL;
+	bool with_deprecation = false, in_place = false, force = false;
+	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+	int c, status = EXIT_CLEAN;
+	size_t i;
+
+	s.use_clang = true;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "o:j:q", series_options_long, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			outdir = optarg;
+			break;
+		case OPT_SPLIT:
+			if (!strcmp(optarg, "subsystem"))
+				s.split = SPLIT_SUBSYSTEM;
+			else if (!strcmp(optarg, "rule"))
+				s.split = SPLIT_RULE;
+			else if (!strcmp(optarg, "single"))
+				s.split = SPLIT_SINGLE;
+			else
+				usage_error("unknown --split '%s' (subsystem, rule, single)", optarg);
+			break;
+		case OPT_RULES:
+			s.nr_rules = parse_rules(optarg, s.rules);
+			break;
+		case OPT_FROM:
+			from = optarg;
+			break;
+		case OPT_WITH_DEPRECATION:
+			with_deprecation = true;
+			break;
+		case OPT_IN_PLACE:
+			in_place = true;
+			break;
+		case OPT_FORCE:
+			force = true;
+			break;
+		case OPT_NO_CLANG:
+			s.use_clang = false;
+			break;
+		case 'j': {
+			char *end;
+
+			jobs = strtol(optarg, &end, 10);
+			if (*end || jobs < 1 || jobs > 256)
+				usage_error("-j needs a number from 1 to 256, not '%s'", optarg);
+			break;
+		}
+		case 'q':
+			s.quiet = true;
+			break;
+		case OPT_HELP:
+			fputs(series_usage, stdout);
+			return EXIT_CLEAN;
+		default:
+			usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		usage_error("no TREE given%s", "");
+	if (optind + 1 < argc)
+		usage_error("one TREE only, not also '%s'", argv[optind + 1]);
+	if (force && !in_place)
+		usage_error("--force goes with --in-place%s", "");
+	if (!s.nr_rules)
+		for (i = 0; i < nr_all_rules; i++)
+			if (series_family_of(all_rules[i]) >= 0)
+				s.rules[s.nr_rules++] = all_rules[i];
+	s.jobs = (int)jobs;
+
+	if (access(argv[optind], F_OK) < 0)
+		die_errno("%s", argv[optind]);
+	s.root = find_tree_root(argv[optind]);
+	if (!s.root)
+		die("%s: not in a kernel tree (no directory at or above it has a Makefile, "
+		    "include/linux/ and MAINTAINERS or Kconfig)", argv[optind]);
+	s.git = is_git_checkout(s.root);
+	parse_identity(&s, from);
+	if (maintainers_load(&s.maint, s.root) < 0 && !s.quiet)
+		warning("%s/MAINTAINERS: %s; patches are not grouped by subsystem", s.root,
+			strerror(errno));
+	if (in_place && !force && s.git && tree_is_dirty(&s))
+		die("%s has uncommitted changes; commit them first or pass --force", s.root);
+
+	s.scratch = tempdir_create("series");
+	install_cleanup(&s);
+	if (s.git) {
+		setup_worktree(&s);
+		find_touched(&s, s.work);
+	} else {
+		find_touched(&s, s.root);
+	}
+	if (!s.nr_touched) {
+		if (!s.quiet)
+			fprintf(stderr, "wqcheck: nothing to convert in %s\n", s.root);
+		status = EXIT_FINDINGS;
+		goto out;
+	}
+	if (!s.git)
+		setup_temp_repo(&s);
+	make_patches(&s);
+	if (with_deprecation)
+		make_deprecation(&s);
+	if (!s.nr_patches) {
+		if (!s.quiet)
+			fprintf(stderr, "wqcheck: nothing to convert in %s\n", s.root);
+		status = EXIT_FINDINGS;
+		goto out;
+	}
+	write_series(&s, outdir);
+	if (in_place && apply_in_place(&s) < 0)
+		status = EXIT_USAGE;
+out:
+	fflush(stdout);
+	remove_worktree(&s);
+	tempdir_remove(s.scratch);
+	cleanup_series = NULL;
+	if (ferror(stdout))
+		die("cannot write the output");
+	series_release(&s);
+	return status;
+}

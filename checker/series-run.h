@@ -1,0 +1,28 @@
+/* Running git and friends for `wqcheck series`: argv vectors (no shell),
+ * output captured, and the running child known so that a signal handler can
+ * stop it before the scratch worktree goes away. */
+#ifndef WQCHECK_SERIES_RUN_H
+#define WQCHECK_SERIES_RUN_H
+
+#include "strbuf.h"
+
+/* Runs argv[0] (looked up in PATH) in dir (NULL: here) with env entries
+ * ("NAME=value", NULL-terminated; may be NULL) added, stdin from /dev/null.
+ * Its stdout goes to out and its stderr to err (either may be NULL: dropped).
+ * Returns the exit status, or -1 when it could not run or was killed. */
+int run_command(const char *const *argv, const char *dir, const char *const *env,
+		struct strbuf *out, struct strbuf *err);
+
+/* run_command() of "git" with the arguments that follow, NULL-terminated. */
+__attribute__((sentinel))
+int run_git(const char *dir, const char *const *env, struct strbuf *out, struct strbuf *err,
+	    ...);
+
+/* For a signal handler (async-signal-safe): terminates and reaps the child
+ * run_command() is waiting for, if any. */
+void run_command_stop_child(void);
+
+/* The first line of err (or "exit status N") for one-line error messages. */
+const char *run_first_line(struct strbuf *err);
+
+#endif
