@@ -55,7 +55,9 @@ static int __init od_init(void)
 
 	INIT_DELAYED_WORK(&od_boost_work, od_boost);
 	for_each_online_cpu(cpu) {
-		struct od_cpu_dbs_info *dbs_info = &per_cpu(od_cpu_dbs_info, cpu);
+		struct od_cpu_dbs_info *dbs_info;
+
+		dbs_info = &per_cpu(od_cpu_dbs_info, cpu);
 
 		dbs_info->cpu = cpu;
 		dbs_info->sample_delay = HZ / 20;

@@ -16,7 +16,7 @@ struct accel_ops {
 	int (*submit)(struct accel_dev *adev, u32 cmd);
 	/* wait until the backend's own command queue is empty */
 	bool (*flush_work_sync)(struct accel_dev *adev);
-	unsigned int WQ_NON_REENTRANT;	/* backend tolerates no re-entry */
+	unsigned int WQ_NON_REENTRANT;	/* backend is not reentrant */
 };
 
 struct accel_dev {

@@ -44,7 +44,7 @@ static int __init ramfsx_init(void)
 {
 	spin_lock_init(&ramfsx_info.lock);
 	INIT_WORK(&ramfsx_info.evict_work, ramfsx_evict_work);
-	pr_info("ramfsx: %zu legacy workqueue APIs retired, system_nrt_wq too\n",
+	pr_info("ramfsx: %zu legacy APIs retired, system_nrt_wq too\n",
 		ARRAY_SIZE(ramfsx_legacy_apis));
 	schedule_work(&ramfsx_info.evict_work);	/* not system_nrt_wq */
 	return 0;

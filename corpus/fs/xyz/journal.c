@@ -16,13 +16,13 @@ static void xyz_commit_work(struct work_struct *work)
 int xyz_journal_start(struct xyz_sb_info *sbi)
 {
 	unsigned int wq_flags = WQ_MEM_RECLAIM | WQ_NON_REENTRANT;
-	int ordered = sbi->mount_opts & XYZ_MOUNT_ORDERED;
+	int ord = sbi->mount_opts & XYZ_MOUNT_ORDERED;
 
 	if (sbi->mount_opts & XYZ_MOUNT_HIPRI)
 		wq_flags |= WQ_HIGHPRI;
 	sbi->journal_wq = alloc_workqueue("xyz-journal",
-					  ordered ? WQ_UNBOUND : WQ_NON_REENTRANT,
-					  ordered ? 1 : 0);
+					  ord ? WQ_UNBOUND : WQ_NON_REENTRANT,
+					  ord ? 1 : 0);
 	if (!sbi->journal_wq)
 		sbi->journal_wq = alloc_workqueue("xyz-journal", wq_flags, 1);
 	if (!sbi->journal_wq)
@@ -43,7 +43,7 @@ void xyz_journal_stop(struct xyz_sb_info *sbi)
  * check-exit: 1
  * check-output-start
 fs/xyz/journal.c:18:43: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
-fs/xyz/journal.c:24:31: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+fs/xyz/journal.c:24:27: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file
@@ -58,14 +58,14 @@ diff --git a/fs/xyz/journal.c b/fs/xyz/journal.c
  {
 -	unsigned int wq_flags = WQ_MEM_RECLAIM | WQ_NON_REENTRANT;
 +	unsigned int wq_flags = WQ_MEM_RECLAIM;
- 	int ordered = sbi->mount_opts & XYZ_MOUNT_ORDERED;
+ 	int ord = sbi->mount_opts & XYZ_MOUNT_ORDERED;
  
  	if (sbi->mount_opts & XYZ_MOUNT_HIPRI)
  		wq_flags |= WQ_HIGHPRI;
  	sbi->journal_wq = alloc_workqueue("xyz-journal",
--					  ordered ? WQ_UNBOUND : WQ_NON_REENTRANT,
-+					  ordered ? WQ_UNBOUND : 0,
- 					  ordered ? 1 : 0);
+-					  ord ? WQ_UNBOUND : WQ_NON_REENTRANT,
++					  ord ? WQ_UNBOUND : 0,
+ 					  ord ? 1 : 0);
  	if (!sbi->journal_wq)
  		sbi->journal_wq = alloc_workqueue("xyz-journal", wq_flags, 1);
  * check-output-end

@@ -39,7 +39,7 @@ static void userial_unthrottle(struct work_struct *work)
 
 void userial_write_done(struct userial_port *port)
 {
-	queue_work(system_nrt_wq,	/* system_nrt_wq: one softint at a time */
+	queue_work(system_nrt_wq,	/* system_nrt_wq: one at a time */
 		   &port->work);
 }
 
@@ -112,9 +112,9 @@ diff --git a/drivers/usb/serial/userial_bus.c b/drivers/usb/serial/userial_bus.c
  
  void userial_write_done(struct userial_port *port)
  {
--	queue_work(system_nrt_wq,	/\* system_nrt_wq: one softint at a time *\/
+-	queue_work(system_nrt_wq,	/\* system_nrt_wq: one at a time *\/
 -		   &port->work);
-+	schedule_work(&port->work);	/\* system_wq: one softint at a time *\/
++	schedule_work(&port->work);	/\* system_wq: one at a time *\/
  }
  
  void userial_throttle(struct userial_port *port, unsigned long delay)
