@@ -61,7 +61,7 @@ struct phy_poll_dev *phy_poll_create(int addr, int cpu)
 	phy->wq = system_nrt_wq;
 	INIT_WORK(&phy->irq_work, phy_poll_irq_work);
 	INIT_DELAYED_WORK(&phy->state_queue, phy_poll_state_machine);
-	queue_delayed_work_on(cpu, phy->wq, &phy->state_queue, 0);
+	queue_delayed_work_on(cpu, system_nrt_wq, &phy->state_queue, 0);
 	return phy;
 }
 
@@ -73,13 +73,14 @@ void phy_poll_destroy(struct phy_poll_dev *phy)
 }
 
 /*
- * check-name: system_nrt_wq with queue_work_on, mod_delayed_work, assignment
+ * check-name: system_nrt_wq in *_on() calls, mod_delayed_work, an assignment
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
 drivers/net/phy/phy_poll.c:35:19: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
 drivers/net/phy/phy_poll.c:48:26: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
 drivers/net/phy/phy_poll.c:61:12: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
+drivers/net/phy/phy_poll.c:64:29: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file
@@ -106,7 +107,7 @@ diff --git a/drivers/net/phy/phy_poll.c b/drivers/net/phy/phy_poll.c
  }
  
  struct phy_poll_dev *phy_poll_create(int addr, int cpu)
-@@ -58,7 +58,7 @@ struct phy_poll_dev *phy_poll_create(int addr, int cpu)
+@@ -58,10 +58,10 @@ struct phy_poll_dev *phy_poll_create(int addr, int cpu)
  	mutex_init(&phy->lock);
  	phy->addr = addr;
  	phy->cpu = cpu;
@@ -114,6 +115,10 @@ diff --git a/drivers/net/phy/phy_poll.c b/drivers/net/phy/phy_poll.c
 +	phy->wq = system_wq;
  	INIT_WORK(&phy->irq_work, phy_poll_irq_work);
  	INIT_DELAYED_WORK(&phy->state_queue, phy_poll_state_machine);
- 	queue_delayed_work_on(cpu, phy->wq, &phy->state_queue, 0);
+-	queue_delayed_work_on(cpu, system_nrt_wq, &phy->state_queue, 0);
++	queue_delayed_work_on(cpu, system_wq, &phy->state_queue, 0);
+ 	return phy;
+ }
+ 
  * check-output-end
  */
