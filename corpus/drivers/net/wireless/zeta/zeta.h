@@ -19,6 +19,7 @@ struct zeta_priv {
 
 void zeta_scan_init(struct zeta_priv *priv);
 void zeta_scan_stop(struct zeta_priv *priv);
+void zeta_scan_resume(struct zeta_priv *priv);
 int zeta_start_scan(struct zeta_priv *priv);
 void zeta_main_init(struct zeta_priv *priv);
 

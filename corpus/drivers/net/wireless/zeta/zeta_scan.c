@@ -50,15 +50,30 @@ void zeta_scan_init(struct zeta_priv *priv)
 	zeta_debugfs_init(priv);
 }
 
+#if IS_ENABLED(CONFIG_PM_SLEEP)
+void zeta_scan_resume(struct zeta_priv *priv)
+{
+	queue_delayed_work(system_nrt_wq, &priv->scan_work, HZ);
+}
+#endif
+
 void zeta_scan_stop(struct zeta_priv *priv)
 {
 	cancel_delayed_work_sync(&priv->scan_timeout);
 	flush_delayed_work_sync(&priv->scan_work);
+#if IS_MODULE(CONFIG_ZETA_WLAN)
+	/* the module text goes away: wait for the done work everywhere */
+	flush_work_sync(&priv->scan_done_work);
+#elif defined(CONFIG_SMP) && !defined(CONFIG_ZETA_DEBUGFS)
+	flush_work(&priv->scan_done_work);
+#else
+	flush_work_sync(&priv->scan_done_work);
+#endif
 	zeta_debugfs_exit(priv);
 }
 
 /*
- * check-name: legacy calls in an #ifdef branch the .config leaves out
+ * check-name: legacy calls in #if branches on and off in the .config
  * check-command: wqcheck scan --format=json $file
  * check-exit: 1
  * check-output-start
@@ -107,11 +122,32 @@ void zeta_scan_stop(struct zeta_priv *priv)
       ]
     },
     {
-      "rule": "WQ002",
+      "rule": "WQ003",
       "file": "drivers/net/wireless/zeta/zeta_scan.c",
       "line": 56,
-      "column": 2,
+      "column": 21,
       "end_line": 56,
+      "end_column": 34,
+      "severity": "warning",
+      "message": "queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work()",
+      "fixable": true,
+      "in_inactive_branch": true,
+      "edits": [
+        {
+          "line": 56,
+          "column": 2,
+          "end_line": 56,
+          "end_column": 36,
+          "replacement": "schedule_delayed_work("
+        }
+      ]
+    },
+    {
+      "rule": "WQ002",
+      "file": "drivers/net/wireless/zeta/zeta_scan.c",
+      "line": 63,
+      "column": 2,
+      "end_line": 63,
       "end_column": 25,
       "severity": "warning",
       "message": "flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work()",
@@ -119,11 +155,53 @@ void zeta_scan_stop(struct zeta_priv *priv)
       "in_inactive_branch": false,
       "edits": [
         {
-          "line": 56,
+          "line": 63,
           "column": 2,
-          "end_line": 56,
+          "end_line": 63,
           "end_column": 25,
           "replacement": "flush_delayed_work"
+        }
+      ]
+    },
+    {
+      "rule": "WQ001",
+      "file": "drivers/net/wireless/zeta/zeta_scan.c",
+      "line": 66,
+      "column": 2,
+      "end_line": 66,
+      "end_column": 17,
+      "severity": "warning",
+      "message": "flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work()",
+      "fixable": true,
+      "in_inactive_branch": false,
+      "edits": [
+        {
+          "line": 66,
+          "column": 2,
+          "end_line": 66,
+          "end_column": 17,
+          "replacement": "flush_work"
+        }
+      ]
+    },
+    {
+      "rule": "WQ001",
+      "file": "drivers/net/wireless/zeta/zeta_scan.c",
+      "line": 70,
+      "column": 2,
+      "end_line": 70,
+      "end_column": 17,
+      "severity": "warning",
+      "message": "flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work()",
+      "fixable": true,
+      "in_inactive_branch": true,
+      "edits": [
+        {
+          "line": 70,
+          "column": 2,
+          "end_line": 70,
+          "end_column": 17,
+          "replacement": "flush_work"
         }
       ]
     }
@@ -155,14 +233,31 @@ diff --git a/drivers/net/wireless/zeta/zeta_scan.c b/drivers/net/wireless/zeta/z
  }
  #else
  static inline void zeta_debugfs_init(struct zeta_priv *priv)
-@@ -53,7 +53,7 @@ void zeta_scan_init(struct zeta_priv *priv)
+@@ -53,21 +53,21 @@ void zeta_scan_init(struct zeta_priv *priv)
+ #if IS_ENABLED(CONFIG_PM_SLEEP)
+ void zeta_scan_resume(struct zeta_priv *priv)
+ {
+-	queue_delayed_work(system_nrt_wq, &priv->scan_work, HZ);
++	schedule_delayed_work(&priv->scan_work, HZ);
+ }
+ #endif
+ 
  void zeta_scan_stop(struct zeta_priv *priv)
  {
  	cancel_delayed_work_sync(&priv->scan_timeout);
 -	flush_delayed_work_sync(&priv->scan_work);
 +	flush_delayed_work(&priv->scan_work);
+ #if IS_MODULE(CONFIG_ZETA_WLAN)
+ 	/\* the module text goes away: wait for the done work everywhere *\/
+-	flush_work_sync(&priv->scan_done_work);
++	flush_work(&priv->scan_done_work);
+ #elif defined(CONFIG_SMP) && !defined(CONFIG_ZETA_DEBUGFS)
+ 	flush_work(&priv->scan_done_work);
+ #else
+-	flush_work_sync(&priv->scan_done_work);
++	flush_work(&priv->scan_done_work);
+ #endif
  	zeta_debugfs_exit(priv);
  }
- 
  * check-output-end
  */
