@@ -1,0 +1,777 @@
+/* WQ010, WQ011, WQ012: affinity and reentrancy assumptions.
+ *
+ * Since 3.7 (dbf2576e37da) a work item runs on at most one CPU at a time:
+ * queue_work_on(cpu, wq, w) queues w on the CPU where w is still running,
+ * whatever cpu says, and two queueings of one item never run in parallel.
+ * That matters to a work function that reads the current CPU (WQ010), to
+ * code that queues one item on several CPUs expecting parallel runs (WQ011),
+ * and to a work function that re-queues itself on another CPU (WQ012).
+ *
+ * The rules need the whole tree: which function an item runs (the INIT_WORK
+ * may be in another file), and what that function and its callees read. The
+ * tree pass builds the work-item index from a cheap byte prefilter and the
+ * lexer, then looks at the files that call the *_on() API or a wrapper. */
+#include "cpu-dependence.h"
+#include "rule.h"
+#include "scan.h"
+#include "strbuf.h"
+#include "tree.h"
+#include "usage.h"
+#include "workitem-index.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CALL_DEPTH 4
+
+/* The API that takes a CPU, and where its cpu and item arguments are. */
+struct queue_api {
+	char *name;
+	int cpu_arg, item_arg;
+	bool wrapper;
+	char *file;		/* a wrapper's definition */
+	unsigned line;
+};
+
+static const struct queue_api builtin_api[] = {
+	{ "queue_work_on", 0, 2, false, NULL, 0 },
+	{ "queue_delayed_work_on", 0, 2, false, NULL, 0 },
+	{ "mod_delayed_work_on", 0, 2, false, NULL, 0 },
+	{ "schedule_work_on", 0, 1, false, NULL, 0 },
+	{ "schedule_delayed_work_on", 0, 1, false, NULL, 0 },
+};
+#define NR_BUILTIN_API (sizeof(builtin_api) / sizeof(builtin_api[0]))
+
+struct prefilter {
+	const char *root;
+	const struct file_list *files;
+	const char *const *needles;	/* a file matches when it holds any */
+	bool *matched;
+	bool lex_bindings;		/* also index the bindings of matched files */
+	struct workitem_index *indexes;	/* one per thread */
+	atomic_size_t next;
+	atomic_int thread_id;
+};
+
+static const char *const binding_needles[] = {
+	"INIT_WORK", "INIT_DELAYED_WORK", "INIT_DEFERRABLE_WORK", "PREPARE_WORK",
+	"PREPARE_DELAYED_WORK", "DECLARE_WORK", "DECLARE_DELAYED_WORK", "DECLARE_DEFERRED_WORK",
+	"DECLARE_DEFERRABLE_WORK", "__INIT_WORK", "work.func", "work->func", NULL
+};
+
+static bool holds_any(const char *text, size_t len, const char *const *needles)
+{
+	for (; *needles; needles++)
+		if (memmem(text, len, *needles, strlen(*needles)))
+			return true;
+	return false;
+}
+
+static void *prefilter_worker(void *arg)
+{
+	struct prefilter *p = arg;
+	int id = atomic_fetch_add(&p->thread_id, 1);
+	struct strbuf text = STRBUF_INIT, abs = STRBUF_INIT;
+
+	for (;;) {
+		size_t i = atomic_fetch_add(&p->next, 1);
+
+		if (i >= p->files->nr)
+			break;
+		strbuf_reset(&abs);
+		strbuf_addf(&abs, "%s/%s", p->root, p->files->paths[i]);
+		strbuf_reset(&text);
+		if (strbuf_read_file(&text, abs.buf) < 0 || !text.buf ||
+		    memchr(text.buf, '\0', text.len))
+			continue;
+		if (p->needles && holds_any(text.buf, text.len, p->needles))
+			p->matched[i] = true;
+		if (p->lex_bindings && holds_any(text.buf, text.len, binding_needles)) {
+			size_t len = text.len;
+			struct source_file *f = source_file_new(p->files->paths[i],
+								strbuf_detach(&text), len);
+
+			workitem_index_add_file(&p->indexes[id], f);
+			source_file_free(f);
+		}
+	}
+	strbuf_release(&text);
+	strbuf_release(&abs);
+	return NULL;
+}
+
+/* One pass over every file: which hold a needle, and (if asked) the work
+ * items they bind, merged into idx. */
+static void prefilter_tree(const char *root, const struct file_list *files, int jobs,
+			   const char *const *needles, bool *matched, struct workitem_index *idx)
+{
+	struct prefilter p = { .root = root, .files = files, .needles = needles,
+			       .matched = matched, .lex_bindings = idx != NULL };
+	pthread_t threads[64];
+	int started = 0, i;
+	size_t j;
+
+	if (jobs < 1)
+		jobs = 1;
+	if (jobs > 64)
+		jobs = 64;
+	atomic_init(&p.next, 0);
+	atomic_init(&p.thread_id, 0);
+	p.indexes = xcalloc((size_t)jobs + 1, sizeof(*p.indexes));
+	for (i = 0; i < jobs; i++)
+		if (pthread_create(&threads[i], NULL, prefilter_worker, &p) == 0)
+			started++;
+	if (!started)
+		prefilter_worker(&p);
+	for (i = 0; i < started; i++)
+		pthread_join(threads[i], NULL);
+	for (i = 0; i <= jobs && idx; i++)
+		for (j = 0; j < p.indexes[i].nr; j++) {
+			const struct work_binding *b = &p.indexes[i].bindings[j];
+
+			workitem_index_add(idx, b->key, b->function, b->file, b->line, b->column,
+					   b->how);
+		}
+	for (i = 0; i <= jobs; i++)
+		workitem_index_release(&p.indexes[i]);
+	free(p.indexes);
+}
+
+struct api_list {
+	struct queue_api *items;
+	size_t nr, alloc;
+};
+
+static const struct queue_api *api_named(const struct api_list *apis, const struct lexed_file *lf,
+					 size_t i)
+{
+	size_t k;
+
+	for (k = 0; k < apis->nr; k++)
+		if (tok_is_ident(lf, (long)i, apis->items[k].name))
+			return &apis->items[k];
+	return NULL;
+}
+
+/* The index of the parameter of fn named by tokens [first, last] (a bare
+ * name, or `&name->member` for the item), or -1. */
+static int parameter_index(const struct lexed_file *lf, const struct source_function *fn,
+			   size_t first, size_t last)
+{
+	long i = (long)first, p;
+	int index = 0, depth = 0;
+
+	if (tok_is_punct(lf, i, "&"))
+		i = token_next_code(lf, i);
+	if (i < 0 || lf->tokens[i].kind != TOK_IDENT)
+		return -1;
+	for (p = (long)fn->params_open + 1; p < (long)fn->params_close; p = token_next_code(lf, p)) {
+		if (tok_is_punct(lf, p, "(") || tok_is_punct(lf, p, "["))
+			depth++;
+		else if (tok_is_punct(lf, p, ")") || tok_is_punct(lf, p, "]"))
+			depth--;
+		else if (tok_is_punct(lf, p, ",") && depth == 0)
+			index++;
+		else if (lf->tokens[p].kind == TOK_IDENT && lf->tokens[p].len == lf->tokens[i].len &&
+			 !memcmp(lf->text + lf->tokens[p].offset, lf->text + lf->tokens[i].offset,
+				 lf->tokens[i].len) &&
+			 (i == (long)last || tok_is_punct(lf, token_next_code(lf, i), "->")))
+			return index;
+	}
+	return -1;
+}
+
+/* Functions that pass their own cpu and item parameters to the *_on() API:
+ * kblockd_schedule_work_on() and the like. */
+static void find_wrappers(struct source_file *f, struct api_list *apis)
+{
+	const struct lexed_file *lf = &f->lex;
+	size_t i, nr_builtin = apis->nr, k;
+
+	for (i = 0; i < lf->nr_tokens; i++) {
+		const struct source_function *fn;
+		const struct queue_api *api;
+		size_t first[4], last[4];
+		int cpu, item;
+		long open;
+
+		if (f->dead[i] || lf->tokens[i].in_directive || lf->tokens[i].kind != TOK_IDENT)
+			continue;
+		api = api_named(apis, lf, i);
+		if (!api || api - apis->items >= (long)nr_builtin)
+			continue;
+		fn = source_function_at(f, i);
+		open = token_next_code(lf, (long)i);
+		if (!fn || fn->is_macro || !tok_is_punct(lf, open, "(") ||
+		    call_arguments(lf, (size_t)open, first, last, 4) <= (size_t)api->item_arg)
+			continue;
+		cpu = parameter_index(lf, fn, first[api->cpu_arg], last[api->cpu_arg]);
+		item = parameter_index(lf, fn, first[api->item_arg], last[api->item_arg]);
+		if (cpu < 0 || item < 0)
+			continue;
+		for (k = 0; k < apis->nr; k++)
+			if (!strcmp(apis->items[k].name, fn->name))
+				break;
+		if (k < apis->nr)
+			continue;
+		ALLOC_GROW(apis->items, apis->nr, apis->alloc);
+		apis->items[apis->nr].name = xstrdup(fn->name);
+		apis->items[apis->nr].cpu_arg = cpu;
+		apis->items[apis->nr].item_arg = item;
+		apis->items[apis->nr].wrapper = true;
+		apis->items[apis->nr].file = xstrdup(f->path);
+		apis->items[apis->nr].line = lf->tokens[fn->name_tok].line;
+		apis->nr++;
+	}
+}
+
+/* One call of the API or of a wrapper. */
+struct queue_site {
+	struct source_file *file;
+	const struct source_function *caller;
+	const struct queue_api *api;
+	size_t tok, cpu_first, cpu_last, item_first, item_last;
+	char *cpu_text, *item_text;
+	struct item_shape item;
+	struct work_binding *const *bindings;
+	size_t nr_bindings;
+	bool own_cpu;
+	/* WQ010 */
+	bool cpu_dependent;
+	const struct work_binding *dependent_binding;
+	struct cpu_chain chain;
+};
+
+struct site_list {
+	struct queue_site *items;
+	size_t nr, alloc;
+};
+
+static bool selected(const struct scan_options *opts, const struct rule *r)
+{
+	size_t i;
+
+	for (i = 0; i < opts->nr_rules; i++)
+		if (opts->rules[i] == r)
+			return true;
+	return false;
+}
+
+static bool is_current_cpu_call_text(const char *s)
+{
+	return !strcmp(s, "smp_processor_id()") || !strcmp(s, "raw_smp_processor_id()") ||
+	       !strcmp(s, "get_cpu()") || !strcmp(s, "debug_smp_processor_id()");
+}
+
+/* Is the cpu argument the current CPU: an accessor, or a local last set
+ * from one before the call? */
+static bool cpu_is_current(const struct queue_site *s)
+{
+	const struct lexed_file *lf = &s->file->lex;
+	long j;
+
+	if (is_current_cpu_call_text(s->cpu_text))
+		return true;
+	if (s->cpu_first != s->cpu_last || lf->tokens[s->cpu_first].kind != TOK_IDENT)
+		return false;
+	for (j = (long)s->tok - 1; j > (long)s->caller->body_open; j--) {
+		long eq = token_next_code(lf, j), val;
+
+		if (lf->tokens[j].len != lf->tokens[s->cpu_first].len ||
+		    memcmp(lf->text + lf->tokens[j].offset, s->cpu_text, lf->tokens[j].len) ||
+		    !tok_is_punct(lf, eq, "="))
+			continue;
+		val = token_next_code(lf, eq);
+		return val >= 0 && is_current_cpu_accessor(lf, (size_t)val);
+	}
+	return false;
+}
+
+static bool is_self_requeue(const struct queue_site *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_bindings; i++)
+		if (s->caller && !strcmp(s->caller->name, s->bindings[i]->function))
+			return true;
+	return false;
+}
+
+/* `b->cpu` for the item `&b->work`: the item's own stored CPU. */
+static bool cpu_is_items_own_field(const struct queue_site *s)
+{
+	const char *item = s->item_text[0] == '&' ? s->item_text + 1 : s->item_text;
+	const char *arrow = strstr(s->cpu_text, "->");
+	size_t n;
+
+	if (!arrow)
+		return false;
+	n = (size_t)(arrow - s->cpu_text);
+	return !strncmp(item, s->cpu_text, n) && !strncmp(item + n, "->", 2);
+}
+
+static void decide_own_cpu(struct queue_site *s)
+{
+	bool current = cpu_is_current(s);
+
+	if (s->item.per_cpu && s->item.cpu) {
+		if (!strcmp(s->item.cpu, s->cpu_text) ||
+		    (!strcmp(s->item.cpu, "@current") && current))
+			s->own_cpu = true;
+	}
+	if (current && is_self_requeue(s))
+		s->own_cpu = true;
+	if (cpu_is_items_own_field(s))
+		s->own_cpu = true;
+}
+
+static void collect_sites(struct source_file *f, const struct api_list *apis,
+			  struct site_list *out)
+{
+	const struct lexed_file *lf = &f->lex;
+	size_t i;
+
+	for (i = 0; i < lf->nr_tokens; i++) {
+		const struct queue_api *api;
+		const struct source_function *caller;
+		struct queue_site *s;
+		size_t first[8], last[8], n;
+		long open, prev;
+
+		if (f->dead[i] || lf->tokens[i].in_directive || lf->tokens[i].kind != TOK_IDENT)
+			continue;
+		api = api_named(apis, lf, i);
+		open = token_next_code(lf, (long)i);
+		prev = token_prev_code(lf, (long)i);
+		if (!api || !tok_is_punct(lf, open, "(") || tok_is_punct(lf, prev, ".") ||
+		    tok_is_punct(lf, prev, "->"))
+			continue;
+		caller = source_function_at(f, i);
+		if (!caller || (api->wrapper && !strcmp(caller->name, api->name)))
+			continue;
+		n = call_arguments(lf, (size_t)open, first, last, 8);
+		if (n <= (size_t)api->item_arg || n <= (size_t)api->cpu_arg ||
+		    first[api->item_arg] > last[api->item_arg])
+			continue;
+		ALLOC_GROW(out->items, out->nr, out->alloc);
+		s = &out->items[out->nr++];
+		memset(s, 0, sizeof(*s));
+		s->file = f;
+		s->caller = caller;
+		s->api = api;
+		s->tok = i;
+		s->cpu_first = first[api->cpu_arg];
+		s->cpu_last = last[api->cpu_arg];
+		s->item_first = first[api->item_arg];
+		s->item_last = last[api->item_arg];
+		s->cpu_text = expression_text(lf, s->cpu_first, s->cpu_last);
+		s->item_text = expression_text(lf, s->item_first, s->item_last);
+		workitem_shape(f, s->item_first, s->item_last, &s->item);
+	}
+}
+
+/* A wrapper's own call passes its parameters through: its callers are the sites. */
+static bool inside_wrapper(const struct queue_site *s, const struct api_list *apis)
+{
+	size_t k;
+
+	for (k = 0; k < apis->nr; k++)
+		if (apis->items[k].wrapper && !strcmp(apis->items[k].name, s->caller->name) &&
+		    !strcmp(apis->items[k].file, s->file->path))
+			return true;
+	return false;
+}
+
+/* The for_each_*cpu*(c, ...) or `for (c = ...` loop around token tok whose
+ * variable is c; returns the loop's first token, sets its body's end. */
+static long enclosing_cpu_loop(const struct source_file *f, const struct source_function *fn,
+			       size_t tok, const char *c, long *body_start, long *body_end)
+{
+	const struct lexed_file *lf = &f->lex;
+	size_t clen = strlen(c);
+	long j;
+
+	for (j = (long)tok - 1; j > (long)fn->body_open; j--) {
+		const struct token *t = &lf->tokens[j];
+		long open, var, close, start, end;
+		bool loop;
+
+		if (t->kind != TOK_IDENT)
+			continue;
+		loop = tok_is_ident(lf, j, "for") ||
+		       (t->len > 9 && !memcmp(lf->text + t->offset, "for_each_", 9) &&
+			memmem(lf->text + t->offset, t->len, "cpu", 3));
+		if (!loop)
+			continue;
+		open = token_next_code(lf, j);
+		var = token_next_code(lf, open);
+		if (!tok_is_punct(lf, open, "(") || var < 0 || lf->tokens[var].len != clen ||
+		    memcmp(lf->text + lf->tokens[var].offset, c, clen))
+			continue;
+		close = token_match_bracket(lf, (size_t)open);
+		if (close < 0)
+			continue;
+		start = token_next_code(lf, close);
+		if (tok_is_punct(lf, start, "{")) {
+			end = token_match_bracket(lf, (size_t)start);
+		} else {
+			int depth = 0;
+
+			for (end = start; end >= 0 && end < (long)fn->body_close;
+			     end = token_next_code(lf, end)) {
+				if (tok_is_punct(lf, end, "(") || tok_is_punct(lf, end, "{"))
+					depth++;
+				else if (tok_is_punct(lf, end, ")") || tok_is_punct(lf, end, "}"))
+					depth--;
+				else if (depth == 0 && tok_is_punct(lf, end, ";"))
+					break;
+			}
+		}
+		if (end >= 0 && (long)tok >= start && (long)tok < end) {
+			*body_start = start;
+			*body_end = end;
+			return j;
+		}
+	}
+	return -1;
+}
+
+static bool token_in_range_is(const struct lexed_file *lf, long from, long to, const char *name)
+{
+	long j;
+
+	for (j = from; j >= 0 && j <= to; j++)
+		if (tok_is_ident(lf, j, name))
+			return true;
+	return false;
+}
+
+/* Does the loop make the item from the loop variable (`b = &per_cpu(x, cpu)`)
+ * or wait for each run (flush/cancel inside the loop)? */
+static bool loop_varies_or_waits(const struct queue_site *s, const char *c, long body_start,
+				 long body_end)
+{
+	const struct lexed_file *lf = &s->file->lex;
+	static const char *const waits[] = { "flush_work", "flush_delayed_work",
+		"cancel_work_sync", "cancel_delayed_work_sync", "flush_workqueue",
+		"wait_for_completion", NULL };
+	const char *const *w;
+	long j;
+
+	if (token_in_range_is(lf, (long)s->item_first, (long)s->item_last, c))
+		return true;
+	for (w = waits; *w; w++)
+		if (token_in_range_is(lf, body_start, body_end, *w))
+			return true;
+	for (j = body_start; j < (long)s->tok; j++) {
+		long eq, lhs;
+
+		if (!tok_is_ident(lf, j, c))
+			continue;
+		/* Walk back to the statement's start and take the assigned name. */
+		for (eq = j; eq > body_start && !tok_is_punct(lf, eq, "=") &&
+		     !tok_is_punct(lf, eq, ";") && !tok_is_punct(lf, eq, "{"); eq--)
+			;
+		if (!tok_is_punct(lf, eq, "="))
+			continue;
+		lhs = token_prev_code(lf, eq);
+		if (lhs >= 0 && lf->tokens[lhs].kind == TOK_IDENT) {
+			char *name = tok_text(lf, (size_t)lhs);
+			bool derived = token_in_range_is(lf, (long)s->item_first,
+							 (long)s->item_last, name);
+
+			free(name);
+			if (derived)
+				return true;
+		}
+	}
+	return false;
+}
+
+static struct finding *add_site_finding(struct scan_result *res, const struct rule *rule,
+					const struct queue_site *s)
+{
+	const struct token *t = &s->file->lex.tokens[s->tok];
+
+	return scan_result_add_finding(res, rule, s->file->path, t->line, t->column,
+				       t->column + (unsigned)t->len);
+}
+
+static void add_binding_evidence(struct finding *f, const struct work_binding *b,
+				 const char *item_text)
+{
+	char buf[512];
+
+	snprintf(buf, sizeof(buf), "%s() is the work function of %s (%s, item %s)", b->function,
+		 item_text, b->how, b->key);
+	finding_add_evidence(f, b->file, b->line, b->column, buf);
+}
+
+static void add_wrapper_evidence(struct finding *f, const struct queue_api *api)
+{
+	char buf[512];
+
+	if (!api->wrapper)
+		return;
+	snprintf(buf, sizeof(buf), "%s() passes its cpu and work item to the *_on() API",
+		 api->name);
+	finding_add_evidence(f, api->file, api->line, 1, buf);
+}
+
+static void report_wq010(struct scan_result *res, const struct queue_site *s)
+{
+	struct finding *f = add_site_finding(res, &rule_affinity_cpu_read, s);
+	const struct work_binding *b = s->dependent_binding;
+	struct strbuf msg = STRBUF_INIT;
+	size_t i;
+
+	if (!f)
+		return;
+	if (s->own_cpu) {
+		f->severity = SEVERITY_NOTE;
+		strbuf_addf(&msg, "%s() queues the per-CPU item %s on its own CPU (%s) and its "
+			    "work function %s() reads the current CPU: since 3.7 a queueing "
+			    "follows the item to the CPU where it still runs, which for an item "
+			    "only ever queued on its own CPU is that CPU, so this holds; keep "
+			    "every queueing of it on its own CPU (and mind CPU hotplug)",
+			    s->api->name, s->item_text, s->cpu_text, b->function);
+	} else {
+		f->severity = SEVERITY_WARNING;
+		strbuf_addf(&msg, "%s() asks for CPU %s, but since 3.7 an item still running on "
+			    "another CPU is queued there instead, and %s() reads the current CPU "
+			    "(see the notes), so it can act for the wrong CPU; pass the CPU in "
+			    "the item instead of reading it, or use one item per CPU queued only "
+			    "on its own CPU", s->api->name, s->cpu_text, b->function);
+	}
+	f->message = strbuf_detach(&msg);
+	add_wrapper_evidence(f, s->api);
+	add_binding_evidence(f, b, s->item_text);
+	for (i = 0; i < s->chain.nr; i++)
+		finding_add_evidence(f, s->chain.steps[i].file, s->chain.steps[i].line,
+				     s->chain.steps[i].column, s->chain.steps[i].message);
+}
+
+static void check_wq011(struct scan_result *res, const struct queue_site *s)
+{
+	const struct lexed_file *lf = &s->file->lex;
+	long loop, body_start = -1, body_end = -1;
+	struct strbuf msg = STRBUF_INIT;
+	struct finding *f;
+	char buf[512];
+	size_t i;
+
+	if (s->cpu_first != s->cpu_last || lf->tokens[s->cpu_first].kind != TOK_IDENT ||
+	    (s->item.per_cpu && s->item.cpu && !strcmp(s->item.cpu, s->cpu_text)))
+		return;
+	loop = enclosing_cpu_loop(s->file, s->caller, s->tok, s->cpu_text, &body_start, &body_end);
+	if (loop < 0 || loop_varies_or_waits(s, s->cpu_text, body_start, body_end))
+		return;
+	f = add_site_finding(res, &rule_shared_item_on_cpus, s);
+	if (!f)
+		return;
+	strbuf_addf(&msg, "the same work item %s is queued on each CPU %s of this loop, but an "
+		    "item is pending only once and since 3.7 never runs on two CPUs at once: "
+		    "the runs do not overlap, they follow one another on one CPU and queueings "
+		    "while it is pending are dropped; use one item per CPU (DEFINE_PER_CPU, "
+		    "alloc_percpu) or schedule_on_each_cpu()", s->item_text, s->cpu_text);
+	f->message = strbuf_detach(&msg);
+	snprintf(buf, sizeof(buf), "the loop over %s", s->cpu_text);
+	finding_add_evidence(f, s->file->path, lf->tokens[loop].line, lf->tokens[loop].column,
+			     buf);
+	add_wrapper_evidence(f, s->api);
+	for (i = 0; i < s->nr_bindings; i++)
+		add_binding_evidence(f, s->bindings[i], s->item_text);
+}
+
+static void check_wq012(struct scan_result *res, const struct queue_site *s)
+{
+	struct strbuf msg = STRBUF_INIT;
+	struct finding *f;
+	size_t i;
+
+	if (!is_self_requeue(s) || cpu_is_current(s) || cpu_is_items_own_field(s) ||
+	    (s->item.per_cpu && s->item.cpu && !strcmp(s->item.cpu, s->cpu_text)))
+		return;
+	f = add_site_finding(res, &rule_self_requeue_other_cpu, s);
+	if (!f)
+		return;
+	strbuf_addf(&msg, "%s() queues its own work item %s on CPU %s while it runs: since 3.7 "
+		    "a running item is queued on the CPU it runs on, so the next run stays on "
+		    "this CPU instead of %s and starts only after this one returns; use a "
+		    "separate item per target CPU if the work must move or overlap",
+		    s->caller->name, s->item_text, s->cpu_text, s->cpu_text);
+	f->message = strbuf_detach(&msg);
+	add_wrapper_evidence(f, s->api);
+	for (i = 0; i < s->nr_bindings; i++)
+		if (!strcmp(s->bindings[i]->function, s->caller->name))
+			add_binding_evidence(f, s->bindings[i], s->item_text);
+}
+
+static void evaluate_wq010(struct cpu_dependence *cd, struct queue_site *s)
+{
+	size_t i, j;
+
+	for (i = 0; i < s->nr_bindings && !s->cpu_dependent; i++) {
+		const struct work_binding *b = s->bindings[i];
+
+		for (j = 0; j < i; j++)
+			if (!strcmp(s->bindings[j]->function, b->function))
+				break;
+		if (j < i)
+			continue;
+		if (cpu_dependence_of(cd, b->file, b->function, &s->chain)) {
+			s->cpu_dependent = true;
+			s->dependent_binding = b;
+		}
+	}
+}
+
+/* An item queued on its own CPU here but elsewhere on another CPU is not a
+ * per-CPU item that stays home. */
+static void demote_mixed_items(struct site_list *sites)
+{
+	size_t i, j;
+
+	for (i = 0; i < sites->nr; i++) {
+		struct queue_site *s = &sites->items[i];
+
+		if (!s->own_cpu || !s->item.key)
+			continue;
+		for (j = 0; j < sites->nr; j++)
+			if (!sites->items[j].own_cpu && sites->items[j].item.key &&
+			    !strcmp(sites->items[j].item.key, s->item.key) &&
+			    sites->items[j].cpu_dependent)
+				s->own_cpu = false;
+	}
+}
+
+static void affinity_tree_pass(const struct scan_options *opts, struct scan_result *res)
+{
+	struct file_list all = { 0 };
+	struct workitem_index idx = { 0 };
+	struct api_list apis = { 0 };
+	struct site_list sites = { 0 };
+	struct source_cache sc;
+	struct cpu_dependence *cd;
+	const char **needles;
+	bool *matched;
+	size_t i, k;
+
+	if (list_tree_files(opts->root, "", &all) < 0)
+		return;
+	file_list_finish(&all);
+	for (k = 0; k < NR_BUILTIN_API; k++) {
+		ALLOC_GROW(apis.items, apis.nr, apis.alloc);
+		apis.items[apis.nr++] = builtin_api[k];
+	}
+	needles = xcalloc(NR_BUILTIN_API + 1, sizeof(*needles));
+	for (k = 0; k < NR_BUILTIN_API; k++)
+		needles[k] = builtin_api[k].name;
+	matched = xcalloc(all.nr ? all.nr : 1, sizeof(*matched));
+	prefilter_tree(opts->root, &all, opts->jobs, needles, matched, &idx);
+	workitem_index_finish(&idx);
+	free(needles);
+
+	source_cache_init(&sc, opts->root, opts->arch);
+	for (i = 0; i < all.nr; i++)
+		if (matched[i]) {
+			struct source_file *f = source_get(&sc, all.paths[i]);
+
+			if (f)
+				find_wrappers(f, &apis);
+		}
+	if (apis.nr > NR_BUILTIN_API) {
+		needles = xcalloc(apis.nr - NR_BUILTIN_API + 1, sizeof(*needles));
+		for (k = NR_BUILTIN_API; k < apis.nr; k++)
+			needles[k - NR_BUILTIN_API] = apis.items[k].name;
+		prefilter_tree(opts->root, &all, opts->jobs, needles, matched, NULL);
+		free(needles);
+	}
+	for (i = 0; i < all.nr; i++)
+		if (matched[i]) {
+			struct source_file *f = source_get(&sc, all.paths[i]);
+
+			if (f)
+				collect_sites(f, &apis, &sites);
+		}
+
+	cd = cpu_dependence_new(&sc, MAX_CALL_DEPTH);
+	for (i = 0; i < sites.nr; i++) {
+		struct queue_site *s = &sites.items[i];
+
+		if (inside_wrapper(s, &apis))
+			continue;
+		if (s->item.key)
+			s->bindings = workitem_index_lookup(&idx, s->item.key, &s->nr_bindings);
+		decide_own_cpu(s);
+		evaluate_wq010(cd, s);
+	}
+	demote_mixed_items(&sites);
+	for (i = 0; i < sites.nr; i++) {
+		struct queue_site *s = &sites.items[i];
+
+		if (inside_wrapper(s, &apis))
+			continue;
+		if (s->cpu_dependent && selected(opts, &rule_affinity_cpu_read))
+			report_wq010(res, s);
+		if (selected(opts, &rule_shared_item_on_cpus))
+			check_wq011(res, s);
+		if (selected(opts, &rule_self_requeue_other_cpu))
+			check_wq012(res, s);
+	}
+
+	for (i = 0; i < sites.nr; i++) {
+		free(sites.items[i].cpu_text);
+		free(sites.items[i].item_text);
+		item_shape_release(&sites.items[i].item);
+		cpu_chain_release(&sites.items[i].chain);
+	}
+	free(sites.items);
+	for (k = NR_BUILTIN_API; k < apis.nr; k++) {
+		free(apis.items[k].name);
+		free(apis.items[k].file);
+	}
+	free(apis.items);
+	cpu_dependence_free(cd);
+	source_cache_release(&sc);
+	workitem_index_release(&idx);
+	free(matched);
+	file_list_release(&all);
+}
+
+const struct rule rule_affinity_cpu_read = {
+	.id = "WQ010",
+	.name = "queue-on-cpu-reads-cpu",
+	.summary = "queue_work_on() & co of a work function that reads the current CPU",
+	.help = "Since Linux 3.7 (dbf2576e37da) queue_work_on(cpu, ...) queues the item on the "
+		"CPU where it is still running, whatever cpu says. A work function that reads "
+		"the current CPU (smp_processor_id(), this_cpu_*(), ...) may then act for the "
+		"wrong CPU. A per-CPU item only ever queued on its own CPU is fine (note).",
+	.severity = SEVERITY_WARNING,
+	.tree_pass = affinity_tree_pass,
+};
+
+const struct rule rule_shared_item_on_cpus = {
+	.id = "WQ011",
+	.name = "shared-item-on-many-cpus",
+	.summary = "one work item queued on several CPUs expecting parallel runs",
+	.help = "Since Linux 3.7 (dbf2576e37da) a work item never runs on two CPUs at once: "
+		"queueing one item on every CPU of a loop gives runs one after another on one "
+		"CPU, not one run per CPU. Use one item per CPU or schedule_on_each_cpu().",
+	.severity = SEVERITY_WARNING,
+	.tree_pass = affinity_tree_pass,
+};
+
+const struct rule rule_self_requeue_other_cpu = {
+	.id = "WQ012",
+	.name = "self-requeue-other-cpu",
+	.summary = "a work function queues its own item on another CPU",
+	.help = "Since Linux 3.7 (dbf2576e37da) a running work item is queued on the CPU it "
+		"runs on: a work function that re-queues itself on another CPU stays on this "
+		"one, and the next run starts only after this one returns.",
+	.severity = SEVERITY_WARNING,
+	.tree_pass = affinity_tree_pass,
+};
