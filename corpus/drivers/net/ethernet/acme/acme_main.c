@@ -163,4 +163,20 @@ diff --git a/drivers/net/ethernet/acme/acme_main.c b/drivers/net/ethernet/acme/a
  	acme_wq_exit(priv);
  	free_netdev(ndev);
  * check-output-end
+ *
+ * check-command: wqcheck scan --format=report $file
+ * check-exit: 1
+ * check-output-start
+drivers/net/ethernet/acme/acme_main.c:45:12-25: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]
+drivers/net/ethernet/acme/acme_main.c:109:1-16: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+ * check-output-end
+ *
+ * check-command: wqcheck scan --rules=WQ001 $file
+ * check-exit: 1
+ * check-output-start
+drivers/net/ethernet/acme/acme_main.c:109:2: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+ * check-output-end
+ *
+ * check-command: wqcheck scan --rules=WQ004,WQ005 $file
+ * check-exit: 0
  */
