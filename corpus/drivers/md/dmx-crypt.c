@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dmx-crypt: a transparent encryption target, its io and crypt queues
+ * spelled the way 3.6's dm-crypt spelled them.
+ */
+#include <linux/module.h>
+#include <linux/init.h>
+#include <linux/slab.h>
+#include <linux/workqueue.h>
+#include "dmx_crypt.h"
+
+struct crypt_config {
+	struct workqueue_struct *io_queue;
+	struct workqueue_struct *crypt_queue;
+	struct work_struct work;
+	unsigned int sectors;
+	bool same_cpu;
+};
+
+static void kcryptd_crypt(struct work_struct *work)
+{
+	struct crypt_config *cc = container_of(work, struct crypt_config,
+					       work);
+
+	cc->sectors = 0;
+}
+
+static unsigned int crypt_queue_flags(bool same_cpu)
+{
+	unsigned int flags = WQ_CPU_INTENSIVE | WQ_MEM_RECLAIM;
+
+	if (!same_cpu)
+		flags |= WQ_NON_REENTRANT;
+	return flags;
+}
+
+int crypt_ctr(struct crypt_config *cc)
+{
+	cc->io_queue = alloc_workqueue("kdmxcryptd_io",
+				       WQ_NON_REENTRANT|
+				       WQ_MEM_RECLAIM,
+				       1);
+	if (!cc->io_queue)
+		return -ENOMEM;
+
+	cc->crypt_queue = alloc_workqueue("kdmxcryptd",
+					  WQ_NON_REENTRANT|
+					  WQ_CPU_INTENSIVE|
+					  WQ_MEM_RECLAIM,
+					  1);
+	if (!cc->crypt_queue)
+		cc->crypt_queue = alloc_workqueue("kdmxcryptd",
+					crypt_queue_flags(cc->same_cpu), 1);
+	if (!cc->crypt_queue) {
+		destroy_workqueue(cc->io_queue);
+		return -ENOMEM;
+	}
+	INIT_WORK(&cc->work, kcryptd_crypt);
+	return 0;
+}
+
+void crypt_dtr(struct crypt_config *cc)
+{
+	destroy_workqueue(cc->crypt_queue);
+	destroy_workqueue(cc->io_queue);
+}
+
+MODULE_LICENSE("GPL");
+
+/*
+ * check-name: WQ_NON_REENTRANT| on a line of its own, and or-ed into a variable
+ * check-command: wqcheck scan --format=json $file
+ * check-exit: 1
+ * check-output-start
+{
+  "findings": [
+    {
+      "rule": "WQ005",
+      "file": "drivers/md/dmx-crypt.c",
+      "line": 33,
+      "column": 12,
+      "end_line": 33,
+      "end_column": 28,
+      "severity": "warning",
+      "message": "WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags",
+      "fixable": true,
+      "in_inactive_branch": false,
+      "edits": [
+        {
+          "line": 32,
+          "column": 2,
+          "end_line": 34,
+          "end_column": 8,
+          "replacement": "return"
+        }
+      ]
+    },
+    {
+      "rule": "WQ005",
+      "file": "drivers/md/dmx-crypt.c",
+      "line": 40,
+      "column": 12,
+      "end_line": 40,
+      "end_column": 28,
+      "severity": "warning",
+      "message": "WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags",
+      "fixable": true,
+      "in_inactive_branch": false,
+      "edits": [
+        {
+          "line": 39,
+          "column": 49,
+          "end_line": 42,
+          "end_column": 11,
+          "replacement": " WQ_MEM_RECLAIM,"
+        }
+      ]
+    },
+    {
+      "rule": "WQ005",
+      "file": "drivers/md/dmx-crypt.c",
+      "line": 47,
+      "column": 8,
+      "end_line": 47,
+      "end_column": 24,
+      "severity": "warning",
+      "message": "WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags",
+      "fixable": true,
+      "in_inactive_branch": false,
+      "edits": [
+        {
+          "line": 47,
+          "column": 8,
+          "end_line": 48,
+          "end_column": 24,
+          "replacement": "WQ_CPU_INTENSIVE"
+        }
+      ]
+    }
+  ],
+  "files_scanned": 1,
+  "files_parsed": 0,
+  "files_failed": []
+}
+ * check-output-end
+ *
+ * check-command: wqcheck scan --diff $file
+ * check-exit: 1
+ * check-output-start
+diff --git a/drivers/md/dmx-crypt.c b/drivers/md/dmx-crypt.c
+--- a/drivers/md/dmx-crypt.c
++++ b/drivers/md/dmx-crypt.c
+@@ -29,22 +29,16 @@ static unsigned int crypt_queue_flags(bool same_cpu)
+ {
+ 	unsigned int flags = WQ_CPU_INTENSIVE | WQ_MEM_RECLAIM;
+ 
+-	if (!same_cpu)
+-		flags |= WQ_NON_REENTRANT;
+ 	return flags;
+ }
+ 
+ int crypt_ctr(struct crypt_config *cc)
+ {
+-	cc->io_queue = alloc_workqueue("kdmxcryptd_io",
+-				       WQ_NON_REENTRANT|
+-				       WQ_MEM_RECLAIM,
+-				       1);
++	cc->io_queue = alloc_workqueue("kdmxcryptd_io", WQ_MEM_RECLAIM, 1);
+ 	if (!cc->io_queue)
+ 		return -ENOMEM;
+ 
+ 	cc->crypt_queue = alloc_workqueue("kdmxcryptd",
+-					  WQ_NON_REENTRANT|
+ 					  WQ_CPU_INTENSIVE|
+ 					  WQ_MEM_RECLAIM,
+ 					  1);
+ * check-output-end
+ */
