@@ -10,11 +10,23 @@
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 
+#define SDX_MAX_SLOTS	4
+
+/* Card events go through the host's own queueing hook. */
+#define sdx_queue(wq, work)	queue_work((wq), (work))
+
+struct sdx_slot {
+	unsigned int sdio_irqs;
+	struct work_struct sdio_irq_thread_work_fn;
+};
+
 struct sdx_host {
 	struct device *dev;
 	spinlock_t lock;
 	unsigned int card_present;
 	int timeouts;
+	int nr_slots;
+	struct sdx_slot slot[SDX_MAX_SLOTS];
 	struct work_struct card_detect_work;
 	struct delayed_work timeout_work;
 };
@@ -40,6 +52,19 @@ static void sdx_timeout(struct work_struct *work)
 static bool sdx_sync_card_detect(struct sdx_host *host)
 {
 	return flush_work_sync(&host->card_detect_work);
+}
+
+static void sdx_quiesce_last_slot(struct sdx_host *host)
+{
+	flush_work_sync(
+		&host->slot[host->nr_slots - 1].sdio_irq_thread_work_fn);
+}
+
+static bool sdx_redetect(struct sdx_host *host)
+{
+	if (flush_work_sync(&host->card_detect_work) && host->card_present)
+		return queue_work(system_nrt_wq, &host->card_detect_work);
+	return sdx_queue(system_nrt_wq, &host->card_detect_work);
 }
 
 static int sdx_finish_request(struct sdx_host *host)
@@ -71,6 +96,9 @@ static int sdx_remove(struct platform_device *pdev)
 	struct sdx_host *host = platform_get_drvdata(pdev);
 
 	sdx_sync_card_detect(host);
+	sdx_quiesce_last_slot(host);
+	if (sdx_redetect(host))
+		dev_dbg(host->dev, "card detect queued again\n");
 	if (sdx_finish_request(host))
 		dev_warn(host->dev, "request timed out on removal\n");
 	return 0;
@@ -88,12 +116,16 @@ module_platform_driver(sdx_driver);
 MODULE_LICENSE("GPL");
 
 /*
- * check-name: legacy flushes whose result is returned or tested
+ * check-name: legacy calls returned, tested, split after the paren, in a macro call
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/mmc/host/sdx_host.c:42:9: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
-drivers/mmc/host/sdx_host.c:48:6: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
+drivers/mmc/host/sdx_host.c:54:9: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+drivers/mmc/host/sdx_host.c:59:2: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+drivers/mmc/host/sdx_host.c:65:6: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+drivers/mmc/host/sdx_host.c:66:21: warning: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]
+drivers/mmc/host/sdx_host.c:67:19: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
+drivers/mmc/host/sdx_host.c:73:6: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file
@@ -102,12 +134,29 @@ drivers/mmc/host/sdx_host.c:48:6: warning: flush_delayed_work_sync() is redundan
 diff --git a/drivers/mmc/host/sdx_host.c b/drivers/mmc/host/sdx_host.c
 --- a/drivers/mmc/host/sdx_host.c
 +++ b/drivers/mmc/host/sdx_host.c
-@@ -39,13 +39,13 @@ static void sdx_timeout(struct work_struct *work)
+@@ -51,26 +51,25 @@ static void sdx_timeout(struct work_struct *work)
  
  static bool sdx_sync_card_detect(struct sdx_host *host)
  {
 -	return flush_work_sync(&host->card_detect_work);
 +	return flush_work(&host->card_detect_work);
+ }
+ 
+ static void sdx_quiesce_last_slot(struct sdx_host *host)
+ {
+-	flush_work_sync(
+-		&host->slot[host->nr_slots - 1].sdio_irq_thread_work_fn);
++	flush_work(&host->slot[host->nr_slots - 1].sdio_irq_thread_work_fn);
+ }
+ 
+ static bool sdx_redetect(struct sdx_host *host)
+ {
+-	if (flush_work_sync(&host->card_detect_work) && host->card_present)
+-		return queue_work(system_nrt_wq, &host->card_detect_work);
+-	return sdx_queue(system_nrt_wq, &host->card_detect_work);
++	if (flush_work(&host->card_detect_work) && host->card_present)
++		return schedule_work(&host->card_detect_work);
++	return sdx_queue(system_wq, &host->card_detect_work);
  }
  
  static int sdx_finish_request(struct sdx_host *host)
