@@ -74,6 +74,7 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: one shared work item queued on every CPU in a loop
- * check-command: wqcheck scan $file
+ * The affinity rules (WQ010-) are checked by their own tests.
+ * check-command: wqcheck scan --rules=WQ001,WQ002,WQ003,WQ004,WQ005 $file
  * check-exit: 0
  */

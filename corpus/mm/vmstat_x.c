@@ -57,6 +57,7 @@ module_init(setup_vmstat);
 
 /*
  * check-name: per-CPU delayed work re-arming itself (vmstat_update shape)
- * check-command: wqcheck scan $file
+ * The affinity rules (WQ010-) are checked by their own tests.
+ * check-command: wqcheck scan --rules=WQ001,WQ002,WQ003,WQ004,WQ005 $file
  * check-exit: 0
  */

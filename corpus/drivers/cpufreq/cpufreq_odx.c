@@ -84,6 +84,7 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: per-CPU sampling work and an any-CPU boost (ondemand shape)
- * check-command: wqcheck scan $file
+ * The affinity rules (WQ010-) are checked by their own tests.
+ * check-command: wqcheck scan --rules=WQ001,WQ002,WQ003,WQ004,WQ005 $file
  * check-exit: 0
  */

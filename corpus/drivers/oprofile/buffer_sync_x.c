@@ -99,6 +99,7 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: work function checking its stored cpu (oprofile shape)
- * check-command: wqcheck scan $file
+ * The affinity rules (WQ010-) are checked by their own tests.
+ * check-command: wqcheck scan --rules=WQ001,WQ002,WQ003,WQ004,WQ005 $file
  * check-exit: 0
  */
