@@ -81,21 +81,21 @@ diff --git a/drivers/char/tty_flip_wq.c b/drivers/char/tty_flip_wq.c
 @@ -34,15 +34,14 @@ static void tty_flush_timer(struct work_struct *work)
  					       struct tty_bufhead,
  					       flush_timer_work);
- 
+
 -	queue_work(system_nrt_freezable_wq, &buf->work);
 -	queue_delayed_work(system_nrt_freezable_wq, &buf->flush_timer_work,
 +	queue_work(system_freezable_wq, &buf->work);
 +	queue_delayed_work(system_freezable_wq, &buf->flush_timer_work,
  			   buf->flush_interval_jiffies);
  }
- 
+
  void tty_flip_buffer_push(struct tty_bufhead *buf)
  {
 -	queue_work(system_nrt_freezable_wq,
 -		   &buf->work);
 +	queue_work(system_freezable_wq, &buf->work);
  }
- 
+
  void tty_buffer_init(struct tty_bufhead *buf)
 @@ -56,7 +55,7 @@ void tty_buffer_init(struct tty_bufhead *buf)
  void tty_buffer_flush_work(struct tty_bufhead *buf)
@@ -104,7 +104,7 @@ diff --git a/drivers/char/tty_flip_wq.c b/drivers/char/tty_flip_wq.c
 -	flush_work_sync(&buf->work);
 +	flush_work(&buf->work);
  }
- 
+
  MODULE_LICENSE("GPL");
  * check-output-end
  */

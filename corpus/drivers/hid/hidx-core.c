@@ -129,7 +129,7 @@ diff --git a/drivers/hid/hidx-core.c b/drivers/hid/hidx-core.c
 -				   &(hdev)->out_work);			\
 +			schedule_work(&(hdev)->out_work);		\
  	} while (0)
- 
+
  #define hidx_stop_output(hdev)						\
  	do {								\
 -		flush_work_sync(&(hdev)->out_work);			\
@@ -137,7 +137,7 @@ diff --git a/drivers/hid/hidx-core.c b/drivers/hid/hidx-core.c
 +		flush_work(&(hdev)->out_work);				\
 +		flush_work(&(hdev)->led_work);				\
  	} while (0)
- 
+
  static void hidx_out_work(struct work_struct *work)
  * check-output-end
  */

@@ -153,12 +153,12 @@ diff --git a/drivers/md/dmx-crypt.c b/drivers/md/dmx-crypt.c
 @@ -29,22 +29,16 @@ static unsigned int crypt_queue_flags(bool same_cpu)
  {
  	unsigned int flags = WQ_CPU_INTENSIVE | WQ_MEM_RECLAIM;
- 
+
 -	if (!same_cpu)
 -		flags |= WQ_NON_REENTRANT;
  	return flags;
  }
- 
+
  int crypt_ctr(struct crypt_config *cc)
  {
 -	cc->io_queue = alloc_workqueue("kdmxcryptd_io",
@@ -168,7 +168,7 @@ diff --git a/drivers/md/dmx-crypt.c b/drivers/md/dmx-crypt.c
 +	cc->io_queue = alloc_workqueue("kdmxcryptd_io", WQ_MEM_RECLAIM, 1);
  	if (!cc->io_queue)
  		return -ENOMEM;
- 
+
  	cc->crypt_queue = alloc_workqueue("kdmxcryptd",
 -					  WQ_NON_REENTRANT|
  					  WQ_CPU_INTENSIVE|

@@ -100,7 +100,7 @@ diff --git a/drivers/md/dmx-target.c b/drivers/md/dmx-target.c
 +++ b/drivers/md/dmx-target.c
 @@ -43,15 +43,12 @@ static int dmx_ctr(struct dmx_c *mc, bool log)
  	INIT_WORK(&mc->trigger_work, dmx_trigger);
- 
+
  	mc->kdmxd_wq = alloc_workqueue("kdmxd", WQ_CPU_INTENSIVE |
 -				       WQ_MEM_RECLAIM | WQ_NON_REENTRANT, 0);
 +				       WQ_MEM_RECLAIM, 0);

@@ -114,7 +114,7 @@ diff --git a/drivers/scsi/scx_scan.c b/drivers/scsi/scx_scan.c
 +	flush_work(&req.work);
  	return req.result;
  }
- 
+
 @@ -83,7 +83,7 @@ static int __init scx_init(void)
  static void __exit scx_exit(void)
  {
@@ -123,6 +123,6 @@ diff --git a/drivers/scsi/scx_scan.c b/drivers/scsi/scx_scan.c
 +	flush_delayed_work(&scx_rescan_work);
  	flush_work(&scx_announce_work);
  }
- 
+
  * check-output-end
  */

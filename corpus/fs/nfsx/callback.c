@@ -86,18 +86,18 @@ diff --git a/fs/nfsx/callback.c b/fs/nfsx/callback.c
 @@ -35,13 +35,13 @@ static void nfsx_renew_state(struct work_struct *work)
  	struct nfsx_client *clp = container_of(to_delayed_work(work),
  					       struct nfsx_client, cl_renewd);
- 
+
 -	queue_delayed_work(system_nrt_freezable_wq, &clp->cl_renewd,
 +	queue_delayed_work(system_freezable_wq, &clp->cl_renewd,
  			   clp->cl_lease_time);
  }
- 
+
  void nfsx_recall_delegation(struct nfsx_client *clp)
  {
 -	queue_work(system_nrt_freezable_wq, &clp->cl_recall_work);
 +	queue_work(system_freezable_wq, &clp->cl_recall_work);
  }
- 
+
  struct nfsx_client *nfsx_alloc_client(unsigned long lease)
  * check-output-end
  */

@@ -53,13 +53,13 @@ diff --git a/fs/xyz/journal.c b/fs/xyz/journal.c
 --- a/fs/xyz/journal.c
 +++ b/fs/xyz/journal.c
 @@ -15,13 +15,13 @@ static void xyz_commit_work(struct work_struct *work)
- 
+
  int xyz_journal_start(struct xyz_sb_info *sbi)
  {
 -	unsigned int wq_flags = WQ_MEM_RECLAIM | WQ_NON_REENTRANT;
 +	unsigned int wq_flags = WQ_MEM_RECLAIM;
  	int ord = sbi->mount_opts & XYZ_MOUNT_ORDERED;
- 
+
  	if (sbi->mount_opts & XYZ_MOUNT_HIPRI)
  		wq_flags |= WQ_HIGHPRI;
  	sbi->journal_wq = alloc_workqueue("xyz-journal",

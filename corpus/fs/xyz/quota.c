@@ -153,12 +153,12 @@ diff --git a/fs/xyz/quota.c b/fs/xyz/quota.c
 +++ b/fs/xyz/quota.c
 @@ -21,21 +21,21 @@ static void xyz_quota_sync(struct work_struct *work)
  					       struct xyz_sb_info, quota_sync);
- 
+
  	queue_work(sbi->sync_wq, &sbi->quota_work);
 -	queue_delayed_work(system_nrt_wq, &sbi->quota_sync, 30 * HZ);
 +	schedule_delayed_work(&sbi->quota_sync, 30 * HZ);
  }
- 
+
  void xyz_quota_init(struct xyz_sb_info *sbi)
  {
  	INIT_WORK(&sbi->quota_work, xyz_quota_work);
@@ -166,7 +166,7 @@ diff --git a/fs/xyz/quota.c b/fs/xyz/quota.c
 -	queue_delayed_work(system_nrt_wq, &sbi->quota_sync, 30 * HZ);
 +	schedule_delayed_work(&sbi->quota_sync, 30 * HZ);
  }
- 
+
  void xyz_quota_exit(struct xyz_sb_info *sbi)
  {
 -	flush_delayed_work_sync(&sbi->quota_sync);

@@ -109,7 +109,7 @@ diff --git a/fs/xyz/super.c b/fs/xyz/super.c
 @@ -29,7 +29,7 @@ static int xyz_fill_super(struct super_block *sb)
  	sbi->sb = sb;
  	sb->s_fs_info = sbi;
- 
+
 -	sbi->sync_wq = alloc_workqueue("xyz-sync", WQ_NON_REENTRANT, 0);
 +	sbi->sync_wq = alloc_workqueue("xyz-sync", 0, 0);
  	if (!sbi->sync_wq) {

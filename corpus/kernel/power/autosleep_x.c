@@ -63,12 +63,12 @@ diff --git a/kernel/power/autosleep_x.c b/kernel/power/autosleep_x.c
 @@ -12,8 +12,8 @@ static DEFINE_MUTEX(autosleep_lock);
  static unsigned int autosleep_state;
  static unsigned int saved_wakeup_count;
- 
+
 -/\* Suspend work runs frozen-aware, see system_nrt_freezable_wq. *\/
 -static struct workqueue_struct **autosleep_wq = &system_nrt_freezable_wq;
 +/\* Suspend work runs frozen-aware, see system_freezable_wq. *\/
 +static struct workqueue_struct **autosleep_wq = &system_freezable_wq;
- 
+
  static void try_to_suspend(struct work_struct *work);
  static DECLARE_WORK(suspend_work, try_to_suspend);
 @@ -39,7 +39,7 @@ int pm_autosleep_set_state(unsigned int state)

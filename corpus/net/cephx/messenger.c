@@ -79,7 +79,7 @@ diff --git a/net/cephx/messenger.c b/net/cephx/messenger.c
 --- a/net/cephx/messenger.c
 +++ b/net/cephx/messenger.c
 @@ -50,7 +50,7 @@ void cephx_con_close(struct cephx_connection *con)
- 
+
  int cephx_msgr_init(void)
  {
 -	cephx_msgr_wq = alloc_workqueue("cephx-msgr", WQ_NON_REENTRANT, 0);

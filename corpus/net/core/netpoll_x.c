@@ -69,21 +69,21 @@ diff --git a/net/core/netpoll_x.c b/net/core/netpoll_x.c
 +++ b/net/core/netpoll_x.c
 @@ -25,7 +25,7 @@ static void netpoll_tx_retry(struct work_struct *work)
  						   tx_work);
- 
+
  	if (npinfo->tries--)
 -		queue_delayed_work(system_nrt_wq, &npinfo->tx_work, HZ / 10);
 +		schedule_delayed_work(&npinfo->tx_work, HZ / 10);
  }
- 
+
  static void netpoll_cleanup_work(struct work_struct *work)
 @@ -45,7 +45,7 @@ void netpoll_setup(struct netpoll_info *npinfo)
- 
+
  void netpoll_cleanup(struct netpoll_info *npinfo)
  {
 -	struct workqueue_struct *wq = npinfo->atomic_ctx ? system_nrt_wq
 +	struct workqueue_struct *wq = npinfo->atomic_ctx ? system_wq
  							 : system_long_wq;
- 
+
  	queue_work(wq, &npinfo->cleanup_work);
  * check-output-end
  */

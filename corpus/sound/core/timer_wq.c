@@ -105,18 +105,18 @@ diff --git a/sound/core/timer_wq.c b/sound/core/timer_wq.c
 +++ b/sound/core/timer_wq.c
 @@ -13,12 +13,12 @@
  #define SNDRV_TIMER_SLAVES	4
- 
+
  /\* Wait for the tick work on every CPU it may still be running on. *\/
 -#define snd_timer_sync_ticks(t)	flush_work_sync(&(t)->tick_work)
 +#define snd_timer_sync_ticks(t)	flush_work(&(t)->tick_work)
- 
+
  #define snd_timer_sync_all(t)					\
  	do {							\
  		snd_timer_sync_ticks(t);			\
 -		flush_work_sync(&(t)->slave_work);		\
 +		flush_work(&(t)->slave_work);			\
  	} while (0)
- 
+
  struct snd_timer {
 @@ -82,7 +82,7 @@ int snd_timer_stop(struct snd_timer *timer)
  void snd_timer_free(struct snd_timer *timer)

@@ -155,16 +155,16 @@ diff --git a/drivers/input/touchscreen/tsc_poll.c b/drivers/input/touchscreen/ts
 +++ b/drivers/input/touchscreen/tsc_poll.c
 @@ -39,7 +39,7 @@ static int tsc_poll_suspend(struct device *dev)
  	struct tsc_poll *ts = dev_get_drvdata(dev);
- 
+
  	ts->suspended = true;
 -	flush_delayed_work_sync(&ts->poll_work);
 +	flush_delayed_work(&ts->poll_work);
  	return 0;
  }
- 
+
 @@ -48,7 +48,7 @@ static int tsc_poll_resume(struct device *dev)
  	struct tsc_poll *ts = dev_get_drvdata(dev);
- 
+
  	ts->suspended = false;
 -	queue_delayed_work(system_nrt_freezable_wq, &ts->poll_work, 0);
 +	queue_delayed_work(system_freezable_wq, &ts->poll_work, 0);

@@ -135,20 +135,20 @@ diff --git a/drivers/mmc/host/sdx_host.c b/drivers/mmc/host/sdx_host.c
 --- a/drivers/mmc/host/sdx_host.c
 +++ b/drivers/mmc/host/sdx_host.c
 @@ -51,26 +51,25 @@ static void sdx_timeout(struct work_struct *work)
- 
+
  static bool sdx_sync_card_detect(struct sdx_host *host)
  {
 -	return flush_work_sync(&host->card_detect_work);
 +	return flush_work(&host->card_detect_work);
  }
- 
+
  static void sdx_quiesce_last_slot(struct sdx_host *host)
  {
 -	flush_work_sync(
 -		&host->slot[host->nr_slots - 1].sdio_irq_thread_work_fn);
 +	flush_work(&host->slot[host->nr_slots - 1].sdio_irq_thread_work_fn);
  }
- 
+
  static bool sdx_redetect(struct sdx_host *host)
  {
 -	if (flush_work_sync(&host->card_detect_work) && host->card_present)
@@ -158,7 +158,7 @@ diff --git a/drivers/mmc/host/sdx_host.c b/drivers/mmc/host/sdx_host.c
 +		return schedule_work(&host->card_detect_work);
 +	return sdx_queue(system_wq, &host->card_detect_work);
  }
- 
+
  static int sdx_finish_request(struct sdx_host *host)
  {
  	cancel_delayed_work(&host->timeout_work);

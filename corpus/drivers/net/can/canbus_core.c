@@ -75,11 +75,11 @@ diff --git a/drivers/net/can/canbus_core.c b/drivers/net/can/canbus_core.c
 +++ b/drivers/net/can/canbus_core.c
 @@ -10,7 +10,7 @@
  #include "canbus_core.h"
- 
+
  /\* Bus-off recovery must never run twice at once for one controller. *\/
 -#define CANBUS_WQ_FLAGS		(WQ_MEM_RECLAIM | WQ_NON_REENTRANT)
 +#define CANBUS_WQ_FLAGS		(WQ_MEM_RECLAIM)
- 
+
  struct canbus_priv {
  	struct net_device *ndev;
  * check-output-end

@@ -96,16 +96,16 @@ diff --git a/drivers/net/phy/phy_poll.c b/drivers/net/phy/phy_poll.c
 -	mod_delayed_work(system_nrt_wq, &phy->state_queue, PHY_POLL_INTERVAL);
 +	mod_delayed_work(system_wq, &phy->state_queue, PHY_POLL_INTERVAL);
  }
- 
+
  static void phy_poll_irq_work(struct work_struct *work)
 @@ -45,7 +45,7 @@ static void phy_poll_irq_work(struct work_struct *work)
- 
+
  void phy_poll_trigger(struct phy_poll_dev *phy)
  {
 -	queue_work_on(phy->cpu, system_nrt_wq, &phy->irq_work);
 +	queue_work_on(phy->cpu, system_wq, &phy->irq_work);
  }
- 
+
  struct phy_poll_dev *phy_poll_create(int addr, int cpu)
 @@ -58,10 +58,10 @@ struct phy_poll_dev *phy_poll_create(int addr, int cpu)
  	mutex_init(&phy->lock);
@@ -119,6 +119,6 @@ diff --git a/drivers/net/phy/phy_poll.c b/drivers/net/phy/phy_poll.c
 +	queue_delayed_work_on(cpu, system_wq, &phy->state_queue, 0);
  	return phy;
  }
- 
+
  * check-output-end
  */

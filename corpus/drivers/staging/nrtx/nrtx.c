@@ -82,12 +82,12 @@ diff --git a/drivers/staging/nrtx/nrtx.c b/drivers/staging/nrtx/nrtx.c
 +++ b/drivers/staging/nrtx/nrtx.c
 @@ -31,7 +31,7 @@ static void nrtx_watchdog(struct work_struct *work)
  					    struct nrtx_dev, watchdog);
- 
+
  	queue_work(dev->wq, &dev->rx_work);
 -	queue_delayed_work(system_nrt_wq, &dev->watchdog, HZ);
 +	schedule_delayed_work(&dev->watchdog, HZ);
  }
- 
+
  static int __init nrtx_init(void)
 @@ -46,15 +46,15 @@ static int __init nrtx_init(void)
  	}
@@ -97,7 +97,7 @@ diff --git a/drivers/staging/nrtx/nrtx.c b/drivers/staging/nrtx/nrtx.c
 +	schedule_delayed_work(&nrtx->watchdog, HZ);
  	return 0;
  }
- 
+
  static void __exit nrtx_exit(void)
  {
 -	flush_delayed_work_sync(&nrtx->watchdog);

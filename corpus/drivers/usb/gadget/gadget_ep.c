@@ -98,7 +98,7 @@ diff --git a/drivers/usb/gadget/gadget_ep.c b/drivers/usb/gadget/gadget_ep.c
 @@ -44,12 +44,11 @@ static int gadget_udc_probe(struct platform_device *pdev)
  	INIT_WORK(&udc->ep_work, gadget_ep_work);
  	INIT_WORK(&udc->otg_work, gadget_otg_work);
- 
+
 -	udc->ep_wq = alloc_workqueue("udc-ep", WQ_HIGHPRI | WQ_NON_REENTRANT |
 -				     WQ_MEM_RECLAIM, 1);
 +	udc->ep_wq = alloc_workqueue("udc-ep", WQ_HIGHPRI | WQ_MEM_RECLAIM, 1);

@@ -97,7 +97,7 @@ diff --git a/drivers/usb/host/xhcd_port.c b/drivers/usb/host/xhcd_port.c
 +	schedule_work(&hcd->port_status_change_work);
  	return IRQ_HANDLED;
  }
- 
+
 @@ -67,7 +66,7 @@ int xhcd_start(struct xhcd_hcd *hcd, int irq)
  void xhcd_stop(struct xhcd_hcd *hcd, int irq)
  {
@@ -106,6 +106,6 @@ diff --git a/drivers/usb/host/xhcd_port.c b/drivers/usb/host/xhcd_port.c
 +	flush_work(&hcd->port_status_change_work);
  	cancel_work_sync(&hcd->resume_work);
  }
- 
+
  * check-output-end
  */

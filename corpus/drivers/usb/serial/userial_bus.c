@@ -109,14 +109,14 @@ diff --git a/drivers/usb/serial/userial_bus.c b/drivers/usb/serial/userial_bus.c
 --- a/drivers/usb/serial/userial_bus.c
 +++ b/drivers/usb/serial/userial_bus.c
 @@ -39,14 +39,13 @@ static void userial_unthrottle(struct work_struct *work)
- 
+
  void userial_write_done(struct userial_port *port)
  {
 -	queue_work(system_nrt_wq,	/\* system_nrt_wq: one at a time *\/
 -		   &port->work);
 +	schedule_work(&port->work);	/\* system_wq: one at a time *\/
  }
- 
+
  void userial_throttle(struct userial_port *port, unsigned long delay)
  {
 -	/\* unthrottle on system_nrt_wq *\/
@@ -124,7 +124,7 @@ diff --git a/drivers/usb/serial/userial_bus.c b/drivers/usb/serial/userial_bus.c
 +	/\* unthrottle on system_wq *\/
 +	schedule_delayed_work(&port->unthrottle_work, delay);
  }
- 
+
  static int userial_probe(struct usb_interface *intf,
  * check-output-end
  */

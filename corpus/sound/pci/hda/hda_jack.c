@@ -87,12 +87,12 @@ diff --git a/sound/pci/hda/hda_jack.c b/sound/pci/hda/hda_jack.c
 --- a/sound/pci/hda/hda_jack.c
 +++ b/sound/pci/hda/hda_jack.c
 @@ -15,7 +15,7 @@
- 
+
  /\* Debounce an event; a jack is polled by one CPU at a time. *\/
  #define hda_jack_defer(jack, delay)				\
 -	queue_delayed_work(system_nrt_wq, &(jack)->work, (delay))
 +	schedule_delayed_work(&(jack)->work, (delay))
- 
+
  struct hda_jack {
  	struct snd_card *card;
 @@ -67,7 +67,7 @@ struct hda_jack *hda_jack_new(struct snd_card *card, unsigned int nid)
@@ -103,6 +103,6 @@ diff --git a/sound/pci/hda/hda_jack.c b/sound/pci/hda/hda_jack.c
 +	flush_delayed_work(&jack->work);
  	kfree(jack);
  }
- 
+
  * check-output-end
  */

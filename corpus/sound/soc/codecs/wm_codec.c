@@ -106,7 +106,7 @@ diff --git a/sound/soc/codecs/wm_codec.c b/sound/soc/codecs/wm_codec.c
 +	/\* recalibrate after a plug event; system_freezable_wq as above *\/
 +	queue_work(system_freezable_wq, &wm->servo_work);
  }
- 
+
  static int wm_codec_probe(struct platform_device *pdev)
 @@ -54,7 +54,7 @@ static int wm_codec_probe(struct platform_device *pdev)
  	mutex_init(&wm->lock);

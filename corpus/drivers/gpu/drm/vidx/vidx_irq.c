@@ -100,6 +100,6 @@ diff --git a/drivers/gpu/drm/vidx/vidx_irq.c b/drivers/gpu/drm/vidx/vidx_irq.c
 +					      irq));
  	return queued ? IRQ_HANDLED : IRQ_NONE;
  }
- 
+
  * check-output-end
  */

@@ -72,7 +72,7 @@ diff --git a/drivers/net/ethernet/acme/acme_ethtool.c b/drivers/net/ethernet/acm
 @@ -40,9 +40,9 @@ int acme_ethtool_quiesce(struct acme_priv *priv, int port_offset)
  {
  	int ret;
- 
+
 -	ret = flush_delayed_work_sync(acme_port_stats_work(priv,
 -							   ACME_PORT_PRIMARY +
 -							   port_offset));
@@ -81,7 +81,7 @@ diff --git a/drivers/net/ethernet/acme/acme_ethtool.c b/drivers/net/ethernet/acm
 +						      port_offset));
  	return ret;
  }
- 
+
 @@ -50,8 +50,7 @@ void acme_ethtool_stop(struct acme_priv *priv)
  {
  	cancel_delayed_work_sync(&priv->link_work);
@@ -90,7 +90,7 @@ diff --git a/drivers/net/ethernet/acme/acme_ethtool.c b/drivers/net/ethernet/acm
 -						     ACME_PORT_SECONDARY));
 +	flush_delayed_work(acme_port_stats_work(priv, ACME_PORT_SECONDARY));
  }
- 
+
  /\*
  * check-output-end
  */

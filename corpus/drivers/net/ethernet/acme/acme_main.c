@@ -141,7 +141,7 @@ diff --git a/drivers/net/ethernet/acme/acme_main.c b/drivers/net/ethernet/acme/a
 --- a/drivers/net/ethernet/acme/acme_main.c
 +++ b/drivers/net/ethernet/acme/acme_main.c
 @@ -39,10 +39,10 @@ static void acme_tx_timeout(struct net_device *ndev)
- 
+
  	netif_stop_queue(ndev);
  	/\*
 -	 * Reset from process context.  system_nrt_wq so that a second
@@ -151,7 +151,7 @@ diff --git a/drivers/net/ethernet/acme/acme_main.c b/drivers/net/ethernet/acme/a
 -	queue_work(system_nrt_wq, &priv->reset_work);
 +	schedule_work(&priv->reset_work);
  }
- 
+
  static irqreturn_t acme_interrupt(int irq, void *dev_id)
 @@ -106,7 +106,7 @@ static int acme_remove(struct platform_device *pdev)
  	unregister_netdev(ndev);

@@ -36,7 +36,7 @@ diff --git a/drivers/net/ethernet/acme/acme_wq.c b/drivers/net/ethernet/acme/acm
 --- a/drivers/net/ethernet/acme/acme_wq.c
 +++ b/drivers/net/ethernet/acme/acme_wq.c
 @@ -7,8 +7,7 @@
- 
+
  int acme_wq_init(struct acme_priv *priv, const char *name)
  {
 -	priv->wq = alloc_workqueue("acme-%s", WQ_NON_REENTRANT | WQ_MEM_RECLAIM,

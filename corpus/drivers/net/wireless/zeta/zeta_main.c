@@ -61,7 +61,7 @@ diff --git a/drivers/net/wireless/zeta/zeta_main.c b/drivers/net/wireless/zeta/z
 --- a/drivers/net/wireless/zeta/zeta_main.c
 +++ b/drivers/net/wireless/zeta/zeta_main.c
 @@ -22,15 +22,15 @@ static void zeta_scan_work(struct work_struct *work)
- 
+
  static void zeta_schedule_scan(struct zeta_priv *priv, unsigned int msecs)
  {
 -	queue_delayed_work(system_nrt_wq, &priv->scan_work,
@@ -69,7 +69,7 @@ diff --git a/drivers/net/wireless/zeta/zeta_main.c b/drivers/net/wireless/zeta/z
 +	schedule_delayed_work(&priv->scan_work,
 +			      msecs_to_jiffies(msecs) + priv->scan_backoff);
  }
- 
+
  int zeta_start_scan(struct zeta_priv *priv)
  {
  	if (delayed_work_pending(&priv->scan_work))

@@ -225,7 +225,7 @@ diff --git a/drivers/net/wireless/zeta/zeta_scan.c b/drivers/net/wireless/zeta/z
 -	queue_work(system_nrt_wq, &priv->debugfs_work);
 +	schedule_work(&priv->debugfs_work);
  }
- 
+
  static void zeta_debugfs_exit(struct zeta_priv *priv)
  {
 -	flush_work_sync(&priv->debugfs_work);
@@ -241,7 +241,7 @@ diff --git a/drivers/net/wireless/zeta/zeta_scan.c b/drivers/net/wireless/zeta/z
 +	schedule_delayed_work(&priv->scan_work, HZ);
  }
  #endif
- 
+
  void zeta_scan_stop(struct zeta_priv *priv)
  {
  	cancel_delayed_work_sync(&priv->scan_timeout);
