@@ -42,10 +42,13 @@ static void ramfsx_evict_work(struct work_struct *work)
 
 static int __init ramfsx_init(void)
 {
+	size_t i;
+
 	spin_lock_init(&ramfsx_info.lock);
 	INIT_WORK(&ramfsx_info.evict_work, ramfsx_evict_work);
-	pr_info("ramfsx: %zu legacy APIs retired, system_nrt_wq too\n",
-		ARRAY_SIZE(ramfsx_legacy_apis));
+	for (i = 0; i < ARRAY_SIZE(ramfsx_legacy_apis); i++)
+		pr_debug("ramfsx: %s retired, system_nrt_wq too\n",
+			 ramfsx_legacy_apis[i]);
 	schedule_work(&ramfsx_info.evict_work);	/* not system_nrt_wq */
 	return 0;
 }
