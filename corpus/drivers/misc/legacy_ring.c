@@ -65,4 +65,10 @@ MODULE_LICENSE("GPL");
  * check-name: local static functions named like the legacy flushes
  * check-command: wqcheck scan $file
  * check-exit: 0
+ *
+ * check-command: wqcheck scan --clang=always $file
+ * check-exit: 0
+ *
+ * check-command: wqcheck scan --clang=never $file
+ * check-exit: 0
  */

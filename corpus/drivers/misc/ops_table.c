@@ -70,4 +70,10 @@ MODULE_LICENSE("GPL");
  * check-name: struct members, a macro parameter and locals named like APIs
  * check-command: wqcheck scan $file
  * check-exit: 0
+ *
+ * check-command: wqcheck scan --clang=always $file
+ * check-exit: 0
+ *
+ * check-command: wqcheck scan --clang=never $file
+ * check-exit: 0
  */
