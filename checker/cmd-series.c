@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -156,9 +157,9 @@ static void remove_worktree(struct series *s)
 {
 	if (!s->worktree_added)
 		return;
-	run_git(s->root, NULL, NULL, NULL, "worktree", "remove", "--force", s->work, NULL);
+	series_git(s->root, NULL, NULL, NULL, "worktree", "remove", "--force", s->work, NULL);
 	tempdir_remove(s->scratch);
-	run_git(s->root, NULL, NULL, NULL, "worktree", "prune", NULL);
+	series_git(s->root, NULL, NULL, NULL, "worktree", "prune", NULL);
 	s->worktree_added = false;
 }
 
@@ -172,7 +173,7 @@ static void cleanup_on_die(void)
 /* Only async-signal-safe calls: kill, waitpid, nftw/remove, fork, execvp. */
 static void cleanup_on_signal(int sig)
 {
-	run_command_stop_child();
+	series_stop_child();
 	tempdir_remove_all();
 	if (prune_argv[0]) {
 		pid_t pid = fork();
@@ -279,8 +280,8 @@ static void git_or_die(struct series *s, const char *what, const char *dir, stru
 	for (; *args && n < 31; args++)
 		argv[n++] = *args;
 	argv[n] = NULL;
-	if (run_command(argv, dir, s->env, out, &err) != 0)
-		die("%s failed: %s", what, run_first_line(&err));
+	if (series_run(argv, dir, s->env, out, &err) != 0)
+		die("%s failed: %s", what, series_first_line(&err));
 	strbuf_release(&err);
 }
 
@@ -309,8 +310,8 @@ static void parse_identity(struct series *s, const char *from)
 	} else {
 		struct strbuf name = STRBUF_INIT, email = STRBUF_INIT;
 
-		run_git(s->root, NULL, &name, NULL, "config", "user.name", NULL);
-		run_git(s->root, NULL, &email, NULL, "config", "user.email", NULL);
+		series_git(s->root, NULL, &name, NULL, "config", "user.name", NULL);
+		series_git(s->root, NULL, &email, NULL, "config", "user.email", NULL);
 		strip_newline(&name);
 		strip_newline(&email);
 		if (!name.len || !email.len)
@@ -394,7 +395,7 @@ static void setup_worktree(struct series *s)
 {
 	struct strbuf head = STRBUF_INIT, err = STRBUF_INIT, work = STRBUF_INIT;
 
-	if (run_git(s->root, NULL, &head, &err, "rev-parse", "--verify", "-q", "HEAD^{commit}",
+	if (series_git(s->root, NULL, &head, &err, "rev-parse", "--verify", "-q", "HEAD^{commit}",
 		    NULL) != 0)
 		die("%s: a git checkout without a commit to base a series on", s->root);
 	strip_newline(&head);
@@ -437,7 +438,7 @@ static void setup_temp_repo(struct series *s)
 		git_or_die(s, "git add", s->work, NULL, add);
 		git_or_die(s, "git commit", s->work, NULL, commit);
 	}
-	if (run_git(s->work, NULL, &head, NULL, "rev-parse", "HEAD", NULL) != 0)
+	if (series_git(s->work, NULL, &head, NULL, "rev-parse", "HEAD", NULL) != 0)
 		die("git rev-parse HEAD failed in %s", s->work);
 	strip_newline(&head);
 	s->base = strbuf_detach(&head);
@@ -494,7 +495,7 @@ static char *group_prefix(struct series *s, const struct group *g, bool treewide
 		for (i = 0; i < g->nr_files; i++)
 			argv[n++] = g->files[i];
 		argv[n] = NULL;
-		if (run_command(argv, s->root, NULL, &out, NULL) == 0)
+		if (series_run(argv, s->root, NULL, &out, NULL) == 0)
 			prefix = series_common_prefix(out.buf ? out.buf : "");
 		strbuf_release(&out);
 		free(argv);
@@ -504,13 +505,31 @@ static char *group_prefix(struct series *s, const struct group *g, bool treewide
 
 /* --- Cc ------------------------------------------------------------------- */
 
+/* The address of "Name <addr>", or the whole entry. */
+static const char *address_of(const char *entry, size_t *len)
+{
+	const char *lt = strchr(entry, '<'), *gt = lt ? strchr(lt, '>') : NULL;
+
+	if (!gt) {
+		*len = strlen(entry);
+		return entry;
+	}
+	*len = (size_t)(gt - lt - 1);
+	return lt + 1;
+}
+
+/* Duplicates are the same address, as get_maintainer.pl sees them. */
 static void add_unique(char ***list, size_t *nr, size_t *alloc, const char *addr)
 {
-	size_t i;
+	size_t i, len, other_len;
+	const char *a = address_of(addr, &len);
 
-	for (i = 0; i < *nr; i++)
-		if (!strcasecmp((*list)[i], addr))
+	for (i = 0; i < *nr; i++) {
+		const char *b = address_of((*list)[i], &other_len);
+
+		if (len == other_len && !strncasecmp(a, b, len))
 			return;
+	}
 	ALLOC_GROW(*list, *nr, *alloc);
 	(*list)[(*nr)++] = xstrdup(addr);
 }
@@ -529,9 +548,9 @@ static int cc_from_script(struct series *s, const char *diff_path, struct strbuf
 	strbuf_addf(&script, "%s/scripts/get_maintainer.pl", tree);
 	if (stat(script.buf, &st) < 0)
 		goto out;
-	if (run_command(argv, tree, NULL, &out, &err) != 0) {
+	if (series_run(argv, tree, NULL, &out, &err) != 0) {
 		warning("scripts/get_maintainer.pl failed (%s); Cc from MAINTAINERS instead",
-			run_first_line(&err));
+			series_first_line(&err));
 		goto out;
 	}
 	for (line = out.buf ? out.buf : ""; *line;) {
@@ -593,7 +612,7 @@ static void cc_from_maintainers(struct series *s, const struct group *g, const c
 		}
 	}
 	for (i = 0; i < nr_sections; i++)
-		for (j = 0; j < sections[i]->nr_people; j++)
+		for (j = 0; !sections[i]->chief_penguin && j < sections[i]->nr_people; j++)
 			add_unique(&addrs, &nr_addrs, &alloc_addrs, sections[i]->people[j]);
 	for (i = 0; i < nr_sections; i++)
 		for (j = 0; j < sections[i]->nr_lists; j++)
@@ -904,7 +923,7 @@ static int apply_in_place(struct series *s)
 			argv[4] = mine.buf;
 			argv[5] = base.buf;
 			argv[6] = theirs.buf;
-			if (run_command(argv, NULL, NULL, &merged, NULL) != 0) {
+			if (series_run(argv, NULL, NULL, &merged, NULL) != 0) {
 				ret = error("%s: its local changes conflict with the series; "
 					    "left as it was", t->path);
 			} else {
@@ -949,7 +968,7 @@ static bool tree_is_dirty(struct series *s)
 	struct strbuf out = STRBUF_INIT;
 	bool dirty;
 
-	if (run_git(s->root, NULL, &out, NULL, "status", "--porcelain", "--untracked-files=no",
+	if (series_git(s->root, NULL, &out, NULL, "status", "--porcelain", "--untracked-files=no",
 		    NULL) != 0)
 		die("git status failed in %s", s->root);
 	dirty = out.len > 0;

@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 static size_t count_slashes(const char *s)
@@ -110,6 +111,10 @@ static void add_entry(struct maint_section *s, char type, const char *value, con
 		s->lists[s->nr_lists++] = xstrndup(value, n);
 		break;
 	}
+	case 'S':
+		if (!strcasecmp(value, "Buried alive in reports"))
+			s->chief_penguin = true;
+		break;
 	case 'F':
 		if (compile_file_pattern(&p, value, root)) {
 			ALLOC_GROW(s->files, s->nr_files, s->alloc_files);

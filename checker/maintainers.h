@@ -19,6 +19,8 @@ struct maint_pattern {
 
 struct maint_section {
 	char *name;
+	bool chief_penguin;	/* S: Buried alive in reports: THE REST, whose
+				 * M: get_maintainer.pl leaves out */
 	char **people;		/* M: then R: entries, in file order: "Name <mail>" */
 	size_t nr_people, alloc_people;
 	char **lists;		/* L: addresses, without "(moderated ...)" notes */

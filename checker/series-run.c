@@ -30,7 +30,7 @@ static void drain(int fd, struct strbuf *sb, bool *open_)
 		strbuf_add(sb, buf, (size_t)n);
 }
 
-int run_command(const char *const *argv, const char *dir, const char *const *env,
+int series_run(const char *const *argv, const char *dir, const char *const *env,
 		struct strbuf *out, struct strbuf *err)
 {
 	int outp[2], errp[2], status;
@@ -111,7 +111,7 @@ int run_command(const char *const *argv, const char *dir, const char *const *env
 	return WEXITSTATUS(status);
 }
 
-int run_git(const char *dir, const char *const *env, struct strbuf *out, struct strbuf *err,
+int series_git(const char *dir, const char *const *env, struct strbuf *out, struct strbuf *err,
 	    ...)
 {
 	const char *argv[64];
@@ -124,10 +124,10 @@ int run_git(const char *dir, const char *const *env, struct strbuf *out, struct 
 		n++;
 	va_end(ap);
 	argv[n] = NULL;
-	return run_command(argv, dir, env, out, err);
+	return series_run(argv, dir, env, out, err);
 }
 
-void run_command_stop_child(void)
+void series_stop_child(void)
 {
 	pid_t pid = current_child;
 	int status;
@@ -139,7 +139,7 @@ void run_command_stop_child(void)
 	current_child = 0;
 }
 
-const char *run_first_line(struct strbuf *err)
+const char *series_first_line(struct strbuf *err)
 {
 	char *nl;
 

@@ -10,19 +10,19 @@
  * ("NAME=value", NULL-terminated; may be NULL) added, stdin from /dev/null.
  * Its stdout goes to out and its stderr to err (either may be NULL: dropped).
  * Returns the exit status, or -1 when it could not run or was killed. */
-int run_command(const char *const *argv, const char *dir, const char *const *env,
+int series_run(const char *const *argv, const char *dir, const char *const *env,
 		struct strbuf *out, struct strbuf *err);
 
-/* run_command() of "git" with the arguments that follow, NULL-terminated. */
+/* series_run() of "git" with the arguments that follow, NULL-terminated. */
 __attribute__((sentinel))
-int run_git(const char *dir, const char *const *env, struct strbuf *out, struct strbuf *err,
+int series_git(const char *dir, const char *const *env, struct strbuf *out, struct strbuf *err,
 	    ...);
 
 /* For a signal handler (async-signal-safe): terminates and reaps the child
- * run_command() is waiting for, if any. */
-void run_command_stop_child(void);
+ * series_run() is waiting for, if any. */
+void series_stop_child(void);
 
 /* The first line of err (or "exit status N") for one-line error messages. */
-const char *run_first_line(struct strbuf *err);
+const char *series_first_line(struct strbuf *err);
 
 #endif
