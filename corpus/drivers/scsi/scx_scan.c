@@ -15,6 +15,15 @@ struct scx_scan_req {
 	int result;
 };
 
+/* How a caller waits for its scan: by flushing the request's work. */
+struct scx_wait_ops {
+	bool (*flush)(struct work_struct *work);
+};
+
+static const struct scx_wait_ops scx_sync_wait = {
+	.flush	= flush_work_sync,
+};
+
 static DEFINE_MUTEX(scx_scan_mutex);
 static unsigned int scx_nr_targets;
 
@@ -71,6 +80,7 @@ void scx_scan_async(struct scx_scan_req *req)
 	__INIT_WORK(&req->work, scx_scan_channel, 0);
 	PREPARE_WORK(&req->work, scx_scan_channel);
 	schedule_work(&req->work);
+	scx_sync_wait.flush(&req->work);
 }
 
 static int __init scx_init(void)
@@ -92,12 +102,13 @@ module_exit(scx_exit);
 MODULE_LICENSE("GPL");
 
 /*
- * check-name: on-stack and statically declared work items
+ * check-name: on-stack and static work items, flush_work_sync as a value
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/scsi/scx_scan.c:65:2: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
-drivers/scsi/scx_scan.c:86:2: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
+drivers/scsi/scx_scan.c:24:11: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+drivers/scsi/scx_scan.c:74:2: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+drivers/scsi/scx_scan.c:96:2: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file
@@ -106,7 +117,16 @@ drivers/scsi/scx_scan.c:86:2: warning: flush_delayed_work_sync() is redundant si
 diff --git a/drivers/scsi/scx_scan.c b/drivers/scsi/scx_scan.c
 --- a/drivers/scsi/scx_scan.c
 +++ b/drivers/scsi/scx_scan.c
-@@ -62,7 +62,7 @@ int scx_scan_sync(unsigned int channel)
+@@ -21,7 +21,7 @@ struct scx_wait_ops {
+ };
+
+ static const struct scx_wait_ops scx_sync_wait = {
+-	.flush	= flush_work_sync,
++	.flush	= flush_work,
+ };
+
+ static DEFINE_MUTEX(scx_scan_mutex);
+@@ -71,7 +71,7 @@ int scx_scan_sync(unsigned int channel)
  	req.channel = channel;
  	req.result = -EAGAIN;
  	schedule_work(&req.work);
@@ -115,7 +135,7 @@ diff --git a/drivers/scsi/scx_scan.c b/drivers/scsi/scx_scan.c
  	return req.result;
  }
 
-@@ -83,7 +83,7 @@ static int __init scx_init(void)
+@@ -93,7 +93,7 @@ static int __init scx_init(void)
  static void __exit scx_exit(void)
  {
  	cancel_delayed_work_sync(&scx_reap_work);
