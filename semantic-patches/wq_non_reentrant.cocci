@@ -10,7 +10,9 @@
 // Comments: The same sites and fixes as wqcheck's rule WQ005.  The flag is
 //  dropped wherever it is used: alloc_workqueue() arguments, flags variables,
 //  #define bodies, both arms of a conditional; `flags |= WQ_NON_REENTRANT;`
-//  goes away as a whole statement.
+//  goes away as a whole statement.  A local variable or a macro parameter of
+//  that name is left alone.  Patch mode formats an edited call spanning
+//  several lines the way wqcheck does (python rules below).
 // Options: --no-includes --include-headers
 // Keywords: WQ_NON_REENTRANT, alloc_workqueue, workqueue
 
@@ -19,34 +21,544 @@ virtual context
 virtual org
 virtual report
 
+@initialize:python@
+@@
+# --- wqfix begin: the same in flush_work_sync.cocci, system_nrt_wq.cocci
+# and wq_non_reentrant.cocci (tests/t-cocci.sh checks) ---
+# wqfix: the fix formatting of wqcheck, so that patch mode writes what wqcheck
+# writes.  No apostrophes or quote characters in here: the SmPL lexer reads
+# script code too.
+WQ_QUOTES = chr(34) + chr(39)
+WQ_BACKSLASH = chr(92)
+import re
+
+WQ_PUNCT3 = ("<<=", ">>=", "...")
+WQ_PUNCT2 = ("->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&",
+	     "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##")
+WQ_KEYWORDS = ("if", "while", "for", "switch", "return", "sizeof", "do",
+	       "else", "case", "typeof", "__typeof__", "defined")
+
+class WqTok(object):
+	__slots__ = ("kind", "start", "end", "directive")
+
+	def __init__(self, kind, start, end, directive):
+		self.kind, self.start, self.end = kind, start, end
+		self.directive = directive
+
+def wq_lex(text):
+	toks, i, n, directive, ndir, bol = [], 0, len(text), -1, 0, True
+	while i < n:
+		c = text[i]
+		if c == "\n":
+			directive, bol = -1, True
+			i += 1
+			continue
+		if c in " \t\r\f\v":
+			i += 1
+			continue
+		if c == WQ_BACKSLASH and text.startswith("\n", i + 1):
+			i += 2
+			continue
+		if bol and c == "#":
+			directive, ndir = ndir, ndir + 1
+		bol = False
+		if text.startswith("/*", i):
+			j = text.find("*/", i + 2)
+			if j < 0:
+				return None
+			kind, end = "comment", j + 2
+		elif text.startswith("//", i):
+			j = text.find("\n", i)
+			kind, end = "comment", j if j >= 0 else n
+		elif c in WQ_QUOTES:
+			j = i + 1
+			while j < n and text[j] != c and text[j] != "\n":
+				j += 2 if text[j] == WQ_BACKSLASH else 1
+			kind, end = "string", min(j + 1, n)
+		elif c.isalpha() or c == "_":
+			m = re.compile(r"[A-Za-z0-9_]+").match(text, i)
+			kind, end = "ident", m.end()
+		elif c.isdigit() or (c == "." and text[i + 1:i + 2].isdigit()):
+			m = re.compile(r"[0-9A-Za-z_.]+").match(text, i)
+			kind, end = "number", m.end()
+		else:
+			kind, end = "punct", i + 1
+			for op in WQ_PUNCT3 + WQ_PUNCT2:
+				if text.startswith(op, i):
+					end = i + len(op)
+					break
+		toks.append(WqTok(kind, i, end, directive))
+		i = end
+	return toks
+
+def wq_width(s):
+	w = 0
+	for c in s:
+		w = (w + 8) & ~7 if c == "\t" else w + 1
+	return w
+
+class WqFile(object):
+	def __init__(self, text):
+		self.text = text
+		self.toks = wq_lex(text)
+		self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+	def offset(self, line, col):
+		return self.line_starts[line - 1] + col
+
+	def tok_at(self, offset):
+		for i, t in enumerate(self.toks):
+			if t.start == offset:
+				return i
+		return -1
+
+	def s(self, i):
+		t = self.toks[i]
+		return self.text[t.start:t.end]
+
+	def next_code(self, i):
+		i += 1
+		while i < len(self.toks) and self.toks[i].kind == "comment":
+			i += 1
+		return i if i < len(self.toks) else -1
+
+	def prev_code(self, i):
+		i -= 1
+		while i >= 0 and self.toks[i].kind == "comment":
+			i -= 1
+		return i
+
+	def is_punct(self, i, s):
+		return i >= 0 and self.toks[i].kind == "punct" and self.s(i) == s
+
+	def match_paren(self, i):
+		depth = 0
+		for j in range(i, len(self.toks)):
+			if self.is_punct(j, "("):
+				depth += 1
+			elif self.is_punct(j, ")"):
+				depth -= 1
+				if depth == 0:
+					return j
+		return -1
+
+	def line_start(self, offset):
+		return self.text.rfind("\n", 0, offset) + 1
+
+class WqFinding(object):
+	def __init__(self):
+		self.edits, self.reflow, self.kind = [], None, "rename"
+
+	def edit(self, start, end, repl):
+		self.edits.append((start, end, repl))
+
+def wq_reflow_call(lf, f, name):
+	"""fix_reflow_call of wqcheck: remember the call to reformat."""
+	op = lf.next_code(name)
+	if op < 0 or not lf.is_punct(op, "(") or lf.toks[op].directive >= 0:
+		return
+	cl = lf.match_paren(op)
+	if cl < 0:
+		return
+	may_join = all(lf.toks[k].kind != "comment" and lf.toks[k].directive < 0
+		       for k in range(op, cl + 1))
+	f.reflow = (name, lf.line_start(lf.toks[name].start), lf.toks[op].start,
+		    lf.toks[cl].start, may_join)
+
+def wq_reflow_enclosing_call(lf, f, tok):
+	depth, i = 0, lf.prev_code(tok)
+	while i >= 0:
+		t = lf.toks[i]
+		if t.kind == "punct" and t.end - t.start == 1:
+			if t.directive != lf.toks[tok].directive:
+				return
+			c = lf.text[t.start]
+			if c in ")]":
+				depth += 1
+			elif c == "[":
+				depth -= 1
+			elif c == "(":
+				if depth == 0:
+					name = lf.prev_code(i)
+					if name >= 0 and lf.toks[name].kind == "ident":
+						wq_reflow_call(lf, f, name)
+					return
+				depth -= 1
+			elif c in ";{}":
+				return
+		i = lf.prev_code(i)
+
+def wq_rename_in_comment(lf, f, t, old, new):
+	for m in re.finditer(r"(?<![A-Za-z0-9_])%s(?![A-Za-z0-9_])" % re.escape(old),
+			     lf.text[t.start:t.end]):
+		f.edit(t.start + m.start(), t.start + m.end(), new)
+
+def wq_rename_in_comments(lf, f, tok, old, new):
+	toks, d = lf.toks, lf.toks[tok].directive
+	first = last = tok
+	i = tok - 1
+	while i >= 0:
+		t = toks[i]
+		if t.directive != d or t.kind == "comment":
+			break
+		if t.kind == "punct" and lf.s(i) in (";", "{", "}"):
+			break
+		first = i
+		i -= 1
+	i = tok + 1
+	while i < len(toks):
+		t = toks[i]
+		if t.directive != d:
+			break
+		if t.kind == "punct" and lf.s(i) in ("{", "}"):
+			break
+		last = i
+		if t.kind == "punct" and lf.s(i) == ";":
+			break
+		i += 1
+	for i in range(first, last + 1):
+		if toks[i].kind == "comment":
+			wq_rename_in_comment(lf, f, toks[i], old, new)
+	if last + 1 < len(toks):
+		t = toks[last + 1]
+		if t.kind == "comment" and "\n" not in lf.text[toks[last].start:t.start]:
+			wq_rename_in_comment(lf, f, t, old, new)
+	i = first - 1
+	while i >= 0:
+		t, nxt = toks[i], toks[i + 1]
+		if t.kind != "comment" or (t.directive >= 0) != (toks[tok].directive >= 0):
+			break
+		gap = lf.text[t.end:nxt.start]
+		if gap.strip(" \t\r\n") or gap.count("\n") > 1:
+			break
+		wq_rename_in_comment(lf, f, t, old, new)
+		i -= 1
+
+WQ_RENAME = {
+	"flush_work_sync": "flush_work",
+	"flush_delayed_work_sync": "flush_delayed_work",
+	"system_nrt_wq": "system_wq",
+	"system_nrt_freezable_wq": "system_freezable_wq",
+}
+
+def wq_finding(lf, tok):
+	"""The edits wqcheck makes for the finding at token tok."""
+	f, name = WqFinding(), lf.s(tok)
+	t = lf.toks[tok]
+	if name in ("flush_work_sync", "flush_delayed_work_sync"):
+		f.edit(t.start, t.end, WQ_RENAME[name])
+		wq_reflow_enclosing_call(lf, f, tok)
+		if f.reflow is None:
+			wq_reflow_call(lf, f, tok)
+	elif name == "system_nrt_wq":
+		op = lf.prev_code(tok)
+		call = lf.prev_code(op) if lf.is_punct(op, "(") else -1
+		new = {"queue_work": "schedule_work",
+		       "queue_delayed_work": "schedule_delayed_work"}.get(
+			       lf.s(call) if call >= 0 and lf.toks[call].kind == "ident" else "")
+		comma = lf.next_code(tok)
+		nxt = lf.next_code(comma) if lf.is_punct(comma, ",") else -1
+		if new and nxt >= 0 and lf.toks[nxt].directive == t.directive:
+			f.kind = "schedule"
+			f.edit(lf.toks[call].start, lf.toks[call].end, new)
+			f.edit(t.start, lf.toks[nxt].start, "")
+			wq_reflow_call(lf, f, call)
+		else:
+			f.edit(t.start, t.end, "system_wq")
+			wq_reflow_enclosing_call(lf, f, tok)
+		wq_rename_in_comments(lf, f, tok, name, "system_wq")
+	elif name == "system_nrt_freezable_wq":
+		f.edit(t.start, t.end, "system_freezable_wq")
+		wq_reflow_enclosing_call(lf, f, tok)
+		wq_rename_in_comments(lf, f, tok, name, "system_freezable_wq")
+	elif name == "WQ_NON_REENTRANT":
+		prev, nxt = lf.prev_code(tok), lf.next_code(tok)
+		if lf.is_punct(nxt, "|") and lf.toks[nxt].directive == t.directive:
+			f.edit(t.start, lf.toks[lf.next_code(nxt)].start, "")
+		elif lf.is_punct(prev, "|"):
+			f.edit(lf.toks[lf.prev_code(prev)].end, t.end, "")
+		elif lf.is_punct(prev, "|=") and lf.is_punct(nxt, ";"):
+			f.kind = "statement"
+			return f	# the statement goes; SmPL does that
+		else:
+			f.edit(t.start, t.end, "0")
+		wq_reflow_enclosing_call(lf, f, tok)
+	return f
+
+def wq_map(applied, p):
+	delta = 0
+	for (s, e, r) in applied:
+		if e <= p and s < p:
+			delta += len(r) - (e - s)
+		elif s <= p < e:
+			return s + delta
+		elif s > p:
+			break
+	return p + delta
+
+def wq_paren_columns(s):
+	cols, i, n, ls = [], 0, len(s), 0
+	while i < n:
+		c = s[i]
+		if c == "\n":
+			ls = i + 1
+		elif c in WQ_QUOTES:
+			i += 1
+			while i < n and s[i] != c and s[i] != "\n":
+				i += 2 if s[i] == WQ_BACKSLASH else 1
+		elif s.startswith("/*", i):
+			i += 2
+			while i + 1 < n and not s.startswith("*/", i):
+				if s[i] == "\n":
+					ls = i + 1
+				i += 1
+			i += 1
+		elif c == "(":
+			cols.append(wq_width(s[ls:i + 1]))
+		i += 1
+	return cols
+
+def wq_try_join(region):
+	out = ""
+	lines = region.split("\n")
+	for k, line in enumerate(lines):
+		b = 0 if k == 0 else len(line) - len(line.lstrip(" \t"))
+		seg = line[b:].rstrip(" \t")
+		if k and out and seg:
+			if out[-1] not in "([" and seg[0] not in ")],;":
+				out += " "
+		out += seg
+	return out if wq_width(out) <= 80 else None
+
+def wq_indent(w):
+	tabs, spaces = divmod(w, 8)
+	return "\t" * tabs + " " * spaces
+
+def wq_reflow_region(old, region, may_join):
+	if "\n" not in region:
+		return region
+	if may_join:
+		j = wq_try_join(region)
+		if j is not None:
+			return j
+	oc, nc = wq_paren_columns(old), wq_paren_columns(region)
+	out, stack, k, first = "", [], 0, True
+	for line in re.findall(r"[^\n]*\n|[^\n]+", region):
+		done = False
+		if not first and stack and len(oc) == len(nc):
+			o = stack[-1]
+			body = line.lstrip(" \t")
+			ws = line[:len(line) - len(body)]
+			if oc[o] != nc[o] and body and body[0] != "\n" and wq_width(ws) == oc[o]:
+				out += wq_indent(nc[o]) + body
+				done = True
+		if not done:
+			out += line
+		j, n = 0, len(line)
+		while j < n:
+			c = line[j]
+			if c in WQ_QUOTES:
+				j += 1
+				while j < n and line[j] != c:
+					j += 2 if line[j] == WQ_BACKSLASH else 1
+			elif c == "(":
+				stack.append(k)
+				k += 1
+			elif c == ")" and stack:
+				stack.pop()
+			j += 1
+		first = False
+	return out
+
+def wq_apply(text, findings):
+	"""fix_apply of wqcheck, without the macro backslash realignment."""
+	edits = sorted(e for f in findings for e in f.edits)
+	applied, out, pos = [], [], 0
+	for e in edits:
+		if applied:
+			last = applied[-1]
+			if last == e:
+				continue
+			if e[0] < last[1] or (e[0] == last[0] and e[0] == e[1]):
+				continue
+		out.append(text[pos:e[0]])
+		out.append(e[2])
+		pos = e[1]
+		applied.append(e)
+	out.append(text[pos:])
+	tmp = "".join(out)
+	reflows = sorted((f.reflow for f in findings if f.reflow and f.edits),
+			 key=lambda r: -r[2])
+	last_start = None
+	for (name, ls, op, cl, may_join) in reflows:
+		if op == last_start:
+			continue
+		if last_start is not None and cl > last_start:
+			continue
+		last_start = op
+		start, o, c = wq_map(applied, ls), wq_map(applied, op), wq_map(applied, cl)
+		if not (start <= o < c < len(tmp)):
+			continue
+		end = tmp.find("\n", c)
+		end = len(tmp) if end < 0 else end
+		old_end = text.find("\n", cl)
+		old_end = len(text) if old_end < 0 else old_end
+		tmp = tmp[:start] + wq_reflow_region(text[ls:old_end], tmp[start:end], may_join) + tmp[end:]
+	return tmp
+
+# Per file: the sites SmPL found, and the calls patch mode rewrites whole.
+wq_sites, wq_shadowed, wq_units, wq_kinds = {}, set(), {}, {}
+
+def wq_key(p):
+	return (p.file, int(p.line), int(p.column))
+
+def wq_text(name):
+	with open(name) as f:
+		return f.read()
+
+def wq_macro_parameter(p):
+	"""Is the name at p a parameter of the #define it is in?"""
+	lines = wq_text(p.file).split("\n")
+	i = int(p.line) - 1
+	while i > 0 and lines[i - 1].endswith(WQ_BACKSLASH):
+		i -= 1
+	m = re.match(r"\s*#\s*define\s+\w+\(([^)]*)\)", lines[i])
+	name = lines[int(p.line) - 1][int(p.column):int(p.column_end)]
+	return m is not None and name in [a.strip() for a in m.group(1).split(",")]
+
+def wq_keep(p):
+	return wq_key(p) not in wq_shadowed and not wq_macro_parameter(p)
+
+def wq_site(p):
+	wq_sites.setdefault(p.file, set()).add((int(p.line), int(p.column)))
+
+def wq_analyse(name):
+	"""Group the sites of a file by the multi-line call wqcheck reformats."""
+	if name in wq_units:
+		return wq_units[name]
+	text = wq_text(name)
+	lf, units = WqFile(text), {}
+	if lf.toks is None:
+		wq_units[name] = units
+		return units
+	for (line, col) in sorted(wq_sites.get(name, ())):
+		tok = lf.tok_at(lf.offset(line, col))
+		if tok < 0:
+			continue
+		f = wq_finding(lf, tok)
+		wq_kinds[(name, (line, col))] = f.kind
+		if f.reflow is None or lf.s(f.reflow[0]) in WQ_KEYWORDS:
+			continue
+		a = lf.toks[f.reflow[0]].start
+		b = f.reflow[3] + 1
+		if "\n" not in text[a:b]:
+			continue
+		units.setdefault((a, b), []).append(((line, col), f))
+	for (a, b) in list(units):
+		for (a2, b2) in list(units):
+			if (a2, b2) != (a, b) and a2 <= a and b <= b2 and (a, b) in units:
+				units[(a2, b2)] += units.pop((a, b))
+	result = {}
+	for (a, b), members in units.items():
+		fs = []
+		for (site, f) in members:
+			g = WqFinding()
+			g.edits = [e for e in f.edits if a <= e[0] and e[1] <= b]
+			g.reflow = f.reflow
+			fs.append(g)
+		r = wq_apply(text, fs)
+		tail = len(text) - b
+		if r[:a] != text[:a] or r[len(r) - tail:] != text[b:]:
+			continue
+		line = text.count("\n", 0, a) + 1
+		col = a - lf.line_start(a)
+		result[(line, col)] = (r[a:len(r) - tail], [s for (s, f) in members])
+	wq_units[name] = result
+	return result
+
+def wq_is_unit(p):
+	return (int(p.line), int(p.column)) in wq_analyse(p.file)
+
+def wq_unit_text(p):
+	return wq_analyse(p.file)[(int(p.line), int(p.column))][0]
+
+def wq_natural(p, kind):
+	"""A site patch mode rewrites with a plain rule: kind is schedule for
+	queue_work(system_nrt_wq, w) and its delayed twin, rename otherwise,
+	statement for a whole flags |= WQ_NON_REENTRANT;"""
+	site = (int(p.line), int(p.column))
+	if site not in wq_sites.get(p.file, ()):
+		return False
+	if any(site in sites for (t, sites) in wq_analyse(p.file).values()):
+		return False
+	return wq_kinds.get((p.file, site)) == kind
+# --- wqfix end ---
+
+@shadow@
+local idexpression e;
+symbol WQ_NON_REENTRANT;
+position p;
+@@
+(
+e@p
+&
+WQ_NON_REENTRANT
+)
+
+@script:python@
+p << shadow.p;
+@@
+wq_shadowed.add(wq_key(p[0]))
+
+@r@
+symbol WQ_NON_REENTRANT;
+position p : script:python() { wq_keep(p[0]) };
+@@
+WQ_NON_REENTRANT@p
+
+// ----------------------------------------------------------------------------
+// Patch mode.  A call spanning several lines that holds a site is rewritten
+// whole, formatted by wq_unit_text() as wqcheck formats it; every other site
+// by a plain rule.
+
+@script:python depends on patch@
+p << r.p;
+@@
+wq_site(p[0])
+
+// One rule does the rewriting inside expressions: after a rule has changed a
+// function, later rules see it re-parsed, with positions that no longer name
+// the file.  So the statement rule comes last and needs no position.
+@depends on patch@
+symbol WQ_NON_REENTRANT;
+identifier f;
+expression list es;
+expression E;
+position q : script:python() { wq_is_unit(q[0]) };
+fresh identifier t = script:python(q) { wq_unit_text(q[0]) };
+position p : script:python() { wq_natural(p[0], "rename") };
+@@
+(
+- f@q(es)
++ t
+|
+- WQ_NON_REENTRANT@p | E
++ E
+|
+- E | WQ_NON_REENTRANT@p
++ E
+|
+- WQ_NON_REENTRANT@p
++ 0
+)
+
 @depends on patch@
 symbol WQ_NON_REENTRANT;
 expression E;
 @@
 - E |= WQ_NON_REENTRANT;
 
-@depends on patch@
-symbol WQ_NON_REENTRANT;
-expression E;
-@@
-(
-- WQ_NON_REENTRANT | E
-+ E
-|
-- E | WQ_NON_REENTRANT
-+ E
-|
-- WQ_NON_REENTRANT
-+ 0
-)
-
 // ----------------------------------------------------------------------------
-
-@r depends on !patch@
-symbol WQ_NON_REENTRANT;
-position p;
-@@
-WQ_NON_REENTRANT@p
 
 @depends on context@
 symbol WQ_NON_REENTRANT;
