@@ -3,6 +3,7 @@
 #define WQCHECK_BUILTIN_H
 
 int cmd_scan(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
 int cmd_series(int argc, char **argv);
 
 #endif

@@ -16,6 +16,7 @@ struct command {
 
 static const struct command commands[] = {
 	{ "scan", cmd_scan, "find legacy workqueue API uses and fix them (WQ001-WQ005)" },
+	{ "validate", cmd_validate, "prove a conversion series by rebuilding the patched objects" },
 	{ "series", cmd_series, "write the fixes as a patch series per MAINTAINERS subsystem" },
 };
 

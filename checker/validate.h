@@ -1,0 +1,35 @@
+/* wqcheck validate: proves a conversion series by rebuilding the patched
+ * kernel objects with the tree's own build (kbuild, or the corpus's kbuild
+ * look-alike), gcc and sparse, and comparing their object code.
+ * `wqcheck series --validate` calls validate_series() on the series it wrote. */
+#ifndef WQCHECK_VALIDATE_H
+#define WQCHECK_VALIDATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct validate_options {
+	const char *tree;		/* the kernel tree (a git checkout); never written */
+	const char *series_dir;		/* git format-patch output: [0000-cover-letter.patch] NNNN-*.patch */
+	const char *config;		/* "defconfig", "allmodconfig", a .config file, or NULL:
+					 * the tree's .config, else defconfig */
+	const char *const *make_args;	/* extra make arguments (KCFLAGS=..., LLVM=1, ...) */
+	size_t nr_make_args;
+	int jobs;			/* make -j; 0: the number of CPUs */
+	bool full;			/* also build vmlinux and modules after the last patch */
+	bool json;			/* JSON report instead of the human summary */
+	bool progress;			/* progress lines on stderr */
+	FILE *out;			/* where the report goes (NULL: stdout) */
+};
+
+/* Runs the whole validation and writes the report to opts->out. Returns the
+ * exit status: 0 every patch applied and every object was built and passed
+ * (same code modulo the renames, no new gcc or sparse warning, rescan clean);
+ * 1 some object did not pass or was not built under the configuration;
+ * 2 an error: bad arguments or tree, a patch that does not apply, a base that
+ * does not build. The tree is never written: the work happens in a scratch
+ * `git worktree`, removed on every exit path (die(), SIGINT/SIGTERM/SIGHUP too). */
+int validate_series(const struct validate_options *opts);
+
+#endif
