@@ -16,6 +16,9 @@ struct command {
 
 static const struct command commands[] = {
 	{ "scan", cmd_scan, "find legacy workqueue API uses and fix them (WQ001-WQ005)" },
+	{ "check", cmd_check, "kbuild's $(CHECK): make C=1|2 CHECK=\"wqcheck check\"" },
+	{ "check-patch", cmd_check_patch, "the findings a patch series adds (pre-merge CI)" },
+	{ "diff", cmd_diff, "the findings the commits of a git range add" },
 	{ "validate", cmd_validate, "prove a conversion series by rebuilding the patched objects" },
 	{ "series", cmd_series, "write the fixes as a patch series per MAINTAINERS subsystem" },
 };

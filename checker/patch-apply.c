@@ -1,0 +1,393 @@
+#include "patch-apply.h"
+#include "series-run.h"
+#include "tempdir.h"
+#include "usage.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char *env_entry(const char *name, const char *value)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s=%s", name, value);
+	return strbuf_detach(&sb);
+}
+
+static void link_siblings(struct patch_scratch *s, const char *rel);
+
+void patch_scratch_init(struct patch_scratch *s, const char *source)
+{
+	const char *dir = tempdir_create("check");
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->dir = xstrdup(dir);
+	s->source = xstrdup(source);
+	strbuf_addf(&sb, "%s/tree", dir);
+	s->overlay = strbuf_detach(&sb);
+	strbuf_addf(&sb, "%s/git", dir);
+	s->git_dir = strbuf_detach(&sb);
+	if (mkdir(s->overlay, 0777) < 0)
+		die_errno("cannot create %s", s->overlay);
+	s->env[n++] = env_entry("GIT_DIR", s->git_dir);
+	s->env[n++] = env_entry("GIT_WORK_TREE", s->overlay);
+	s->env[n++] = env_entry("GIT_AUTHOR_NAME", "wqcheck");
+	s->env[n++] = env_entry("GIT_AUTHOR_EMAIL", "wqcheck@invalid");
+	s->env[n++] = env_entry("GIT_COMMITTER_NAME", "wqcheck");
+	s->env[n++] = env_entry("GIT_COMMITTER_EMAIL", "wqcheck@invalid");
+	/* The user's configuration must not sign, hook or reformat anything. */
+	s->env[n++] = env_entry("GIT_CONFIG_NOSYSTEM", "1");
+	s->env[n++] = env_entry("GIT_CONFIG_GLOBAL", "/dev/null");
+	s->env[n] = NULL;
+	if (mkdir(s->git_dir, 0777) < 0)
+		die_errno("cannot create %s", s->git_dir);
+	link_siblings(s, "");
+}
+
+void patch_scratch_release(struct patch_scratch *s)
+{
+	size_t i;
+
+	if (s->dir)
+		tempdir_remove(s->dir);
+	free(s->dir);
+	for (i = 0; s->env[i]; i++)
+		free(s->env[i]);
+	for (i = 0; i < s->nr_commits; i++)
+		free(s->commits[i]);
+	free(s->commits);
+	free(s->base);
+	free(s->source);
+	free(s->overlay);
+	free(s->git_dir);
+	memset(s, 0, sizeof(*s));
+}
+
+static int run_argv(struct patch_scratch *s, const char *repo, const char **argv,
+		    struct strbuf *out, struct strbuf *err)
+{
+	return series_run(argv, repo ? repo : s->overlay,
+			   repo ? NULL : (const char *const *)s->env, out, err);
+}
+
+int scratch_git(struct patch_scratch *s, struct strbuf *out, struct strbuf *err, ...)
+{
+	const char *argv[64];
+	size_t n = 0;
+	va_list ap;
+
+	argv[n++] = "git";
+	va_start(ap, err);
+	while (n < 63 && (argv[n] = va_arg(ap, const char *)))
+		n++;
+	va_end(ap);
+	argv[n] = NULL;
+	return run_argv(s, NULL, argv, out, err);
+}
+
+/* Links every entry of TREE's directory rel into the overlay's, except the
+ * repository: a .git in the overlay would make the scan list all of TREE. */
+static void link_siblings(struct patch_scratch *s, const char *rel)
+{
+	struct strbuf src = STRBUF_INIT, dst = STRBUF_INIT;
+	struct dirent *de;
+	DIR *d;
+
+	strbuf_addf(&src, "%s%s%s", s->source, *rel ? "/" : "", rel);
+	d = opendir(src.buf);
+	if (!d) {
+		strbuf_release(&src);
+		return;		/* a directory the series creates */
+	}
+	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
+		    !strcmp(de->d_name, ".git"))
+			continue;
+		strbuf_reset(&src);
+		strbuf_reset(&dst);
+		strbuf_addf(&src, "%s/%s%s%s", s->source, rel, *rel ? "/" : "", de->d_name);
+		strbuf_addf(&dst, "%s/%s%s%s", s->overlay, rel, *rel ? "/" : "", de->d_name);
+		if (symlink(src.buf, dst.buf) < 0 && errno != EEXIST)
+			die_errno("cannot link %s", dst.buf);
+	}
+	closedir(d);
+	strbuf_release(&src);
+	strbuf_release(&dst);
+}
+
+/* Makes directory rel of the overlay real (its parent already is). */
+static void make_real_dir(struct patch_scratch *s, const char *rel)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct stat st;
+
+	strbuf_addf(&path, "%s/%s", s->overlay, rel);
+	if (lstat(path.buf, &st) == 0 && S_ISDIR(st.st_mode)) {
+		strbuf_release(&path);
+		return;
+	}
+	if (unlink(path.buf) < 0 && errno != ENOENT)
+		die_errno("cannot replace %s", path.buf);
+	if (mkdir(path.buf, 0777) < 0)
+		die_errno("cannot create %s", path.buf);
+	link_siblings(s, rel);
+	strbuf_release(&path);
+}
+
+void overlay_materialize(struct patch_scratch *s, const char *rel, const char *content,
+			 size_t len)
+{
+	struct strbuf path = STRBUF_INIT;
+	char *dirs = xstrdup(rel), *slash;
+	int fd;
+
+	for (slash = strchr(dirs, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		make_real_dir(s, dirs);
+		*slash = '/';
+	}
+	free(dirs);
+	if (content) {
+		strbuf_addf(&path, "%s/%s", s->overlay, rel);
+		if (unlink(path.buf) < 0 && errno != ENOENT)
+			die_errno("cannot replace %s", path.buf);
+		fd = open(path.buf, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+		if (fd < 0 || write(fd, content, len) != (ssize_t)len || close(fd) < 0)
+			die_errno("cannot write %s", path.buf);
+	}
+	strbuf_release(&path);
+}
+
+static char *trimmed(struct strbuf *sb)
+{
+	while (sb->len && (sb->buf[sb->len - 1] == '\n' || sb->buf[sb->len - 1] == ' '))
+		sb->buf[--sb->len] = '\0';
+	return strbuf_detach(sb);
+}
+
+void scratch_commit_base(struct patch_scratch *s, const char *const *paths, size_t nr)
+{
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	const char **argv = xcalloc(nr + 8, sizeof(*argv));
+	size_t i, n = 0;
+
+	if (scratch_git(s, NULL, &err, "init", "-q", NULL))
+		die("git init in the scratch directory failed: %s", series_first_line(&err));
+	argv[n++] = "git";
+	argv[n++] = "add";
+	argv[n++] = "-f";
+	argv[n++] = "--";
+	for (i = 0; i < nr; i++)
+		argv[n++] = paths[i];
+	argv[n] = NULL;
+	if (nr && run_argv(s, NULL, argv, NULL, &err))
+		die("git add in the scratch directory failed: %s", series_first_line(&err));
+	free(argv);
+	if (scratch_git(s, NULL, &err, "commit", "-q", "--allow-empty", "--no-verify",
+			"-m", "base", NULL) ||
+	    scratch_git(s, &out, &err, "rev-parse", "HEAD", NULL))
+		die("git commit in the scratch directory failed: %s", series_first_line(&err));
+	s->base = trimmed(&out);
+	strbuf_release(&err);
+}
+
+/* The hunk git apply names in "error: patch failed: FILE:LINE". */
+static void describe_failure(const struct patch_series *ps, const struct patch *p,
+			     struct strbuf *err, struct strbuf *why)
+{
+	const char *key = "error: patch failed: ", *at = strstr(err->buf, key);
+	size_t i, j;
+
+	if (at) {
+		char *file = xstrdup(at + strlen(key)), *nl = strchr(file, '\n'), *colon;
+		unsigned line;
+
+		if (nl)
+			*nl = '\0';
+		colon = strrchr(file, ':');
+		if (colon) {
+			*colon = '\0';
+			line = (unsigned)strtoul(colon + 1, NULL, 10);
+			for (i = 0; i < p->nr_files; i++) {
+				const struct patch_file *f = &p->files[i];
+
+				if (!f->old_path || strcmp(f->old_path, file))
+					continue;
+				for (j = 0; j < f->nr_hunks; j++)
+					if (f->hunks[j].old_start == line) {
+						char *hdr = patch_input_line(ps, f->hunks[j].input_line);
+
+						strbuf_addf(why, "%s: hunk #%zu (%s, %s line %u) does not "
+							    "match", file, j + 1, hdr, ps->name,
+							    f->hunks[j].input_line);
+						free(hdr);
+						free(file);
+						return;
+					}
+			}
+			strbuf_addf(why, "%s: the hunk at line %u does not match", file, line);
+			free(file);
+			return;
+		}
+		free(file);
+	}
+	/* "error: x.c: does not exist in index" and the like: git's own words. */
+	at = strstr(err->buf, "error: ");
+	strbuf_addstr(why, series_first_line(err) + (at == err->buf ? 7 : 0));
+}
+
+int scratch_apply(struct patch_scratch *s, const struct patch_series *ps, size_t index,
+		  struct strbuf *why)
+{
+	const struct patch *p = &ps->patches[index];
+	struct strbuf path = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
+	size_t start = ps->line_starts[p->first_line - 1];
+	size_t end = p->last_line < ps->nr_lines ? ps->line_starts[p->last_line] : ps->len;
+	char msg[64];
+	int fd, rc = 0;
+
+	strbuf_addf(&path, "%s/patch", s->git_dir);
+	fd = open(path.buf, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	if (fd < 0 || write(fd, ps->text + start, end - start) != (ssize_t)(end - start) ||
+	    close(fd) < 0)
+		die_errno("cannot write %s", path.buf);
+	if (scratch_git(s, NULL, &err, "apply", "--index", "--whitespace=nowarn", path.buf,
+			NULL)) {
+		strbuf_addf(why, "%s: patch %zu/%zu%s%s%s does not apply to %s: ", ps->name,
+			    index + 1, ps->nr, p->subject ? " \"" : "",
+			    p->subject ? p->subject : "", p->subject ? "\"" : "", s->source);
+		describe_failure(ps, p, &err, why);
+		rc = -1;
+		goto out;
+	}
+	snprintf(msg, sizeof(msg), "patch %zu", index + 1);
+	if (scratch_git(s, NULL, &err, "commit", "-q", "--allow-empty", "--no-verify", "-m", msg,
+			NULL) ||
+	    scratch_git(s, &out, &err, "rev-parse", "HEAD", NULL))
+		die("git commit in the scratch directory failed: %s", series_first_line(&err));
+	ALLOC_GROW(s->commits, s->nr_commits, s->alloc_commits);
+	s->commits[s->nr_commits++] = trimmed(&out);
+out:
+	strbuf_release(&path);
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return rc;
+}
+
+int added_lines_compute(struct added_lines *al, struct patch_scratch *s, const char *repo,
+			const char *from, const char *to)
+{
+	const char *argv[] = { "git", "diff", "-U0", "-M", "--no-color", "--no-ext-diff",
+			       "--no-textconv", "--src-prefix=a/", "--dst-prefix=b/", from, to,
+			       "--", NULL };
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	const char *why;
+
+	memset(al, 0, sizeof(*al));
+	if (run_argv(s, repo, argv, &out, &err)) {
+		error("git diff %s %s: %s", from, to, series_first_line(&err));
+		strbuf_release(&out);
+		strbuf_release(&err);
+		return -1;
+	}
+	strbuf_release(&err);
+	if (!out.len) {
+		strbuf_release(&out);
+		return 0;	/* nothing changed: no files, no lines */
+	}
+	if (patch_series_parse(&al->diff, "git diff", strbuf_detach(&out), out.len, &why) < 0) {
+		error("cannot read git diff's output: %s", why);
+		return -1;
+	}
+	return 0;
+}
+
+bool added_lines_has(const struct added_lines *al, const char *path, unsigned line)
+{
+	size_t i, j, k, a;
+
+	for (i = 0; i < al->diff.nr; i++)
+		for (j = 0; j < al->diff.patches[i].nr_files; j++) {
+			const struct patch_file *f = &al->diff.patches[i].files[j];
+
+			if (!f->new_path || strcmp(f->new_path, path))
+				continue;
+			for (k = 0; k < f->nr_hunks; k++)
+				for (a = 0; a < f->hunks[k].nr_added; a++)
+					if (f->hunks[k].added[a].new_line == line)
+						return true;
+		}
+	return false;
+}
+
+void added_lines_release(struct added_lines *al)
+{
+	if (al->diff.name)
+		patch_series_release(&al->diff);
+}
+
+int blame_line(struct patch_scratch *s, const char *repo, const char *rev, const char *stop,
+	       const char *path, unsigned line, char **commit, unsigned *orig_line,
+	       char **orig_path)
+{
+	struct strbuf out = STRBUF_INIT, range = STRBUF_INIT, revs = STRBUF_INIT;
+	const char *argv[12];
+	char *p, *nl;
+	size_t n = 0;
+	int rc;
+
+	strbuf_addf(&range, "%u,%u", line, line);
+	if (stop)
+		strbuf_addf(&revs, "%s..%s", stop, rev);
+	else
+		strbuf_addstr(&revs, rev);
+	argv[n++] = "git";
+	argv[n++] = "blame";
+	argv[n++] = "--porcelain";
+	argv[n++] = "-L";
+	argv[n++] = range.buf;
+	argv[n++] = revs.buf;
+	argv[n++] = "--";
+	argv[n++] = path;
+	argv[n] = NULL;
+	rc = run_argv(s, repo, argv, &out, NULL);
+	*commit = NULL;
+	*orig_path = NULL;
+	*orig_line = 0;
+	if (rc || !out.len) {
+		strbuf_release(&out);
+		strbuf_release(&range);
+		strbuf_release(&revs);
+		return -1;
+	}
+	/* "<sha> <orig> <final> <n>", headers, then "filename <path>". */
+	p = strchr(out.buf, ' ');
+	if (p) {
+		*commit = xstrndup(out.buf, (size_t)(p - out.buf));
+		*orig_line = (unsigned)strtoul(p + 1, NULL, 10);
+	}
+	for (p = out.buf; p && *p; p = nl ? nl + 1 : NULL) {
+		nl = strchr(p, '\n');
+		if (!strncmp(p, "boundary", 8) && (p[8] == '\n' || !p[8])) {
+			free(*commit);
+			*commit = NULL;	/* older than the range */
+		}
+		if (!strncmp(p, "filename ", 9)) {
+			*orig_path = xstrndup(p + 9, nl ? (size_t)(nl - p - 9) : strlen(p + 9));
+			break;
+		}
+	}
+	strbuf_release(&out);
+	strbuf_release(&range);
+	strbuf_release(&revs);
+	return *commit ? 0 : -1;
+}
