@@ -48,12 +48,13 @@ void netpoll_cleanup(struct netpoll_info *npinfo)
 	struct workqueue_struct *wq = npinfo->atomic_ctx ? system_nrt_wq
 							 : system_long_wq;
 
+	/* callers that passed system_nrt_wq still expect one run at a time */
 	queue_work(wq, &npinfo->cleanup_work);
 	cancel_delayed_work_sync(&npinfo->tx_work);
 }
 
 /*
- * check-name: system_nrt_wq in a ternary and a nested delayed requeue
+ * check-name: system_nrt_wq in a ternary; a comment above an unconverted call
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
@@ -84,6 +85,6 @@ diff --git a/net/core/netpoll_x.c b/net/core/netpoll_x.c
 +	struct workqueue_struct *wq = npinfo->atomic_ctx ? system_wq
  							 : system_long_wq;
 
- 	queue_work(wq, &npinfo->cleanup_work);
+ 	/\* callers that passed system_nrt_wq still expect one run at a time *\/
  * check-output-end
  */
