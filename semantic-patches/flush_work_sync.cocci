@@ -9,11 +9,13 @@
 // Copyright: (C) 2026 The wqcheck authors.
 // URL: https://coccinelle.gitlabpages.inria.fr/website
 // Comments: The same sites and fixes as wqcheck's rules WQ001 and WQ002.
-//  A file that defines its own static function of either name is not a
-//  workqueue user and is left alone.  Patch mode formats an edited call
-//  spanning several lines the way wqcheck does (python rules below): rejoined
-//  when it fits in 80 columns, else continuation lines follow their
-//  parenthesis.
+//  A file that defines a function of either name (the workqueue core, or a
+//  helper that shares the name) and a local of that name are left alone.
+//  Patch mode formats an edited call spanning several lines the way wqcheck
+//  does (the wqfix python below): rejoined when it fits in 80 columns, else
+//  continuation lines follow their parenthesis.  A line-continuation
+//  backslash in a macro body stays where the edit leaves it (wqcheck puts it
+//  back in its column: Coccinelle cannot move it).
 // Options: --no-includes --include-headers
 // Keywords: flush_work_sync, flush_delayed_work_sync, workqueue
 
@@ -427,7 +429,28 @@ def wq_macro_parameter(p):
 	name = lines[int(p.line) - 1][int(p.column):int(p.column_end)]
 	return m is not None and name in [a.strip() for a in m.group(1).split(",")]
 
+wq_lexed = {}
+
+def wq_file(name):
+	if name not in wq_lexed:
+		wq_lexed[name] = WqFile(wq_text(name))
+	return wq_lexed[name]
+
+def wq_defines(name, symbol):
+	"""The file defines the symbol itself (the workqueue core does)."""
+	pattern = r"^(?!extern\b)[A-Za-z_][A-Za-z0-9_ \t*]*[ *]%s\b\s*(__read_mostly\s*)?;" % symbol
+	return re.search(pattern, wq_text(name), re.M) is not None
+
 def wq_keep(p):
+	"""A site unless the name is a local, a macro parameter, an exported
+	definition, defined in this file, or the file does not even lex (an
+	unterminated comment: wqcheck lists such a file as not analysed)."""
+	if wq_file(p.file).toks is None:
+		return False
+	line = wq_text(p.file).split("\n")[int(p.line) - 1]
+	symbol = line[int(p.column):int(p.column_end)]
+	if symbol.startswith("system_nrt") and wq_defines(p.file, symbol):
+		return False
 	return wq_key(p) not in wq_shadowed and not wq_macro_parameter(p)
 
 def wq_site(p):
@@ -438,7 +461,7 @@ def wq_analyse(name):
 	if name in wq_units:
 		return wq_units[name]
 	text = wq_text(name)
-	lf, units = WqFile(text), {}
+	lf, units = wq_file(name), {}
 	if lf.toks is None:
 		wq_units[name] = units
 		return units
@@ -495,25 +518,60 @@ def wq_natural(p, kind):
 	return wq_kinds.get((p.file, site)) == kind
 # --- wqfix end ---
 
+// A file defining a function of that name: the workqueue core itself, or an
+// unrelated helper that happens to share the name.
 @own_flush_work_sync@
 type T;
 @@
-static T flush_work_sync(...) { ... }
+T flush_work_sync(...) { ... }
 
 @own_flush_delayed_work_sync@
 type T;
 @@
-static T flush_delayed_work_sync(...) { ... }
+T flush_delayed_work_sync(...) { ... }
 
+// A local variable or parameter of that name.
+@shadow@
+local idexpression e;
+symbol flush_work_sync, flush_delayed_work_sync;
+position p;
+@@
+(
+e@p
+&
+\(flush_work_sync\|flush_delayed_work_sync\)
+)
+
+@script:python@
+p << shadow.p;
+@@
+wq_shadowed.add(wq_key(p[0]))
+
+// EXPORT_SYMBOL(flush_work_sync) belongs to the definition.
+@exported@
+symbol flush_work_sync, flush_delayed_work_sync;
+declarer d =~ "^EXPORT_SYMBOL";
+position p;
+@@
+d(\(flush_work_sync@p\|flush_delayed_work_sync@p\));
+
+@script:python@
+p << exported.p;
+@@
+wq_shadowed.add(wq_key(p[0]))
+
+// Calls, and the functions used as values (.flush = flush_work_sync).
 @r1 depends on !own_flush_work_sync@
+symbol flush_work_sync;
 position p : script:python() { wq_keep(p[0]) };
 @@
-flush_work_sync@p(...)
+flush_work_sync@p
 
 @r2 depends on !own_flush_delayed_work_sync@
+symbol flush_delayed_work_sync;
 position p : script:python() { wq_keep(p[0]) };
 @@
-flush_delayed_work_sync@p(...)
+flush_delayed_work_sync@p
 
 // ----------------------------------------------------------------------------
 // Patch mode.  A call spanning several lines that holds a site is rewritten
@@ -554,14 +612,16 @@ position p : script:python() { wq_natural(p[0], "rename") };
 // ----------------------------------------------------------------------------
 
 @depends on context@
+symbol flush_work_sync;
 position r1.p;
 @@
-* flush_work_sync@p(...)
+* flush_work_sync@p
 
 @depends on context@
+symbol flush_delayed_work_sync;
 position r2.p;
 @@
-* flush_delayed_work_sync@p(...)
+* flush_delayed_work_sync@p
 
 @script:python depends on org@
 p << r1.p;

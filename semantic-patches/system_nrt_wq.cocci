@@ -14,8 +14,11 @@
 //  A comment naming the old workqueue next to a converted statement is not
 //  updated (Coccinelle cannot edit comments); wqcheck does update it.
 //  A local variable or a macro parameter named system_nrt_wq is not the
-//  system workqueue.  Patch mode formats an edited call spanning several
-//  lines the way wqcheck does (python rules below).
+//  system workqueue, nor is any use in the file that defines it.  Patch mode
+//  formats an edited call spanning several lines the way wqcheck does (the
+//  wqfix python below): rejoined when it fits in 80 columns, else
+//  continuation lines follow their parenthesis.  A line-continuation
+//  backslash in a macro body stays where the edit leaves it.
 // Options: --no-includes --include-headers
 // Keywords: system_nrt_wq, system_nrt_freezable_wq, workqueue
 
@@ -429,7 +432,28 @@ def wq_macro_parameter(p):
 	name = lines[int(p.line) - 1][int(p.column):int(p.column_end)]
 	return m is not None and name in [a.strip() for a in m.group(1).split(",")]
 
+wq_lexed = {}
+
+def wq_file(name):
+	if name not in wq_lexed:
+		wq_lexed[name] = WqFile(wq_text(name))
+	return wq_lexed[name]
+
+def wq_defines(name, symbol):
+	"""The file defines the symbol itself (the workqueue core does)."""
+	pattern = r"^(?!extern\b)[A-Za-z_][A-Za-z0-9_ \t*]*[ *]%s\b\s*(__read_mostly\s*)?;" % symbol
+	return re.search(pattern, wq_text(name), re.M) is not None
+
 def wq_keep(p):
+	"""A site unless the name is a local, a macro parameter, an exported
+	definition, defined in this file, or the file does not even lex (an
+	unterminated comment: wqcheck lists such a file as not analysed)."""
+	if wq_file(p.file).toks is None:
+		return False
+	line = wq_text(p.file).split("\n")[int(p.line) - 1]
+	symbol = line[int(p.column):int(p.column_end)]
+	if symbol.startswith("system_nrt") and wq_defines(p.file, symbol):
+		return False
 	return wq_key(p) not in wq_shadowed and not wq_macro_parameter(p)
 
 def wq_site(p):
@@ -440,7 +464,7 @@ def wq_analyse(name):
 	if name in wq_units:
 		return wq_units[name]
 	text = wq_text(name)
-	lf, units = WqFile(text), {}
+	lf, units = wq_file(name), {}
 	if lf.toks is None:
 		wq_units[name] = units
 		return units
@@ -602,19 +626,19 @@ position nrt_freezable.p;
 @script:python depends on org@
 p << queue_nrt.p;
 @@
-schedule_form.add(site(p[0]))
+schedule_form.add(wq_key(p[0]))
 coccilib.org.print_todo(p[0], "queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]")
 
 @script:python depends on org@
 p << queue_delayed_nrt.p;
 @@
-schedule_form.add(site(p[0]))
+schedule_form.add(wq_key(p[0]))
 coccilib.org.print_todo(p[0], "queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]")
 
 @script:python depends on org@
 p << nrt.p;
 @@
-if site(p[0]) not in schedule_form:
+if wq_key(p[0]) not in schedule_form:
 	coccilib.org.print_todo(p[0], "system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]")
 
 @script:python depends on org@
@@ -625,19 +649,19 @@ coccilib.org.print_todo(p[0], "system_nrt_freezable_wq is redundant: since 3.7 e
 @script:python depends on report@
 p << queue_nrt.p;
 @@
-schedule_form.add(site(p[0]))
+schedule_form.add(wq_key(p[0]))
 coccilib.report.print_report(p[0], "queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]")
 
 @script:python depends on report@
 p << queue_delayed_nrt.p;
 @@
-schedule_form.add(site(p[0]))
+schedule_form.add(wq_key(p[0]))
 coccilib.report.print_report(p[0], "queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]")
 
 @script:python depends on report@
 p << nrt.p;
 @@
-if site(p[0]) not in schedule_form:
+if wq_key(p[0]) not in schedule_form:
 	coccilib.report.print_report(p[0], "system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]")
 
 @script:python depends on report@

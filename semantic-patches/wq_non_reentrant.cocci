@@ -10,9 +10,11 @@
 // Comments: The same sites and fixes as wqcheck's rule WQ005.  The flag is
 //  dropped wherever it is used: alloc_workqueue() arguments, flags variables,
 //  #define bodies, both arms of a conditional; `flags |= WQ_NON_REENTRANT;`
-//  goes away as a whole statement.  A local variable or a macro parameter of
-//  that name is left alone.  Patch mode formats an edited call spanning
-//  several lines the way wqcheck does (python rules below).
+//  goes away as a whole statement, with the if that only guarded it.
+//  A local variable or a macro parameter of that name is left alone.
+//  Patch mode formats an edited call spanning several lines the way wqcheck
+//  does (the wqfix python below): rejoined when it fits in 80 columns, else
+//  continuation lines follow their parenthesis.
 // Options: --no-includes --include-headers
 // Keywords: WQ_NON_REENTRANT, alloc_workqueue, workqueue
 
@@ -426,7 +428,28 @@ def wq_macro_parameter(p):
 	name = lines[int(p.line) - 1][int(p.column):int(p.column_end)]
 	return m is not None and name in [a.strip() for a in m.group(1).split(",")]
 
+wq_lexed = {}
+
+def wq_file(name):
+	if name not in wq_lexed:
+		wq_lexed[name] = WqFile(wq_text(name))
+	return wq_lexed[name]
+
+def wq_defines(name, symbol):
+	"""The file defines the symbol itself (the workqueue core does)."""
+	pattern = r"^(?!extern\b)[A-Za-z_][A-Za-z0-9_ \t*]*[ *]%s\b\s*(__read_mostly\s*)?;" % symbol
+	return re.search(pattern, wq_text(name), re.M) is not None
+
 def wq_keep(p):
+	"""A site unless the name is a local, a macro parameter, an exported
+	definition, defined in this file, or the file does not even lex (an
+	unterminated comment: wqcheck lists such a file as not analysed)."""
+	if wq_file(p.file).toks is None:
+		return False
+	line = wq_text(p.file).split("\n")[int(p.line) - 1]
+	symbol = line[int(p.column):int(p.column_end)]
+	if symbol.startswith("system_nrt") and wq_defines(p.file, symbol):
+		return False
 	return wq_key(p) not in wq_shadowed and not wq_macro_parameter(p)
 
 def wq_site(p):
@@ -437,7 +460,7 @@ def wq_analyse(name):
 	if name in wq_units:
 		return wq_units[name]
 	text = wq_text(name)
-	lf, units = WqFile(text), {}
+	lf, units = wq_file(name), {}
 	if lf.toks is None:
 		wq_units[name] = units
 		return units
@@ -551,6 +574,12 @@ position p : script:python() { wq_natural(p[0], "rename") };
 - WQ_NON_REENTRANT@p
 + 0
 )
+
+@depends on patch@
+symbol WQ_NON_REENTRANT;
+expression C, E;
+@@
+- if (C) E |= WQ_NON_REENTRANT;
 
 @depends on patch@
 symbol WQ_NON_REENTRANT;
