@@ -2,10 +2,12 @@
  * MAINTAINERS subsystem and rule family, built as commits in a scratch
  * worktree of TREE's HEAD. */
 #include "builtin.h"
+#include "lexer.h"
 #include "maintainers.h"
 #include "rule.h"
 #include "scan.h"
 #include "series-cover.h"
+#include "series-deprecate.h"
 #include "series-message.h"
 #include "series-run.h"
 #include "strbuf.h"
@@ -108,7 +110,7 @@ struct series {
 	char *name, *email;
 	const char *env[5];
 	int jobs;
-	bool use_clang, quiet;
+	bool use_clang, quiet, with_deprecation;
 	struct touched_file *touched;
 	size_t nr_touched, alloc_touched;
 	struct series_summary summary;
@@ -359,6 +361,12 @@ static bool file_changed(const struct file_result *fr)
 	return fr->fixed && !same_text(fr->fixed, fr->fixed_len, fr->original, fr->original_len);
 }
 
+/* The API's own files: the deprecation patches deal with them. */
+static bool is_core_file(const char *path)
+{
+	return !strcmp(path, WORKQUEUE_HEADER) || !strcmp(path, WORKQUEUE_IMPL);
+}
+
 /* The scan of everything: which files the series will touch. */
 static void find_touched(struct series *s, const char *root)
 {
@@ -377,7 +385,7 @@ static void find_touched(struct series *s, const char *root)
 		if (fr->failed_reason && !s->quiet)
 			fprintf(stderr, "wqcheck: %s: not fully analysed: %s\n", fr->path,
 				fr->failed_reason);
-		if (!file_changed(fr))
+		if (!file_changed(fr) || is_core_file(fr->path))
 			continue;
 		ALLOC_GROW(s->touched, s->nr_touched, s->alloc_touched);
 		t = &s->touched[s->nr_touched++];
@@ -430,6 +438,20 @@ static void setup_temp_repo(struct series *s)
 	for (i = 0; i < s->nr_touched; i++)
 		write_or_die(s->work, s->touched[i].path, s->touched[i].original,
 			     s->touched[i].original_len);
+	if (s->with_deprecation) {
+		const char *core[] = { WORKQUEUE_HEADER, WORKQUEUE_IMPL };
+		struct strbuf text = STRBUF_INIT, path = STRBUF_INIT;
+
+		for (i = 0; i < 2; i++) {
+			strbuf_reset(&path);
+			strbuf_addf(&path, "%s/%s", s->root, core[i]);
+			strbuf_reset(&text);
+			if (strbuf_read_file(&text, path.buf) == 0)
+				write_or_die(s->work, core[i], text.buf ? text.buf : "", text.len);
+		}
+		strbuf_release(&text);
+		strbuf_release(&path);
+	}
 	{
 		const char *add[] = { "add", "-A", NULL };
 		const char *commit[] = { "commit", "-q", "--no-verify", "-m",
@@ -793,10 +815,178 @@ static void make_patches(struct series *s)
 	}
 }
 
+static bool family_selected(const struct series *s, int family)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_rules; i++)
+		if (series_family_of(s->rules[i]) == family)
+			return true;
+	return false;
+}
+
+/* Uses the series leaves behind, outside the API's own files. */
+static size_t users_left(struct series *s)
+{
+	struct file_list files = { 0 };
+	struct scan_result res;
+	const char *root = s->git ? s->work : s->root;
+	size_t i, j, n = 0;
+
+	if (list_tree_files(root, "", &files) < 0)
+		die("%s: cannot list its files", root);
+	file_list_finish(&files);
+	scan_files(s, root, s->rules, s->nr_rules, &files, &res);
+	for (i = 0; i < res.nr_files; i++) {
+		if (is_core_file(res.files[i].path))
+			continue;
+		for (j = 0; j < res.files[i].nr_findings; j++)
+			/* Without a worktree the scan saw the tree before the
+			 * series: what it could fix is gone after it. */
+			if (s->git || !finding_fixable(&res.files[i].findings[j]))
+				n++;
+	}
+	scan_result_release(&res);
+	file_list_release(&files);
+	return n;
+}
+
+static bool touched_path(const struct series *s, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_touched; i++)
+		if (!strcmp(s->touched[i].path, path))
+			return true;
+	return false;
+}
+
+/*
+ * A file outside the API's own that still has one of names as an
+ * identifier (a use the series could not convert, or a local variable or
+ * function of that name that a deprecated macro or inline would break),
+ * or NULL: the test before a core patch may go in.
+ */
+static char *file_naming(struct series *s, const char *const *names)
+{
+	struct file_list files = { 0 };
+	struct strbuf text = STRBUF_INIT;
+	const char *root = s->git ? s->work : s->root;
+	char *found = NULL;
+	size_t i, t;
+
+	if (list_tree_files(root, "", &files) < 0)
+		die("%s: cannot list its files", root);
+	file_list_finish(&files);
+	for (i = 0; i < files.nr && !found; i++) {
+		const char *path = files.paths[i];
+		const char *const *name;
+		bool mentioned = false;
+		struct lexed_file lf;
+
+		if (is_core_file(path))
+			continue;
+		/* Without a worktree, the series' result is in the scratch repository. */
+		read_or_die(&text, !s->git && touched_path(s, path) ? s->work : root, path);
+		for (name = names; *name && !mentioned; name++)
+			mentioned = text.len && memmem(text.buf, text.len, *name, strlen(*name));
+		if (!mentioned)
+			continue;
+		lex_file(&lf, text.buf, text.len);
+		for (t = 0; t < lf.nr_tokens && !found; t++) {
+			if (lf.tokens[t].kind != TOK_IDENT)
+				continue;
+			for (name = names; *name && !found; name++)
+				if (token_is(&lf, &lf.tokens[t], *name))
+					found = xstrdup(path);
+		}
+		lexed_file_release(&lf);
+	}
+	strbuf_release(&text);
+	file_list_release(&files);
+	return found;
+}
+
+static const char *const step_names[][3] = {
+	[DEPRECATE_FLUSH_SYNC] = { "flush_work_sync", "flush_delayed_work_sync", NULL },
+	[DEPRECATE_SYSTEM_NRT] = { "system_nrt_wq", "system_nrt_freezable_wq", NULL },
+	[DEPRECATE_NON_REENTRANT] = { NULL },
+};
+
+static const char *const all_names[] = {
+	"flush_work_sync", "flush_delayed_work_sync", "system_nrt_wq",
+	"system_nrt_freezable_wq", "WQ_NON_REENTRANT", NULL,
+};
+
+static void commit_core(struct series *s, enum deprecation_step step)
+{
+	struct group g = { 0 };
+	char *files[] = { WORKQUEUE_HEADER, WORKQUEUE_IMPL };
+	struct strbuf msg = STRBUF_INIT;
+
+	g.files = files;
+	g.nr_files = 2;
+	series_deprecation_message(step, &msg);
+	commit_group(s, &g, msg.buf);
+	strbuf_release(&msg);
+}
+
+/* --with-deprecation: the core patches that end the migration. */
 static void make_deprecation(struct series *s)
 {
-	(void)s;
-	warning("--with-deprecation is not implemented yet");
+	struct strbuf header = STRBUF_INIT, impl = STRBUF_INIT, path = STRBUF_INIT;
+	bool have_impl;
+	int step, before = s->nr_patches;
+	char *blocker = NULL;
+	struct stat st;
+
+	strbuf_addf(&path, "%s/%s", s->work, WORKQUEUE_HEADER);
+	if (stat(path.buf, &st) < 0) {
+		warning("%s: no %s to deprecate the old APIs in", s->root, WORKQUEUE_HEADER);
+		strbuf_release(&path);
+		return;
+	}
+	read_or_die(&header, s->work, WORKQUEUE_HEADER);
+	strbuf_reset(&path);
+	strbuf_addf(&path, "%s/%s", s->work, WORKQUEUE_IMPL);
+	have_impl = stat(path.buf, &st) == 0;
+	if (have_impl)
+		read_or_die(&impl, s->work, WORKQUEUE_IMPL);
+	for (step = 0; step < REMOVE_DEPRECATED; step++) {
+		char *user;
+
+		if (!family_selected(s, step))
+			continue;
+		user = file_naming(s, step_names[step]);
+		if (user) {
+			warning("%s still names %s or %s; not deprecating them", user,
+				step_names[step][0], step_names[step][1]);
+			free(user);
+			continue;
+		}
+		if (!series_deprecation_apply(step, &header, &impl))
+			continue;
+		write_or_die(s->work, WORKQUEUE_HEADER, header.buf, header.len);
+		if (have_impl)
+			write_or_die(s->work, WORKQUEUE_IMPL, impl.buf ? impl.buf : "", impl.len);
+		commit_core(s, step);
+	}
+	/* Removal only when every rule ran and nothing outside the API's own
+	 * files still names the old APIs. */
+	if (s->nr_rules == 5 && !users_left(s) && !(blocker = file_naming(s, all_names)) &&
+	    series_deprecation_apply(REMOVE_DEPRECATED, &header, &impl)) {
+		write_or_die(s->work, WORKQUEUE_HEADER, header.buf, header.len);
+		commit_core(s, REMOVE_DEPRECATED);
+		s->summary.removal_patch = true;
+	}
+	if (blocker && !s->quiet)
+		fprintf(stderr, "wqcheck: %s still names an old API; the old APIs stay "
+			"deprecated, not removed\n", blocker);
+	free(blocker);
+	s->summary.deprecation_patches = s->nr_patches - before;
+	strbuf_release(&header);
+	strbuf_release(&impl);
+	strbuf_release(&path);
 }
 
 /* --- output --------------------------------------------------------------- */
@@ -1000,7 +1190,7 @@ int cmd_series(int argc, char **argv)
 {
 	struct series s = { 0 };
 	const char *outdir = "outgoing", *from = NULL;
-	bool with_deprecation = false, in_place = false, force = false;
+	bool in_place = false, force = false;
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	int c, status = EXIT_CLEAN;
 	size_t i;
@@ -1030,7 +1220,7 @@ int cmd_series(int argc, char **argv)
 			from = optarg;
 			break;
 		case OPT_WITH_DEPRECATION:
-			with_deprecation = true;
+			s.with_deprecation = true;
 			break;
 		case OPT_IN_PLACE:
 			in_place = true;
@@ -1102,7 +1292,7 @@ int cmd_series(int argc, char **argv)
 	if (!s.git)
 		setup_temp_repo(&s);
 	make_patches(&s);
-	if (with_deprecation)
+	if (s.with_deprecation)
 		make_deprecation(&s);
 	if (!s.nr_patches) {
 		if (!s.quiet)
