@@ -171,6 +171,83 @@ bool is_current_cpu_accessor(const struct lexed_file *lf, size_t i)
 	return equals_any(s, t->len, accessors) || starts_with_any(s, t->len, accessor_prefixes);
 }
 
+/* this_cpu_inc(counter) and the like: a statistic summed over CPUs does not
+ * care which CPU counts. */
+static bool is_counter_update(const struct lexed_file *lf, size_t i)
+{
+	static const char *const ops[] = { "inc", "dec", "add", "sub", NULL };
+	const struct token *t = &lf->tokens[i];
+	const char *s = lf->text + t->offset, *op;
+	const char *const *o;
+	long prev;
+
+	op = memmem(s, t->len, "cpu_", 4);
+	if (!op)
+		return false;
+	op += 4;
+	for (o = ops; *o; o++)
+		if ((size_t)(s + t->len - op) == strlen(*o) && !memcmp(op, *o, strlen(*o)))
+			break;
+	if (!*o)
+		return false;
+	/* Used as a statement, not for its value. */
+	prev = token_prev_code(lf, (long)i);
+	return tok_is_punct(lf, prev, ";") || tok_is_punct(lf, prev, "{") ||
+	       tok_is_punct(lf, prev, "}") || tok_is_punct(lf, prev, ")");
+}
+
+/* smp_processor_id() as the cpu argument of queue_work_on() & co: where to
+ * queue, which WQ010-WQ012 judge on their own, not what the work does. */
+static bool is_queue_cpu_argument(const struct lexed_file *lf, size_t i)
+{
+	long open = token_prev_code(lf, (long)i), name = token_prev_code(lf, open);
+	const struct token *t;
+
+	if (!tok_is_punct(lf, open, "(") || name < 0)
+		return false;
+	t = &lf->tokens[name];
+	return t->kind == TOK_IDENT && t->len > 3 &&
+	       !memcmp(lf->text + t->offset + t->len - 3, "_on", 3) &&
+	       memmem(lf->text + t->offset, t->len, "work", 4);
+}
+
+/* Inside the arguments of printk(), pr_debug(), a trace point or a debug
+ * macro: a CPU number shown to a human is not a dependence. */
+static bool in_diagnostic(const struct lexed_file *lf, size_t i, size_t body_open)
+{
+	static const char *const names[] = { "printk", "pr_", "dev_", "netdev_", "trace_",
+		"WARN", "BUG", "seq_printf", "snprintf", "sprintf", NULL };
+	static const char *const parts[] = { "printk", "dbg", "DBG", "debug", "DEBUG",
+		"log", "LOG", NULL };
+	int depth = 0;
+	long j;
+
+	for (j = token_prev_code(lf, (long)i); j > (long)body_open; j = token_prev_code(lf, j)) {
+		const struct token *t;
+		const char *const *p;
+
+		if (tok_is_punct(lf, j, ")")) {
+			depth++;
+		} else if (tok_is_punct(lf, j, "(")) {
+			if (depth-- > 0)
+				continue;
+			depth = 0;
+			t = &lf->tokens[token_prev_code(lf, j) >= 0 ? token_prev_code(lf, j) : 0];
+			if (t->kind != TOK_IDENT)
+				continue;
+			if (starts_with_any(lf->text + t->offset, t->len, names))
+				return true;
+			for (p = parts; *p; p++)
+				if (memmem(lf->text + t->offset, t->len, *p, strlen(*p)))
+					return true;
+		} else if (depth == 0 && (tok_is_punct(lf, j, ";") || tok_is_punct(lf, j, "{") ||
+					  tok_is_punct(lf, j, "}"))) {
+			return false;
+		}
+	}
+	return false;
+}
+
 static bool is_dead(const struct source_file *f, size_t i)
 {
 	return f->dead[i] || f->lex.tokens[i].kind == TOK_COMMENT;
@@ -288,7 +365,8 @@ static bool direct_read(struct source_file *f, const struct source_function *fn,
 		const struct token *t = &lf->tokens[i];
 		char *name;
 
-		if (is_dead(f, i) || !is_current_cpu_accessor(lf, i))
+		if (is_dead(f, i) || !is_current_cpu_accessor(lf, i) || is_counter_update(lf, i) ||
+		    is_queue_cpu_argument(lf, i) || in_diagnostic(lf, i, fn->body_open))
 			continue;
 		name = tok_text(lf, i);
 		if (compared(lf, i)) {
@@ -387,4 +465,25 @@ bool cpu_dependence_of(struct cpu_dependence *cd, const char *from, const char *
 	const struct source_function *fn = cpu_dependence_resolve(cd, from, name, &where);
 
 	return fn && analyse(cd, where, fn, cd->max_depth, chain);
+}
+
+bool cpu_dependence_reads_only_cpu(struct cpu_dependence *cd, const char *from,
+				   const char *name)
+{
+	struct source_file *where = NULL;
+	const struct source_function *fn = cpu_dependence_resolve(cd, from, name, &where);
+	size_t i, code = 0;
+	bool reads = false;
+
+	if (!fn)
+		return false;
+	for (i = fn->body_open; i <= fn->body_close && i < where->lex.nr_tokens; i++) {
+		if (where->lex.tokens[i].kind == TOK_COMMENT ||
+		    where->lex.tokens[i].kind == TOK_DIRECTIVE_END)
+			continue;
+		code++;
+		if (is_current_cpu_accessor(&where->lex, i))
+			reads = true;
+	}
+	return reads && code <= 12;
 }

@@ -46,6 +46,11 @@ const struct source_function *cpu_dependence_resolve(struct cpu_dependence *cd,
 bool cpu_dependence_of(struct cpu_dependence *cd, const char *from, const char *name,
 		       struct cpu_chain *chain);
 
+/* Is name (seen from file from) a small function or macro that returns
+ * the current CPU, like xfs's current_cpu()? */
+bool cpu_dependence_reads_only_cpu(struct cpu_dependence *cd, const char *from,
+				   const char *name);
+
 /* Is token i of lf a call of a current-CPU accessor? */
 bool is_current_cpu_accessor(const struct lexed_file *lf, size_t i);
 

@@ -25,23 +25,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_CALL_DEPTH 4
+#define MAX_CALL_DEPTH 2
 
 /* The API that takes a CPU, and where its cpu and item arguments are. */
 struct queue_api {
 	char *name;
 	int cpu_arg, item_arg;
+	int delay_arg;		/* -1: queued at once; 99: a wrapper's, unknown */
+	int wq_arg;		/* -1: system_wq or unknown */
 	bool wrapper;
 	char *file;		/* a wrapper's definition */
 	unsigned line;
 };
 
 static const struct queue_api builtin_api[] = {
-	{ "queue_work_on", 0, 2, false, NULL, 0 },
-	{ "queue_delayed_work_on", 0, 2, false, NULL, 0 },
-	{ "mod_delayed_work_on", 0, 2, false, NULL, 0 },
-	{ "schedule_work_on", 0, 1, false, NULL, 0 },
-	{ "schedule_delayed_work_on", 0, 1, false, NULL, 0 },
+	{ "queue_work_on", 0, 2, -1, 1, false, NULL, 0 },
+	{ "queue_delayed_work_on", 0, 2, 3, 1, false, NULL, 0 },
+	{ "mod_delayed_work_on", 0, 2, 3, 1, false, NULL, 0 },
+	{ "schedule_work_on", 0, 1, -1, -1, false, NULL, 0 },
+	{ "schedule_delayed_work_on", 0, 1, 2, -1, false, NULL, 0 },
 };
 #define NR_BUILTIN_API (sizeof(builtin_api) / sizeof(builtin_api[0]))
 
@@ -157,9 +159,9 @@ static const struct queue_api *api_named(const struct api_list *apis, const stru
 }
 
 /* The index of the parameter of fn named by tokens [first, last] (a bare
- * name, or `&name->member` for the item), or -1. */
+ * name, or with members `&name->member` when members is set), or -1. */
 static int parameter_index(const struct lexed_file *lf, const struct source_function *fn,
-			   size_t first, size_t last)
+			   size_t first, size_t last, bool members)
 {
 	long i = (long)first, p;
 	int index = 0, depth = 0;
@@ -178,7 +180,8 @@ static int parameter_index(const struct lexed_file *lf, const struct source_func
 		else if (lf->tokens[p].kind == TOK_IDENT && lf->tokens[p].len == lf->tokens[i].len &&
 			 !memcmp(lf->text + lf->tokens[p].offset, lf->text + lf->tokens[i].offset,
 				 lf->tokens[i].len) &&
-			 (i == (long)last || tok_is_punct(lf, token_next_code(lf, i), "->")))
+			 (i == (long)last ||
+			  (members && tok_is_punct(lf, token_next_code(lf, i), "->"))))
 			return index;
 	}
 	return -1;
@@ -208,9 +211,9 @@ static void find_wrappers(struct source_file *f, struct api_list *apis)
 		if (!fn || fn->is_macro || !tok_is_punct(lf, open, "(") ||
 		    call_arguments(lf, (size_t)open, first, last, 4) <= (size_t)api->item_arg)
 			continue;
-		cpu = parameter_index(lf, fn, first[api->cpu_arg], last[api->cpu_arg]);
-		item = parameter_index(lf, fn, first[api->item_arg], last[api->item_arg]);
-		if (cpu < 0 || item < 0)
+		cpu = parameter_index(lf, fn, first[api->cpu_arg], last[api->cpu_arg], false);
+		item = parameter_index(lf, fn, first[api->item_arg], last[api->item_arg], true);
+		if (cpu < 0 || item < 0 || cpu == item)
 			continue;
 		for (k = 0; k < apis->nr; k++)
 			if (!strcmp(apis->items[k].name, fn->name))
@@ -222,11 +225,16 @@ static void find_wrappers(struct source_file *f, struct api_list *apis)
 		apis->items[apis->nr].cpu_arg = cpu;
 		apis->items[apis->nr].item_arg = item;
 		apis->items[apis->nr].wrapper = true;
+		apis->items[apis->nr].delay_arg = api->delay_arg < 0 ? -1 : 99;
+		apis->items[apis->nr].wq_arg = -1;
 		apis->items[apis->nr].file = xstrdup(f->path);
 		apis->items[apis->nr].line = lf->tokens[fn->name_tok].line;
 		apis->nr++;
 	}
 }
+
+static bool token_in_range_is(const struct lexed_file *lf, long from, long to,
+			      const char *name);
 
 /* One call of the API or of a wrapper. */
 struct queue_site {
@@ -235,10 +243,16 @@ struct queue_site {
 	const struct queue_api *api;
 	size_t tok, cpu_first, cpu_last, item_first, item_last;
 	char *cpu_text, *item_text;
+	bool delayed;			/* queued through a timer after a non-zero delay */
+	bool unbound;			/* on an unbound workqueue: the cpu is only a hint */
+	bool fresh;			/* INIT_*WORK()ed just before in the same function */
 	struct item_shape item;
 	struct work_binding *const *bindings;
 	size_t nr_bindings;
-	bool own_cpu;
+	struct work_binding **own_bindings;	/* the caller's own items */
+	bool cpu_current;		/* the cpu argument is the current CPU */
+	bool own_cpu;			/* a per-CPU item sent to its own CPU */
+	bool self_delayed;		/* its own work function re-arms it with a delay */
 	/* WQ010 */
 	bool cpu_dependent;
 	const struct work_binding *dependent_binding;
@@ -266,15 +280,23 @@ static bool is_current_cpu_call_text(const char *s)
 	       !strcmp(s, "get_cpu()") || !strcmp(s, "debug_smp_processor_id()");
 }
 
-/* Is the cpu argument the current CPU: an accessor, or a local last set
- * from one before the call? */
-static bool cpu_is_current(const struct queue_site *s)
+/* Is the cpu argument the current CPU: an accessor, a wrapper of one such
+ * as xfs's current_cpu(), or a local last set from one before the call? */
+static bool cpu_is_current(struct cpu_dependence *cd, const struct queue_site *s)
 {
 	const struct lexed_file *lf = &s->file->lex;
-	long j;
+	long j, open = token_next_code(lf, (long)s->cpu_first);
 
 	if (is_current_cpu_call_text(s->cpu_text))
 		return true;
+	if (lf->tokens[s->cpu_first].kind == TOK_IDENT && tok_is_punct(lf, open, "(") &&
+	    token_match_bracket(lf, (size_t)open) == (long)s->cpu_last) {
+		char *name = tok_text(lf, s->cpu_first);
+		bool wraps = cpu_dependence_reads_only_cpu(cd, s->file->path, name);
+
+		free(name);
+		return wraps;
+	}
 	if (s->cpu_first != s->cpu_last || lf->tokens[s->cpu_first].kind != TOK_IDENT)
 		return false;
 	for (j = (long)s->tok - 1; j > (long)s->caller->body_open; j--) {
@@ -300,22 +322,48 @@ static bool is_self_requeue(const struct queue_site *s)
 	return false;
 }
 
-/* `b->cpu` for the item `&b->work`: the item's own stored CPU. */
+/* The identifier an item expression starts from: `b` in `&b->work`; for a
+ * work function's own parameter, the local set from container_of() on it. */
+static char *item_base(const struct queue_site *s)
+{
+	const struct lexed_file *lf = &s->file->lex;
+	long i = (long)s->item_first, j;
+
+	if (tok_is_punct(lf, i, "&"))
+		i = token_next_code(lf, i);
+	if (i < 0 || lf->tokens[i].kind != TOK_IDENT || tok_is_ident(lf, i, "per_cpu") ||
+	    tok_is_ident(lf, i, "per_cpu_ptr") || tok_is_ident(lf, i, "this_cpu_ptr"))
+		return NULL;
+	if (!s->item.own_parameter)
+		return tok_text(lf, (size_t)i);
+	for (j = (long)s->caller->body_open; j < (long)s->tok; j++) {
+		long eq = token_next_code(lf, j);
+
+		if (lf->tokens[j].kind == TOK_IDENT && tok_is_punct(lf, eq, "=") &&
+		    tok_is_ident(lf, token_next_code(lf, eq), "container_of"))
+			return tok_text(lf, (size_t)j);
+	}
+	return NULL;
+}
+
+/* `b->cpu` or `queue_cpu(q)` for the item `&b->work`: the CPU the item
+ * stores as its home. */
 static bool cpu_is_items_own_field(const struct queue_site *s)
 {
-	const char *item = s->item_text[0] == '&' ? s->item_text + 1 : s->item_text;
-	const char *arrow = strstr(s->cpu_text, "->");
-	size_t n;
+	char *base = item_base(s);
+	bool own;
 
-	if (!arrow)
+	if (!base)
 		return false;
-	n = (size_t)(arrow - s->cpu_text);
-	return !strncmp(item, s->cpu_text, n) && !strncmp(item + n, "->", 2);
+	own = s->cpu_first != s->cpu_last &&
+	      token_in_range_is(&s->file->lex, (long)s->cpu_first, (long)s->cpu_last, base);
+	free(base);
+	return own;
 }
 
 static void decide_own_cpu(struct queue_site *s)
 {
-	bool current = cpu_is_current(s);
+	bool current = s->cpu_current;
 
 	if (s->item.per_cpu && s->item.cpu) {
 		if (!strcmp(s->item.cpu, s->cpu_text) ||
@@ -326,6 +374,53 @@ static void decide_own_cpu(struct queue_site *s)
 		s->own_cpu = true;
 	if (cpu_is_items_own_field(s))
 		s->own_cpu = true;
+	/* The timer fires after this run has returned: nothing is running
+	 * elsewhere to divert the queueing. */
+	if (!s->own_cpu && s->delayed && is_self_requeue(s))
+		s->self_delayed = true;
+}
+
+static bool unbound_flags(const struct lexed_file *lf, long open)
+{
+	long close = token_match_bracket(lf, (size_t)open), j;
+
+	for (j = open; j >= 0 && j < close; j++)
+		if (tok_is_ident(lf, j, "WQ_UNBOUND"))
+			return true;
+	return false;
+}
+
+/* system_unbound_wq, or a workqueue this file allocates with WQ_UNBOUND
+ * (alloc_ordered_workqueue() and create_singlethread_workqueue() too):
+ * the cpu of queue_work_on() is then only a NUMA hint. */
+static bool workqueue_is_unbound(const struct source_file *f, size_t first, size_t last)
+{
+	const struct lexed_file *lf = &f->lex;
+	const struct token *name = &lf->tokens[last];
+	size_t j;
+
+	if (tok_is_ident(lf, (long)first, "system_unbound_wq") && first == last)
+		return true;
+	if (name->kind != TOK_IDENT)
+		return false;
+	for (j = 0; j + 2 < lf->nr_tokens; j++) {
+		long eq = token_next_code(lf, (long)j), call, open;
+
+		if (lf->tokens[j].kind != TOK_IDENT || lf->tokens[j].len != name->len ||
+		    memcmp(lf->text + lf->tokens[j].offset, lf->text + name->offset, name->len) ||
+		    !tok_is_punct(lf, eq, "="))
+			continue;
+		call = token_next_code(lf, eq);
+		open = token_next_code(lf, call);
+		if (!tok_is_punct(lf, open, "("))
+			continue;
+		if (tok_is_ident(lf, call, "alloc_ordered_workqueue") ||
+		    tok_is_ident(lf, call, "create_singlethread_workqueue") ||
+		    tok_is_ident(lf, call, "create_freezable_workqueue") ||
+		    (tok_is_ident(lf, call, "alloc_workqueue") && unbound_flags(lf, open)))
+			return true;
+	}
+	return false;
 }
 
 static void collect_sites(struct source_file *f, const struct api_list *apis,
@@ -368,6 +463,16 @@ static void collect_sites(struct source_file *f, const struct api_list *apis,
 		s->item_first = first[api->item_arg];
 		s->item_last = last[api->item_arg];
 		s->cpu_text = expression_text(lf, s->cpu_first, s->cpu_last);
+		if (api->wq_arg >= 0 && api->wq_arg < (int)n && api->wq_arg < 8)
+			s->unbound = workqueue_is_unbound(f, first[api->wq_arg], last[api->wq_arg]);
+		if (api->delay_arg >= 0) {
+			char *delay = api->delay_arg < (int)n && api->delay_arg < 8 ?
+				      expression_text(lf, first[api->delay_arg],
+						      last[api->delay_arg]) : NULL;
+
+			s->delayed = !delay || strcmp(delay, "0");
+			free(delay);
+		}
 		s->item_text = expression_text(lf, s->item_first, s->item_last);
 		workitem_shape(f, s->item_first, s->item_last, &s->item);
 	}
@@ -530,7 +635,20 @@ static void report_wq010(struct scan_result *res, const struct queue_site *s)
 
 	if (!f)
 		return;
-	if (s->own_cpu) {
+	if (s->cpu_current && is_self_requeue(s)) {
+		f->severity = SEVERITY_NOTE;
+		strbuf_addf(&msg, "%s() re-arms its own item %s on the CPU it runs on (%s) and "
+			    "reads the current CPU: since 3.7 a queueing goes to the CPU where the "
+			    "item still runs, which is this one, so the item stays here as "
+			    "intended", b->function, s->item_text, s->cpu_text);
+	} else if (s->self_delayed) {
+		f->severity = SEVERITY_NOTE;
+		strbuf_addf(&msg, "%s() re-arms its own item %s on CPU %s after a delay and reads "
+			    "the current CPU: since 3.7 a queueing goes where the item still runs, "
+			    "but the timer fires after this run has returned, so the item lands on "
+			    "%s unless a run outlasts the delay; make sure it cannot",
+			    b->function, s->item_text, s->cpu_text, s->cpu_text);
+	} else if (s->own_cpu) {
 		f->severity = SEVERITY_NOTE;
 		strbuf_addf(&msg, "%s() queues the per-CPU item %s on its own CPU (%s) and its "
 			    "work function %s() reads the current CPU: since 3.7 a queueing "
@@ -592,7 +710,7 @@ static void check_wq012(struct scan_result *res, const struct queue_site *s)
 	struct finding *f;
 	size_t i;
 
-	if (!is_self_requeue(s) || cpu_is_current(s) || cpu_is_items_own_field(s) ||
+	if (!is_self_requeue(s) || s->delayed || s->cpu_current || cpu_is_items_own_field(s) ||
 	    (s->item.per_cpu && s->item.cpu && !strcmp(s->item.cpu, s->cpu_text)))
 		return;
 	f = add_site_finding(res, &rule_self_requeue_other_cpu, s);
@@ -638,7 +756,8 @@ static void demote_mixed_items(struct site_list *sites)
 	for (i = 0; i < sites->nr; i++) {
 		struct queue_site *s = &sites->items[i];
 
-		if (!s->own_cpu || !s->item.key)
+		/* Re-arming itself where it runs is safe whatever others do. */
+		if (!s->own_cpu || !s->item.key || (s->cpu_current && is_self_requeue(s)))
 			continue;
 		for (j = 0; j < sites->nr; j++)
 			if (!sites->items[j].own_cpu && sites->items[j].item.key &&
@@ -646,6 +765,41 @@ static void demote_mixed_items(struct site_list *sites)
 			    sites->items[j].cpu_dependent)
 				s->own_cpu = false;
 	}
+}
+
+/* An item INIT_*WORK()ed earlier in the calling function cannot be running
+ * anywhere when it is queued. */
+static bool initialized_just_before(const struct queue_site *s)
+{
+	unsigned first = s->file->lex.tokens[s->caller->body_open].line;
+	unsigned line = s->file->lex.tokens[s->tok].line;
+	size_t i;
+
+	for (i = 0; i < s->nr_bindings; i++)
+		if (!strcmp(s->bindings[i]->file, s->file->path) &&
+		    s->bindings[i]->line >= first && s->bindings[i]->line <= line &&
+		    strncmp(s->bindings[i]->how, "DECLARE", 7))
+			return true;
+	return false;
+}
+
+/* A work function's work_struct parameter is its own item: every item whose
+ * work function it is (a static function only from its own file). */
+static void own_items(struct workitem_index *idx, struct queue_site *s)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < idx->nr; i++) {
+		struct work_binding *b = &idx->bindings[i];
+
+		if (strcmp(b->function, s->caller->name) ||
+		    (s->caller->is_static && strcmp(b->file, s->file->path)))
+			continue;
+		s->own_bindings = xrealloc(s->own_bindings, (n + 1) * sizeof(*s->own_bindings));
+		s->own_bindings[n++] = b;
+	}
+	s->bindings = s->own_bindings;
+	s->nr_bindings = n;
 }
 
 static void affinity_tree_pass(const struct scan_options *opts, struct scan_result *res)
@@ -699,6 +853,21 @@ static void affinity_tree_pass(const struct scan_options *opts, struct scan_resu
 		}
 
 	cd = cpu_dependence_new(&sc, MAX_CALL_DEPTH);
+	if (getenv("WQCHECK_DEBUG_AFFINITY")) {
+		for (i = 0; i < idx.nr; i++)
+			fprintf(stderr, "binding %s -> %s() %s:%u %s\n", idx.bindings[i].key,
+				idx.bindings[i].function, idx.bindings[i].file,
+				idx.bindings[i].line, idx.bindings[i].how);
+		for (i = 0; i < sites.nr; i++)
+			fprintf(stderr, "site %s:%u %s(%s, %s) key %s per_cpu %d cpu %s\n",
+				sites.items[i].file->path,
+				sites.items[i].file->lex.tokens[sites.items[i].tok].line,
+				sites.items[i].api->name, sites.items[i].cpu_text,
+				sites.items[i].item_text,
+				sites.items[i].item.key ? sites.items[i].item.key : "(none)",
+				sites.items[i].item.per_cpu,
+				sites.items[i].item.cpu ? sites.items[i].item.cpu : "-");
+	}
 	for (i = 0; i < sites.nr; i++) {
 		struct queue_site *s = &sites.items[i];
 
@@ -706,6 +875,12 @@ static void affinity_tree_pass(const struct scan_options *opts, struct scan_resu
 			continue;
 		if (s->item.key)
 			s->bindings = workitem_index_lookup(&idx, s->item.key, &s->nr_bindings);
+		if (!s->nr_bindings && s->item.alias)
+			s->bindings = workitem_index_lookup(&idx, s->item.alias, &s->nr_bindings);
+		else if (s->item.own_parameter)
+			own_items(&idx, s);
+		s->cpu_current = cpu_is_current(cd, s);
+		s->fresh = initialized_just_before(s);
 		decide_own_cpu(s);
 		evaluate_wq010(cd, s);
 	}
@@ -715,11 +890,12 @@ static void affinity_tree_pass(const struct scan_options *opts, struct scan_resu
 
 		if (inside_wrapper(s, &apis))
 			continue;
-		if (s->cpu_dependent && selected(opts, &rule_affinity_cpu_read))
+		if (s->cpu_dependent && !s->unbound && !s->fresh &&
+		    selected(opts, &rule_affinity_cpu_read))
 			report_wq010(res, s);
 		if (selected(opts, &rule_shared_item_on_cpus))
 			check_wq011(res, s);
-		if (selected(opts, &rule_self_requeue_other_cpu))
+		if (!s->unbound && selected(opts, &rule_self_requeue_other_cpu))
 			check_wq012(res, s);
 	}
 
@@ -727,6 +903,7 @@ static void affinity_tree_pass(const struct scan_options *opts, struct scan_resu
 		free(sites.items[i].cpu_text);
 		free(sites.items[i].item_text);
 		item_shape_release(&sites.items[i].item);
+		free(sites.items[i].own_bindings);
 		cpu_chain_release(&sites.items[i].chain);
 	}
 	free(sites.items);

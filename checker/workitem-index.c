@@ -21,6 +21,7 @@ struct binding_list {
 void item_shape_release(struct item_shape *s)
 {
 	free(s->key);
+	free(s->alias);
 	free(s->cpu);
 	memset(s, 0, sizeof(*s));
 }
@@ -138,7 +139,33 @@ struct shape_ctx {
 	const struct source_file *f;
 	size_t use;			/* the token the expression is used at */
 	int depth;
+	struct strbuf alias;		/* "struct T.path" for a per-CPU variable of type T */
 };
+
+/* The struct type of per-CPU variable name: DEFINE_PER_CPU(struct T, name). */
+static char *percpu_type(const struct source_file *f, const char *name, size_t len)
+{
+	const struct lexed_file *lf = &f->lex;
+	size_t i;
+
+	for (i = 0; i < lf->nr_tokens; i++) {
+		const struct token *t = &lf->tokens[i];
+		size_t first[2], last[2];
+		long open;
+
+		if (t->kind != TOK_IDENT || t->len < 14 ||
+		    memcmp(lf->text + t->offset, "DEFINE_PER_CPU", 14))
+			continue;
+		open = token_next_code(lf, (long)i);
+		if (!tok_is_punct(lf, open, "(") ||
+		    call_arguments(lf, (size_t)open, first, last, 2) != 2 ||
+		    first[1] != last[1] || !same_ident(lf, first[1], name, len) ||
+		    !tok_is_ident(lf, (long)first[0], "struct"))
+			continue;
+		return expression_text(lf, first[0], last[0]);
+	}
+	return NULL;
+}
 
 static bool parse_item(struct shape_ctx *c, long first, long last, struct strbuf *key,
 		       struct item_shape *s);
@@ -210,28 +237,102 @@ static void per_cpu_origin(struct shape_ctx *c, const struct source_function *fn
 	}
 }
 
+/* Declarations are plain: `struct foo *a, *b` has no operator or call. */
+static bool plain_declaration(const struct lexed_file *lf, long start, long decl)
+{
+	long i;
+
+	for (i = start; i >= 0 && i < decl; i = token_next_code(lf, i))
+		if (tok_is_punct(lf, i, "=") || tok_is_punct(lf, i, "(") ||
+		    tok_is_punct(lf, i, ")") || tok_is_punct(lf, i, "->") ||
+		    tok_is_punct(lf, i, "."))
+			return false;
+	return true;
+}
+
+/* The expression last stored in local v before the use: its initializer
+ * or an assignment `v = expr;`. Returns false when there is none. */
+static bool last_value(struct shape_ctx *c, const struct source_function *fn, long decl,
+		       long *first, long *last)
+{
+	const struct lexed_file *lf = &c->f->lex;
+	const struct token *v = &lf->tokens[decl];
+	long j, from = -1, i;
+	int depth = 0;
+
+	for (j = decl; j < (long)c->use; j = token_next_code(lf, j)) {
+		if (j < 0)
+			return false;
+		if (same_ident(lf, (size_t)j, lf->text + v->offset, v->len) &&
+		    tok_is_punct(lf, token_next_code(lf, j), "=") &&
+		    !tok_is_punct(lf, token_prev_code(lf, j), "->") &&
+		    !tok_is_punct(lf, token_prev_code(lf, j), "."))
+			from = token_next_code(lf, token_next_code(lf, j));
+	}
+	if (from < 0)
+		return false;
+	for (i = from; i >= 0 && i < (long)fn->body_close; i = token_next_code(lf, i)) {
+		if (tok_is_punct(lf, i, "(") || tok_is_punct(lf, i, "["))
+			depth++;
+		else if (tok_is_punct(lf, i, ")") || tok_is_punct(lf, i, "]"))
+			depth--;
+		else if (depth == 0 && (tok_is_punct(lf, i, ";") || tok_is_punct(lf, i, ",")))
+			break;
+		if (depth < 0)
+			break;
+	}
+	*first = from;
+	*last = token_prev_code(lf, i);
+	return *last >= from;
+}
+
 static bool local_key(struct shape_ctx *c, size_t tok, struct strbuf *key, struct item_shape *s)
 {
 	const struct lexed_file *lf = &c->f->lex;
 	const struct source_function *fn = source_function_at(c->f, c->use);
 	const char *name = lf->text + lf->tokens[tok].offset;
 	size_t len = lf->tokens[tok].len;
-	long j, found = -1;
+	long j, found = -1, start = 0, first, last;
+	bool parameter = false;
 	char *type;
 
 	if (!fn)
 		return false;
-	for (j = (long)fn->params_open + 1; j < (long)c->use; j++)
-		if (same_ident(lf, (size_t)j, name, len) && is_declarator_at(lf, j))
-			found = j;
+	for (j = (long)fn->params_open + 1; j < (long)c->use; j++) {
+		bool in_params = j < (long)fn->params_close;
+		long st;
+
+		if (!same_ident(lf, (size_t)j, name, len) || !is_declarator_at(lf, j))
+			continue;
+		st = declaration_start(lf, j, in_params);
+		if (!plain_declaration(lf, st, j))
+			continue;
+		found = j;
+		start = st;
+		parameter = in_params;
+	}
 	if (found < 0)
 		return false;
-	s->is_parameter = found < (long)fn->params_close;
-	type = declared_type(lf, declaration_start(lf, found, s->is_parameter), found);
+	type = declared_type(lf, start, found);
 	if (!type) {
 		strbuf_addstr(key, "?");
 		return true;
 	}
+	/* A work_struct pointer says nothing: what was stored in it does. */
+	if (!strcmp(type, "struct work_struct") || !strcmp(type, "struct delayed_work")) {
+		free(type);
+		if (parameter) {
+			s->is_parameter = true;
+			s->own_parameter = true;
+			strbuf_addstr(key, "?");
+			return true;
+		}
+		if (last_value(c, fn, found, &first, &last))
+			return parse_item(c, first, last, key, s);
+		strbuf_addstr(key, "?");
+		return true;
+	}
+	s->is_parameter = parameter;
 	strbuf_addstr(key, type);
 	free(type);
 	per_cpu_origin(c, fn, name, len, s);
@@ -256,8 +357,16 @@ static bool parse_accessor(struct shape_ctx *c, long name_tok, long open, struct
 			if (tok_is_punct(lf, a, "&"))
 				a = token_next_code(lf, a);
 			if (a >= 0 && a == (long)last[0] && lf->tokens[a].kind == TOK_IDENT) {
+				char *type = percpu_type(c->f, lf->text + lf->tokens[a].offset,
+							 lf->tokens[a].len);
+
 				global_key(c->f, lf->text + lf->tokens[a].offset, lf->tokens[a].len,
 					   true, key);
+				if (type && c->depth == 1) {
+					strbuf_reset(&c->alias);
+					strbuf_addstr(&c->alias, type);
+				}
+				free(type);
 				ok = true;
 			}
 		} else {
@@ -270,6 +379,8 @@ static bool parse_accessor(struct shape_ctx *c, long name_tok, long open, struct
 			free(s->cpu);
 			s->cpu = two ? expression_text(lf, first[1], last[1]) : xstrdup("@current");
 		}
+	} else if (!strcmp(name, "to_delayed_work") && n == 1) {
+		ok = parse_item(c, (long)first[0], (long)last[0], key, s);
 	} else if (!strcmp(name, "container_of") && n == 3) {
 		char *type = expression_text(lf, first[1], last[1]);
 
@@ -331,6 +442,9 @@ static bool parse_item(struct shape_ctx *c, long first, long last, struct strbuf
 			long m = token_next_code(lf, i);
 
 			strbuf_addf(key, ".%.*s", (int)lf->tokens[m].len, lf->text + lf->tokens[m].offset);
+			if (c->alias.len)
+				strbuf_addf(&c->alias, ".%.*s", (int)lf->tokens[m].len,
+					    lf->text + lf->tokens[m].offset);
 			/* A member of a parameter is no longer the parameter. */
 			s->is_parameter = false;
 			i = token_next_code(lf, m);
@@ -361,11 +475,18 @@ void workitem_shape(const struct source_file *f, size_t first, size_t last,
 	if (!parse_item(&c, (long)first, (long)last, &key, out) || !key.buf ||
 	    key.buf[0] == '?' || !strcmp(key.buf, "struct work_struct") ||
 	    !strcmp(key.buf, "struct delayed_work")) {
+		bool own = out->own_parameter;
+
+		strbuf_release(&c.alias);
 		strbuf_release(&key);
 		item_shape_release(out);
+		out->own_parameter = own;
 		return;
 	}
 	out->key = strbuf_detach(&key);
+	if (c.alias.len && strchr(c.alias.buf, '.'))
+		out->alias = strbuf_detach(&c.alias);
+	strbuf_release(&c.alias);
 }
 
 void workitem_index_add(struct workitem_index *idx, const char *key, const char *function,
@@ -455,6 +576,9 @@ static void add_macro_binding(struct workitem_index *idx, const struct source_fi
 		workitem_shape(f, first[0], last[0], &shape);
 		if (shape.key && !shape.is_parameter)
 			workitem_index_add(idx, shape.key, fn, f->path, lf->tokens[i].line,
+					   lf->tokens[i].column, how);
+		if (shape.alias && !shape.is_parameter)
+			workitem_index_add(idx, shape.alias, fn, f->path, lf->tokens[i].line,
 					   lf->tokens[i].column, how);
 		item_shape_release(&shape);
 	}

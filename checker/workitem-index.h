@@ -31,10 +31,13 @@ struct workitem_index {
 /* How a work item expression names its item. */
 struct item_shape {
 	char *key;			/* NULL: not an item we can name */
+	char *alias;			/* a per-CPU variable's item by its struct type */
 	bool per_cpu;			/* one item per CPU: per_cpu(), per-CPU pointer, [cpu] */
 	char *cpu;			/* the expression choosing the CPU's instance:
 					 * "cpu", or "@current" for this_cpu_ptr() & co */
 	bool is_parameter;		/* a parameter of the function: a helper's argument */
+	bool own_parameter;		/* the work_struct parameter itself: in a work
+					 * function, its own item */
 };
 
 void item_shape_release(struct item_shape *s);
