@@ -83,7 +83,7 @@ void dmx_target_destroy(struct dmx_c *mc)
 MODULE_LICENSE("GPL");
 
 /*
- * check-name: WQ_NON_REENTRANT last in a chain and in both ternary arms
+ * check-name: WQ_NON_REENTRANT last in a chain and in both ternary arms; make C=2
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
@@ -117,4 +117,12 @@ diff --git a/drivers/md/dmx-target.c b/drivers/md/dmx-target.c
  		destroy_workqueue(mc->kdmxd_wq);
  		return -ENOMEM;
  * check-output-end
+ *
+ * check-command: make -s -C corpus C=2 CHECK="$WQCHECK check" drivers/md/dmx-target.o
+ * check-exit: 0
+ * check-error-start
+drivers/md/dmx-target.c:46:29: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+drivers/md/dmx-target.c:52:14: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+drivers/md/dmx-target.c:53:14: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+ * check-error-end
  */
