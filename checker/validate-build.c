@@ -342,7 +342,7 @@ static int write_identities(const struct vtree *t)
 static int make_objects(struct vtree *t, struct vobject **objs, size_t nr, const char *extra1,
 			const char *extra2, struct strbuf *out)
 {
-	const char **targets = xcalloc(nr + 4, sizeof(*targets));
+	const char **targets = xcalloc(nr + 5, sizeof(*targets));
 	size_t n = 0, i;
 	int rc;
 
@@ -378,7 +378,7 @@ static int disassemble(const struct vtree *t, const struct vobject *o, struct vo
 	char *p = object_path(t, o);
 	int rc;
 
-	rc = run_commandv(NULL, &out, "objdump", "-dr", "--no-show-raw-insn", "-w", p, (char *)NULL);
+	rc = run_commandv(NULL, &out, "objdump", "-dr", "--no-show-raw-insn", p, (char *)NULL);
 	if (!rc)
 		disasm_parse(out.buf ? out.buf : "", &st->functions, &st->nr_functions);
 	else

@@ -4,6 +4,7 @@
 #include "validate-priv.h"
 
 #include <dirent.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,12 +147,14 @@ int series_read(const char *dir, struct vseries *s)
 {
 	struct dirent *de;
 	char **names = NULL;
-	size_t nr = 0, alloc = 0, i;
-	DIR *d = opendir(dir);
+	size_t nr = 0, alloc = 0, patches_alloc = 0, i;
+	char resolved[PATH_MAX];
+	DIR *d;
 
 	memset(s, 0, sizeof(*s));
-	if (!d)
+	if (!realpath(dir, resolved) || !(d = opendir(resolved)))
 		return error("--series %s: cannot open the directory", dir);
+	dir = resolved;
 	while ((de = readdir(d))) {
 		size_t len = strlen(de->d_name);
 
@@ -189,7 +192,7 @@ int series_read(const char *dir, struct vseries *s)
 			strbuf_release(&text);
 			goto fail;
 		}
-		ALLOC_GROW(s->patches, s->nr_patches, alloc);
+		ALLOC_GROW(s->patches, s->nr_patches, patches_alloc);
 		memset(&s->patches[s->nr_patches], 0, sizeof(s->patches[0]));
 		s->patches[s->nr_patches].path = strbuf_detach(&path);
 		s->patches[s->nr_patches].name = xstrdup(names[i]);

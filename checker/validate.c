@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static struct vtree *active_tree;
@@ -226,6 +227,7 @@ static int apply_patch(struct vtree *t, struct vpatch *p, struct strbuf *out)
 		common.buf[--common.len] = '\0';
 	strbuf_addf(&alt, "%s/objects", common.buf ? common.buf : "");
 	make_parent_dirs(objects.buf);
+	mkdir(objects.buf, 0777);
 	setenv("GIT_OBJECT_DIRECTORY", objects.buf, 1);
 	setenv("GIT_ALTERNATE_OBJECT_DIRECTORIES", alt.buf, 1);
 	rc = run_commandv(t->worktree, out, "git", "-c", "user.name=wqcheck validate",
