@@ -1,0 +1,234 @@
+#!/bin/bash
+# wqcheck check-patch, wqcheck diff and wqcheck check (kbuild's $(CHECK)) on
+# a git copy of the corpus: a 3-patch mailbox where only patch 2 adds a
+# finding, nearby edits in a file that already has findings, the output
+# formats, exit statuses, a patch that does not apply, the tree left alone,
+# and make C=1/C=2 CHECK="wqcheck check".
+# asan: yes
+set -u
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+export TMPDIR=$scratch/tmp
+mkdir -p "$TMPDIR"
+
+ok() { echo "ok - $1"; }
+nok() { echo "not ok - $1"; shift; for l in "$@"; do echo "    $l"; done; }
+check() { local name=$1; shift; if "$@"; then ok "$name"; else nok "$name" "failed: $*"; fi; }
+
+tree=$scratch/tree
+cp -a "$TOP/corpus" "$tree"
+cd "$tree" || exit 1
+make -s clean >/dev/null 2>&1
+G() { git -c user.name=t -c user.email=t@invalid -c commit.gpgsign=false "$@"; }
+G init -q && G add -A -f && G commit -q -m base || { nok "setup: git copy of the corpus"; exit 0; }
+f=drivers/char/tty_flip_wq.c
+grep -q 'flush_work_sync(&buf->work);' "$f" || { nok "setup: $f changed shape"; exit 0; }
+
+# patch 1: a nearby edit; 2: a new flush_work_sync() call; 3: a nearby edit.
+sed -i 's/^\tspin_lock_init(&buf->lock);/&\n\tbuf->flags = 0;/' "$f" && G commit -q -a -m "tty: clear flags"
+sed -i 's/^\tcancel_delayed_work_sync(&buf->flush_timer_work);/&\n\tflush_work_sync(\&buf->work);/' "$f" &&
+	G commit -q -a -m "tty: flush twice"
+sed -i 's|HZ / 10;|HZ / 20;|' "$f" && G commit -q -a -m "tty: flush sooner"
+G format-patch -q -o "$scratch/p" HEAD~3 && G format-patch -q --stdout HEAD~3 >"$scratch/series.mbox"
+mbox=$scratch/series.mbox
+p1=$(ls "$scratch"/p/0001-*) p2=$(ls "$scratch"/p/0002-*) p3=$(ls "$scratch"/p/0003-*)
+G checkout -q HEAD~3
+
+run() { "$WQCHECK" "$@" >"$scratch/out" 2>"$scratch/err"; echo $? >"$scratch/rc"; }
+rc() { [ "$(cat "$scratch/rc")" = "$1" ]; }
+lines() { [ "$(wc -l <"$scratch/$1")" -eq "$2" ]; }
+
+run check-patch "$mbox"
+if rc 1 && grep -q "^$f:[0-9]*:[0-9]*: warning: .*\[WQ001\]" "$scratch/out" &&
+   [ "$(grep -c '\[WQ' "$scratch/out")" -eq 1 ] && grep -q 'added by patch 2/3 ".*tty: flush twice"' "$scratch/out"; then
+	ok "3-patch mailbox: only patch 2's flush_work_sync() is reported, exit 1"
+else
+	nok "3-patch mailbox: only patch 2's flush_work_sync() is reported, exit 1" "rc=$(cat "$scratch/rc")" "$(cat "$scratch/out" "$scratch/err")"
+fi
+
+run check-patch --emacs "$mbox"
+n=$(sed -n 's/^.*series\.mbox:\([0-9]*\): WARNING: .*\[WQ001\]$/\1/p' "$scratch/out")
+if rc 1 && [ -n "$n" ] && sed -n "${n}p" "$mbox" | grep -q '^+.*flush_work_sync(&buf->work);' &&
+   grep -q "^#$n: FILE: $f:[0-9]*:$" "$scratch/out" && grep -q '^total: 0 errors, 1 warnings, [0-9]* lines checked$' "$scratch/out"; then
+	ok "--emacs: MBOX:LINE points at the patch line that adds the call, then #LINE: FILE: and total"
+else
+	nok "--emacs: MBOX:LINE points at the patch line that adds the call" "$(cat "$scratch/out" "$scratch/err")"
+fi
+
+run check-patch --terse "$p1" "$p2" "$p3"
+if rc 1 && lines out 2 && grep -q "^$p2:[0-9]*: WARNING: " "$scratch/out" && grep -q '^total: 0 errors, 1 warnings' "$scratch/out"; then
+	ok "--terse over three patch files: one line for patch 2 and its total, nothing for the clean ones"
+else
+	nok "--terse over three patch files" "$(cat "$scratch/out" "$scratch/err")"
+fi
+
+run check-patch "$p1"
+check "a nearby edit in a file that already has findings passes silently (exit 0)" eval 'rc 0 && lines out 0 && lines err 0'
+run check-patch --terse --showfile "$p1" "$p3"
+check "two clean patches: exit 0, --terse prints nothing" eval 'rc 0 && lines out 0'
+
+run check-patch --fail-on=error "$mbox"
+check "--fail-on=error: the warning is shown, exit 0" eval 'rc 0 && grep -q WQ001 "$scratch/out"'
+run check-patch --fail-on=note "$p1"
+check "--fail-on=note on a clean patch: exit 0" rc 0
+
+"$WQCHECK" check-patch <"$p2" >"$scratch/out" 2>"$scratch/err"; echo $? >"$scratch/rc"
+check "a patch on stdin (no argument) is checked" eval 'rc 1 && grep -q WQ001 "$scratch/out"'
+
+# b4 prep --check runs the command per patch on a branch that already holds
+# the series: the pre-image comes from the blobs the patch names.
+G checkout -q -
+run check-patch --terse --showfile - <"$p2"
+if rc 1 && lines out 2 && grep -q "^$f:[0-9]*: WARNING: " "$scratch/out"; then
+	ok "b4-style: the series already applied in TREE, the patch still checks (pre-image from its blobs)"
+else
+	nok "b4-style: the series already applied in TREE" "$(cat "$scratch/out" "$scratch/err")"
+fi
+G checkout -q HEAD~3
+
+run check-patch --format=json "$mbox"
+if rc 1 && python3 - "$scratch/out" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+f = d["findings"]
+assert len(f) == 1 and f[0]["rule"] == "WQ001", f
+a = f[0]["added_by"]
+assert a["patch"] == 2 and a["patches"] == 3 and "flush twice" in a["subject"], a
+assert d["series"]["fail_on"] == "warning"
+PY
+then ok "json: one finding, added_by names patch 2 of 3"; else nok "json: one finding, added_by names patch 2 of 3" "$(head -c 600 "$scratch/out")" "$(cat "$scratch/err")"; fi
+
+# Without git in TREE the pre-image is TREE's files: a copy to edit.
+plain=$scratch/plain
+cp -a "$tree" "$plain" && rm -rf "$plain/.git"
+
+# SARIF fingerprints survive lines added above the finding.
+sarif_fp() {
+	python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["runs"][0]["results"]; print(len(r), r[0]["partialFingerprints"]["wqcheck/v1"], r[0]["locations"][0]["physicalLocation"]["region"]["startLine"])' "$scratch/out" 2>/dev/null
+}
+run check-patch --tree="$plain" --format=sarif "$p2"
+fp1=$(sarif_fp)
+cp "$plain/$f" "$scratch/saved.c"
+sed -i '1i /* shifted */\n/* shifted */\n/* shifted */' "$plain/$f"
+run check-patch --tree="$plain" --format=sarif "$p1" "$p2"
+fp2=$(sarif_fp)
+if [ -n "$fp1" ] && [ "${fp1% *}" = "${fp2% *}" ] && [ "${fp1##* }" -ne "${fp2##* }" ]; then
+	ok "sarif: partialFingerprints stable when the lines shift ($fp1 / $fp2)"
+else
+	nok "sarif: partialFingerprints stable when the lines shift" "before: $fp1" "after: $fp2"
+fi
+cp "$scratch/saved.c" "$plain/$f"
+
+# A patch that does not apply: exit 2, one line naming the patch and the hunk.
+sed -i 's/^\tcancel_delayed_work_sync(&buf->flush_timer_work);/\tcancel_delayed_work(\&buf->flush_timer_work);/' "$plain/$f"
+run check-patch --tree="$plain" "$mbox"
+if rc 2 && lines err 1 && lines out 0 && grep -q 'patch 2/3 ".*flush twice" does not apply' "$scratch/err" &&
+   grep -q "$f: hunk #1 (@@ .* line [0-9]*) does not match" "$scratch/err"; then
+	ok "a patch that does not apply: exit 2, one line naming the patch and the hunk"
+else
+	nok "a patch that does not apply" "rc=$(cat "$scratch/rc")" "$(cat "$scratch/err")"
+fi
+cp "$scratch/saved.c" "$plain/$f"
+
+run check-patch "$scratch/nonexistent.patch"
+check "a missing patch file: exit 2, one line" eval 'rc 2 && lines err 1'
+echo "just words" >"$scratch/words"
+run check-patch "$scratch/words"
+check "an input without a diff: exit 2, one line" eval 'rc 2 && lines err 1'
+run check-patch --tree="$scratch" "$mbox"
+check "--tree that is not a kernel tree: exit 2, one line" eval 'rc 2 && lines err 1'
+run check-patch --format=report "$mbox"
+check "an unknown format: exit 2" rc 2
+
+# wqcheck diff over the same commits.
+G checkout -q -
+run diff HEAD~3..HEAD
+check "diff HEAD~3..HEAD: the added call, attributed to its commit, exit 1" \
+	eval 'rc 1 && [ "$(grep -c "\[WQ" "$scratch/out")" -eq 1 ] && grep -q "added by commit [0-9a-f]* (\"tty: flush twice\")" "$scratch/out"'
+run diff HEAD
+check "diff of one commit that only edits nearby lines: exit 0, silent" eval 'rc 0 && lines out 0'
+run diff HEAD~1
+check "diff of the commit that adds the call: exit 1" rc 1
+run diff no-such-rev..HEAD
+check "diff of an unknown revision: exit 2, one line" eval 'rc 2 && lines err 1'
+
+# WQ010 (when the affinity rules are built in): a series adding a
+# queue_work_on() of a work function that reads the current CPU fails.
+if "$WQCHECK" --help | grep -q '^ *WQ010'; then
+	G checkout -q HEAD~3
+	cat >"$scratch/wq010.patch" <<'EOF'
+diff --git a/drivers/char/pcpu_stat.c b/drivers/char/pcpu_stat.c
+new file mode 100644
+--- /dev/null
++++ b/drivers/char/pcpu_stat.c
+@@ -0,0 +1,21 @@
++#include <linux/workqueue.h>
++#include <linux/smp.h>
++
++static struct work_struct stat_work;
++static int last_cpu;
++
++static void stat_fn(struct work_struct *w)
++{
++	last_cpu = smp_processor_id();
++}
++
++void stat_init(void)
++{
++	INIT_WORK(&stat_work, stat_fn);
++}
++
++void stat_kick(int cpu)
++{
++	queue_work_on(cpu, system_wq, &stat_work);
++}
++
+EOF
+	run check-patch "$scratch/wq010.patch"
+	check "a new queue_work_on() of a CPU-reading work function fails (WQ010)" \
+		eval 'rc 1 && grep -q "pcpu_stat.c:19:.*\[WQ010\]" "$scratch/out"'
+	G checkout -q -
+else
+	echo "skip - WQ010 series: the affinity rules are not built in"
+fi
+
+# Nothing written: TREE clean, scratch directories gone.
+check "TREE never written by check-patch or diff" eval '[ -z "$(git status --porcelain)" ]'
+check "scratch directories removed" eval '[ -z "$(ls "$TMPDIR")" ]'
+
+# --- kbuild's $(CHECK) --------------------------------------------------------
+G checkout -q HEAD~3
+obj=drivers/char/tty_flip_wq.o
+make -s "$obj" >/dev/null 2>&1
+make C=2 CHECK="$WQCHECK check" "$obj" >"$scratch/out" 2>"$scratch/err"; echo $? >"$scratch/rc"
+want=$(grep -c '^drivers/char/tty_flip_wq.c:[0-9]*:[0-9]*: warning: ' corpus-expect 2>/dev/null || true)
+if rc 0 && grep -q "CHECK   drivers/char/tty_flip_wq.c" "$scratch/out" &&
+   grep -q '^drivers/char/tty_flip_wq.c:59:2: warning: flush_work_sync() .*\[WQ001\]$' "$scratch/err" &&
+   [ "$(grep -c '^drivers/char/tty_flip_wq.c:[0-9]*:[0-9]*: warning: ' "$scratch/err")" -eq \
+     "$("$WQCHECK" scan -q drivers/char/tty_flip_wq.c | grep -c '^drivers/char/tty_flip_wq.c:')" ]; then
+	ok "make C=2 CHECK=\"wqcheck check\": sparse-format warnings on stderr, same sites as scan, make succeeds"
+else
+	nok "make C=2 CHECK=\"wqcheck check\"" "rc=$(cat "$scratch/rc")" "$(cat "$scratch/out" "$scratch/err" | head -20)"
+fi
+make C=1 CHECK="$WQCHECK check" "$obj" >"$scratch/out" 2>"$scratch/err"
+check "make C=1: an up-to-date object is not checked" eval '! grep -q CHECK "$scratch/out" && lines err 0'
+touch drivers/char/tty_flip_wq.c
+make C=1 CHECK="$WQCHECK check" "$obj" >"$scratch/out" 2>"$scratch/err"
+check "make C=1: a recompiled object is checked" eval 'grep -q "CHECK   drivers/char/tty_flip_wq.c" "$scratch/out" && grep -q WQ001 "$scratch/err"'
+make C=2 CHECK="$WQCHECK check -Wsparse-error" "$obj" >"$scratch/out" 2>"$scratch/err"; echo $? >"$scratch/rc"
+check "CHECK=\"wqcheck check -Wsparse-error\": findings fail the build, as kbuild does with sparse" eval '! rc 0'
+make C=2 CHECK="$WQCHECK check" drivers/net/loopback_stats.o >"$scratch/out" 2>"$scratch/err"; echo $? >"$scratch/rc"
+check "make C=2 on an object without findings: silent, exit 0" eval 'rc 0 && ! grep -q warning: "$scratch/err"'
+
+run check -D__KERNEL__ -Iinclude -Wbitwise --arch=x86 -mlittle-endian -m64 -Wp,-MMD,x.d -fno-common \
+	-std=gnu11 -Wno-unknown-attribute -frobnicate --sparse-unknown "$f"
+check "check: unknown and sparse-only flags ignored, findings on stderr, exit 0" \
+	eval 'rc 0 && lines out 0 && grep -q "^$f:59:2: warning: " "$scratch/err" && [ ! -e x.d ]'
+run check --fail-on=warning -Iinclude "$f"
+check "check --fail-on=warning: exit 1 with findings" rc 1
+run check -Iinclude -D__KERNEL__
+check "check without a file: exit 2, one line" eval 'rc 2 && lines err 1'
+run check -Iinclude "$tree/$f"
+check "check: the path printed as given (absolute here)" eval 'grep -q "^$tree/$f:59:2: warning: " "$scratch/err"'
+check "kbuild's object tree left as it was (no scratch left)" eval '[ -z "$(ls "$TMPDIR")" ]'
+exit 0
