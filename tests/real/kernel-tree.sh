@@ -68,7 +68,7 @@ if [ ! -s "$WQ_SOURCES" ]; then
 fi
 
 # --- configure and build what the tests parse --------------------------------
-config_key=$(wq_key "$WQ_REAL_DIR/config.txt" "$WQ_REAL_DIR/lib.sh")
+config_key=$WQ_BUILD_VERSION-$(wq_key "$WQ_REAL_DIR/config.txt")
 if ! wq_stamp_ok linux-6.1.config "$config_key"; then
 	wq_stamp_clear linux-6.1.objects
 	wq_step linux-6.1.defconfig wq_configure "$WQ_TREE"

@@ -24,8 +24,9 @@ pristine=$("$WQ_REAL_DIR/kernel-tree.sh") || exit 1
 wq_lock
 
 manifest=$WQ_LEGACY/wqcheck-legacy-manifest.tsv
-source_key=$(wq_key "$WQ_REAL_DIR/legacy-rewrite.py" "$WQ_REAL_DIR/legacy-sites.txt" \
-	"$WQ_REAL_DIR/legacy-fixture.sh")
+# Bump when this script changes what the fixture's sources are.
+fixture_version=1
+source_key=$fixture_version-$(wq_key "$WQ_REAL_DIR/legacy-rewrite.py" "$WQ_REAL_DIR/legacy-sites.txt")
 
 git_fixed() {
 	GIT_AUTHOR_NAME=wqcheck GIT_AUTHOR_EMAIL=wqcheck@invalid \
@@ -45,6 +46,7 @@ make_copy() {
 commit_pristine() (
 	cd "$1" &&
 	git_fixed init -q &&
+	git config gc.auto 0 &&
 	# Debian's top-level .gitignore ignores everything ("/*"): force.
 	git_fixed add -A -f &&
 	[ "$(git ls-files | wc -l)" -eq "$(wc -l <"$WQ_SOURCES")" ] &&
@@ -76,7 +78,7 @@ tests/real/legacy-sites.txt, compat definitions in include/linux/workqueue.h.")
 }
 
 if ! wq_stamp_ok linux-6.1-legacy.source "$source_key" || [ ! -s "$manifest" ]; then
-	rm -rf "$WQ_LEGACY" "$WQ_CACHE"/legacy.*
+	wq_step linux-6.1-legacy.remove-old rm -rf "$WQ_LEGACY" "$WQ_CACHE"/legacy.*
 	rm -f "$WQ_STAMPS"/linux-6.1-legacy.*
 	tmp=$(mktemp -d "$WQ_CACHE/legacy.XXXXXX")
 	trap 'rm -rf "$tmp"' EXIT
@@ -89,7 +91,11 @@ if ! wq_stamp_ok linux-6.1-legacy.source "$source_key" || [ ! -s "$manifest" ]; 
 	wq_stamp_set linux-6.1-legacy.source "$source_key"
 fi
 
-config_key=$(wq_key "$WQ_REAL_DIR/config.txt" "$WQ_REAL_DIR/lib.sh")-$source_key
+# Many git users share the fixture (worktrees, series): a gc --auto packing its
+# 78,000 loose objects in the middle of a test run costs minutes.
+git -C "$WQ_LEGACY" config gc.auto 0
+
+config_key=$WQ_BUILD_VERSION-$(wq_key "$WQ_REAL_DIR/config.txt")-$source_key
 if ! wq_stamp_ok linux-6.1-legacy.config "$config_key"; then
 	wq_stamp_clear linux-6.1-legacy.objects
 	wq_step linux-6.1-legacy.defconfig wq_configure "$WQ_LEGACY"

@@ -10,6 +10,8 @@ WQ_LOG=$WQ_CACHE/steps.log
 WQ_SOURCES=$WQ_CACHE/linux-6.1.files
 WQ_REAL_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 WQ_JOBS=${WQCHECK_JOBS:-2}
+# Bump when wq_configure or wq_build_objects change what they make.
+WQ_BUILD_VERSION=1
 
 # Everything that is not the tree path goes to stderr: stdout is the interface.
 wq_say() { printf '%s\n' "$*" >&2; }
@@ -103,4 +105,28 @@ wq_compile_db() {
 wq_site_files() {
 	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$WQ_REAL_DIR/legacy-sites.txt" |
 		awk '{ sub(/:[0-9]+$/, "", $2); print $2 }' | sort -u
+}
+
+# wq_timed CMD...: runs CMD (its stdout/stderr as the caller redirects them),
+# sets WQ_SECS and WQ_RSS_MB (peak RSS; "?" without GNU time) and returns
+# CMD's status, 128+N when a signal N killed it.
+wq_timed() {
+	local tf rc t0 sig
+	tf=$(mktemp)
+	if [ -x /usr/bin/time ]; then
+		/usr/bin/time -f 'WQTIME %e %M' -o "$tf" "$@"
+		rc=$?
+		WQ_SECS=$(awk '/^WQTIME/ { print $2 }' "$tf")
+		WQ_RSS_MB=$(awk '/^WQTIME/ { printf "%d", $3 / 1024 }' "$tf")
+		sig=$(sed -n 's/.*terminated by signal \([0-9]*\).*/\1/p' "$tf")
+		[ -z "$sig" ] || rc=$((128 + sig))
+	else
+		t0=$(date +%s.%N)
+		"$@"
+		rc=$?
+		WQ_SECS=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
+		WQ_RSS_MB='?'
+	fi
+	rm -f "$tf"
+	return $rc
 }
