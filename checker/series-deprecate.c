@@ -143,6 +143,28 @@ static bool insert_after_last(struct strbuf *sb, const char *re, const char *blo
 	return found;
 }
 
+/* Removes the paragraph of a block comment whose first line matches re,
+ * with the " *" line separating it from the one before. */
+static bool remove_comment_paragraph(struct strbuf *sb, const char *re)
+{
+	size_t start, end;
+
+	if (!find_lines(sb, 0, re, &start, &end))
+		return false;
+	while (end < sb->len && strncmp(sb->buf + end, " *\n", 3) &&
+	       strncmp(sb->buf + end, " */", 3) && !strncmp(sb->buf + end, " * ", 3)) {
+		char *nl = memchr(sb->buf + end, '\n', sb->len - end);
+
+		end = nl ? (size_t)(nl - sb->buf) + 1 : sb->len;
+	}
+	if (start >= 3 && !strncmp(sb->buf + start - 3, " *\n", 3))
+		start -= 3;
+	else if (!strncmp(sb->buf + end, " *\n", 3))
+		end += 3;
+	splice(sb, start, end, "");
+	return true;
+}
+
 static const char flush_wrappers[] =
 	"\n"
 	"/* used to be different but now identical to flush_work(), deprecated */\n"
@@ -197,6 +219,9 @@ static bool deprecate_system_nrt(struct strbuf *h, struct strbuf *c)
 	remove_lines(h, "^extern struct workqueue_struct \\*system_nrt_freezable_wq;$");
 	insert_after_last(h, "^extern struct workqueue_struct \\*system_[a-z_]*wq;$",
 			  nrt_wrappers);
+	/* Their description among the system workqueues'. */
+	remove_comment_paragraph(h, "^ \\* system_nrt_wq is ");
+	remove_comment_paragraph(h, "^ \\* system_nrt_freezable_wq is ");
 	/* The variables, their exports, their creation, their check. */
 	remove_lines(c, "^struct workqueue_struct \\*system_nrt_wq( __read_mostly)?;$");
 	remove_lines(c, "^struct workqueue_struct \\*system_nrt_freezable_wq( __read_mostly)?;$");

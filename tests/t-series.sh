@@ -49,8 +49,16 @@ objects_of() {
 	done | sort -u
 }
 same_tree() { diff -r -q -x .git -x '*.o' -x '.*.o.d' "$1" "$2" >/dev/null; }
-export -f same_tree
+# The series leaves include/linux/workqueue.h and kernel/workqueue.c, the
+# API's own definitions, to --with-deprecation.
+rescan_clean() {
+	"$WQCHECK" scan -q --rules=WQ001,WQ002,WQ003,WQ004,WQ005 "$1" 2>/dev/null >"$T/rescan"
+	! grep ': warning: ' "$T/rescan" | grep -v -e '^kernel/workqueue\.c:' \
+		-e '^include/linux/workqueue\.h:' | grep -q .
+}
 builds() { make -C "$1" -s "$2" >/dev/null 2>&1; }
+export -f same_tree rescan_clean
+export T WQCHECK
 
 make_repo "$T/tree" || skip_all "cannot copy the corpus into a git repository"
 before=$(state "$T/tree")
@@ -111,13 +119,12 @@ check "series: after each patch the touched objects still build" test -z "$build
 check "series: every patch had an object to build" test -z "$unchecked"
 [ -n "$unchecked" ] && echo "    no object built at the base:$unchecked"
 
-"$WQCHECK" scan -q --rules=WQ001,WQ002,WQ003,WQ004,WQ005 "$T/am" >"$T/rescan" 2>/dev/null
-rc=$?
-check "series: rescanning the result finds nothing (exit 0)" test $rc -eq 0
+rescan_clean "$T/am"
+check "series: rescanning the result finds nothing outside the API's own files" test $? -eq 0
 check "series: the result equals scan --in-place's" bash -c "
 	cp -r '$T/tree' '$T/inplace' && rm -rf '$T/inplace/.git' &&
-	'$WQCHECK' scan -q --in-place '$T/inplace' >/dev/null 2>&1;
-	diff -r -x .git -x '*.o' -x '.*.o.d' '$T/inplace' '$T/am' >/dev/null"
+	'$WQCHECK' scan -q --rules=WQ001,WQ002,WQ003,WQ004,WQ005 --in-place '$T/inplace' >/dev/null 2>&1;
+	diff -r -x .git -x '*.o' -x '.*.o.d' -x workqueue.c '$T/inplace' '$T/am' >/dev/null"
 
 # --- subjects and Cc: from the corpus MAINTAINERS ----------------------------
 git -C "$T/am" log --reverse --format='%s' base..HEAD >"$T/subjects"
@@ -137,6 +144,7 @@ char: use system_freezable_wq instead of system_nrt_freezable_wq
 gpu: vidx: use system_wq instead of system_nrt_wq
 hid: use system_wq instead of system_nrt_wq
 input: touchscreen: use system_freezable_wq instead of system_nrt_freezable_wq
+mmc: host: use system_wq instead of system_nrt_wq
 net: acme: use system_wq instead of system_nrt_wq
 net: phy: use system_wq instead of system_nrt_wq
 net: zeta: use system_wq instead of system_nrt_wq
@@ -153,7 +161,6 @@ net: can: WQ_NON_REENTRANT is meaningless and going away
 net: acme: WQ_NON_REENTRANT is meaningless and going away
 usb: gadget: WQ_NON_REENTRANT is meaningless and going away
 xyz: WQ_NON_REENTRANT is meaningless and going away
-workqueue: WQ_NON_REENTRANT is meaningless and going away
 net: cephx: WQ_NON_REENTRANT is meaningless and going away
 EOF
 if diff -u "$T/subjects.want" "$T/subjects" >"$T/subjects.diff"; then
@@ -218,8 +225,8 @@ check "series: split=single and the default series end in the same tree" bash -c
 	git am -q '$T/single'/0001-*.patch && same_tree '$T/am1' '$T/am'"
 "$WQCHECK" series -q --rules=WQ005 -o "$T/wq5" --from="Ann Other <ann@example.org>" \
 	"$T/tree" >/dev/null 2>&1
-check "series: --rules=WQ005 gives one patch per subsystem using it (7)" \
-	test "$(patches "$T/wq5" | wc -l)" -eq 7
+check "series: --rules=WQ005 gives one patch per subsystem using it (6)" \
+	test "$(patches "$T/wq5" | wc -l)" -eq 6
 check "series: --from signs off" \
 	grep -q '^Signed-off-by: Ann Other <ann@example.org>$' "$T/wq5/0001-"*.patch
 check "series: rerun into the same directory replaces the old patches" bash -c "
@@ -269,7 +276,7 @@ check "series: the subject prefix follows the files' git history" \
 	grep -q '^Subject: \[PATCH [0-9/]*\] acmenet: WQ_NON_REENTRANT' "$T/hist-out"/0*.patch
 check "series: Cc: comes from the tree's scripts/get_maintainer.pl when it has one" bash -c "
 	grep -h '^Cc: ' '$T/hist-out'/000[1-9]-*.patch | sort -u | tr '\n' ' ' |
-	grep -qx 'Cc: Script Maint <drivers@example.org> Cc: Script Maint <fs@example.org> Cc: Script Maint <kernel@example.org> Cc: Script Maint <net@example.org> '"
+	grep -qx 'Cc: Script Maint <drivers@example.org> Cc: Script Maint <fs@example.org> Cc: Script Maint <net@example.org> '"
 
 # --- --in-place ------------------------------------------------------------------
 make_repo "$T/ip"
@@ -282,8 +289,53 @@ check "series: --in-place refuses a dirty tree (exit 2)" bash -c "
 rc=$?
 check "series: --in-place --force applies the series and keeps local changes" bash -c "
 	[ $rc -eq 0 ] && tail -1 '$T/ip/fs/xyz/super.c' | grep -q '^// local' &&
-	'$WQCHECK' scan -q --rules=WQ001,WQ002,WQ003,WQ004,WQ005 '$T/ip' >/dev/null 2>&1 && git -C '$T/ip' diff --cached --quiet &&
+	rescan_clean '$T/ip' && git -C '$T/ip' diff --cached --quiet &&
 	[ \$(git -C '$T/ip' rev-list --count HEAD) -eq 1 ]"
+
+# --- --with-deprecation --------------------------------------------------------
+# On the corpus as it is, files that still name the old APIs (a local
+# variable called system_nrt_wq, a function of its own called
+# flush_work_sync) keep those APIs from being deprecated: a macro or inline
+# of that name would break them. Without them, the core patches deprecate
+# everything, remove it, and every object builds after each of them.
+make_repo "$T/dep"
+"$WQCHECK" series -q --with-deprecation -o "$T/dep-out" "$T/dep" >/dev/null 2>"$T/dep-err"
+rc=$?
+blockers=$(sed -n 's/^wqcheck: warning: \(.*\) still names .*/\1/p' "$T/dep-err" | sort -u)
+check "series: --with-deprecation: exit 0, and the corpus' own names of the APIs are reported" \
+	test $rc -eq 0 -a -n "$blockers"
+check "series: --with-deprecation: only what is safe is deprecated" bash -c "
+	ls '$T/dep-out' | grep -q 'workqueue-deprecate-WQ_NON_REENTRANT' &&
+	! ls '$T/dep-out' | grep -q 'workqueue-remove'"
+for _ in 1 2 3; do
+	[ -n "$blockers" ] || break
+	(cd "$T/dep" && git rm -q $blockers && git commit -qm "Drop the files that name the old APIs")
+	rm -rf "$T/dep-out"
+	"$WQCHECK" series -q --with-deprecation -o "$T/dep-out" "$T/dep" >/dev/null 2>"$T/dep-err"
+	blockers=$(sed -n 's/^wqcheck: warning: \(.*\) still names .*/\1/p' "$T/dep-err" | sort -u)
+done
+core=$(ls "$T/dep-out" | grep -E '^[0-9]{4}-workqueue-(deprecate|remove)' | tr '\n' ' ')
+check "series: --with-deprecation: three deprecation patches and the removal, last" \
+	test "$(echo $core | wc -w)" -eq 4 -a "$(ls "$T/dep-out" | tail -1 | grep -c 'workqueue-remove')" -eq 1
+git clone -q "$T/dep" "$T/dep-am"
+dep_fail=
+for p in $(patches "$T/dep-out"); do
+	git -C "$T/dep-am" am -q "$T/dep-out/$p" >/dev/null 2>&1 || { dep_fail="$dep_fail am:$p"; break; }
+	case "$p" in
+	*-workqueue-deprecate-*|*-workqueue-remove-*)
+		make -C "$T/dep-am" -s >/dev/null 2>&1 || dep_fail="$dep_fail build:$p" ;;
+	esac
+done
+check "series: --with-deprecation: every core patch applies and the whole corpus builds after it" \
+	test -z "$dep_fail"
+[ -n "$dep_fail" ] && echo "    failed:$dep_fail"
+names='flush_work_sync|flush_delayed_work_sync|system_nrt_wq|system_nrt_freezable_wq|WQ_NON_REENTRANT'
+check "series: --with-deprecation: workqueue.h no longer has the old APIs" \
+	test -z "$(grep -wE "$names" "$T/dep-am/include/linux/workqueue.h" | grep -v '^ \*')"
+check "series: --with-deprecation: kernel/workqueue.c no longer defines them" \
+	test -z "$(grep -E '^(bool flush_(delayed_)?work_sync\(|struct workqueue_struct \*system_nrt|EXPORT_SYMBOL.*(system_nrt|_sync\)))' "$T/dep-am/kernel/workqueue.c")"
+check "series: --with-deprecation: the cover letter says so" \
+	grep -q 'remove them, as no user' "$T/dep-out/0000-cover-letter.patch"
 
 # --- SIGINT in the middle of a run ---------------------------------------------
 mkdir -p "$T/slowbin"
