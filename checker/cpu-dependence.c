@@ -403,8 +403,11 @@ static bool through_callee(struct cpu_dependence *cd, struct source_file *f,
 		const char *s = lf->text + t->offset;
 		char *name, buf[512], what[256];
 
+		/* An accessor left out above (a counter update) is not followed
+		 * into its definition either. */
 		if (is_dead(f, i) || !is_call(lf, i) || equals_any(s, t->len, keywords) ||
-		    starts_with_any(s, t->len, not_followed))
+		    starts_with_any(s, t->len, not_followed) || equals_any(s, t->len, accessors) ||
+		    starts_with_any(s, t->len, accessor_prefixes))
 			continue;
 		name = tok_text(lf, i);
 		if (!strcmp(name, fn->name)) {

@@ -212,7 +212,7 @@ static void find_wrappers(struct source_file *f, struct api_list *apis)
 		    call_arguments(lf, (size_t)open, first, last, 4) <= (size_t)api->item_arg)
 			continue;
 		cpu = parameter_index(lf, fn, first[api->cpu_arg], last[api->cpu_arg], false);
-		item = parameter_index(lf, fn, first[api->item_arg], last[api->item_arg], true);
+		item = parameter_index(lf, fn, first[api->item_arg], last[api->item_arg], false);
 		if (cpu < 0 || item < 0 || cpu == item)
 			continue;
 		for (k = 0; k < apis->nr; k++)
@@ -246,12 +246,14 @@ struct queue_site {
 	bool delayed;			/* queued through a timer after a non-zero delay */
 	bool unbound;			/* on an unbound workqueue: the cpu is only a hint */
 	bool fresh;			/* INIT_*WORK()ed just before in the same function */
+	bool idle;			/* cancel_*_sync()ed or flushed just before */
 	struct item_shape item;
 	struct work_binding *const *bindings;
 	size_t nr_bindings;
 	struct work_binding **own_bindings;	/* the caller's own items */
 	bool cpu_current;		/* the cpu argument is the current CPU */
 	bool own_cpu;			/* a per-CPU item sent to its own CPU */
+	bool own_field;			/* ... to the CPU the item stores as its home */
 	bool self_delayed;		/* its own work function re-arms it with a delay */
 	/* WQ010 */
 	bool cpu_dependent;
@@ -347,9 +349,12 @@ static char *item_base(const struct queue_site *s)
 }
 
 /* `b->cpu` or `queue_cpu(q)` for the item `&b->work`: the CPU the item
- * stores as its home. */
+ * stores as its home. A rotating target (`h->next_cpu`) is not a home. */
 static bool cpu_is_items_own_field(const struct queue_site *s)
 {
+	static const char *const moving[] = { "next", "target", "new", "last", "prev",
+		"rr", "round", NULL };
+	const char *const *m;
 	char *base = item_base(s);
 	bool own;
 
@@ -357,6 +362,9 @@ static bool cpu_is_items_own_field(const struct queue_site *s)
 		return false;
 	own = s->cpu_first != s->cpu_last &&
 	      token_in_range_is(&s->file->lex, (long)s->cpu_first, (long)s->cpu_last, base);
+	for (m = moving; *m && own; m++)
+		if (strstr(s->cpu_text, *m))
+			own = false;
 	free(base);
 	return own;
 }
@@ -372,8 +380,8 @@ static void decide_own_cpu(struct queue_site *s)
 	}
 	if (current && is_self_requeue(s))
 		s->own_cpu = true;
-	if (cpu_is_items_own_field(s))
-		s->own_cpu = true;
+	if (!s->own_cpu && cpu_is_items_own_field(s))
+		s->own_cpu = s->own_field = true;
 	/* The timer fires after this run has returned: nothing is running
 	 * elsewhere to divert the queueing. */
 	if (!s->own_cpu && s->delayed && is_self_requeue(s))
@@ -648,6 +656,14 @@ static void report_wq010(struct scan_result *res, const struct queue_site *s)
 			    "but the timer fires after this run has returned, so the item lands on "
 			    "%s unless a run outlasts the delay; make sure it cannot",
 			    b->function, s->item_text, s->cpu_text, s->cpu_text);
+	} else if (s->own_field) {
+		f->severity = SEVERITY_NOTE;
+		strbuf_addf(&msg, "%s() queues %s on the CPU it stores as its home (%s) and its "
+			    "work function %s() reads the current CPU: since 3.7 a queueing goes "
+			    "where the item still runs, which is its home as long as every "
+			    "queueing targets it; keep it so (and cancel_*_sync() before moving "
+			    "the home, e.g. on CPU hotplug)",
+			    s->api->name, s->item_text, s->cpu_text, b->function);
 	} else if (s->own_cpu) {
 		f->severity = SEVERITY_NOTE;
 		strbuf_addf(&msg, "%s() queues the per-CPU item %s on its own CPU (%s) and its "
@@ -747,6 +763,8 @@ static void evaluate_wq010(struct cpu_dependence *cd, struct queue_site *s)
 	}
 }
 
+static bool site_is_safe(const struct queue_site *s);
+
 /* An item queued on its own CPU here but elsewhere on another CPU is not a
  * per-CPU item that stays home. */
 static void demote_mixed_items(struct site_list *sites)
@@ -760,7 +778,8 @@ static void demote_mixed_items(struct site_list *sites)
 		if (!s->own_cpu || !s->item.key || (s->cpu_current && is_self_requeue(s)))
 			continue;
 		for (j = 0; j < sites->nr; j++)
-			if (!sites->items[j].own_cpu && sites->items[j].item.key &&
+			if (!sites->items[j].own_cpu && !site_is_safe(&sites->items[j]) &&
+			    sites->items[j].item.key &&
 			    !strcmp(sites->items[j].item.key, s->item.key) &&
 			    sites->items[j].cpu_dependent)
 				s->own_cpu = false;
@@ -781,6 +800,48 @@ static bool initialized_just_before(const struct queue_site *s)
 		    strncmp(s->bindings[i]->how, "DECLARE", 7))
 			return true;
 	return false;
+}
+
+/* cancel_work_sync(), cancel_delayed_work_sync(), flush_work() or
+ * flush_delayed_work() of the same item earlier in the calling function:
+ * it is not running anywhere when it is queued. */
+static bool waited_for_just_before(const struct queue_site *s)
+{
+	static const char *const waits[] = { "cancel_work_sync", "cancel_delayed_work_sync",
+		"flush_work", "flush_delayed_work", NULL };
+	const struct lexed_file *lf = &s->file->lex;
+	const char *const *w;
+	size_t j;
+
+	if (!s->item.key)
+		return false;
+	for (j = s->caller->body_open; j < s->tok; j++) {
+		size_t first[1], last[1];
+		struct item_shape shape;
+		long open;
+		bool same;
+
+		for (w = waits; *w; w++)
+			if (tok_is_ident(lf, (long)j, *w))
+				break;
+		open = token_next_code(lf, (long)j);
+		if (!*w || !tok_is_punct(lf, open, "(") ||
+		    call_arguments(lf, (size_t)open, first, last, 1) != 1)
+			continue;
+		workitem_shape(s->file, first[0], last[0], &shape);
+		same = shape.key && !strcmp(shape.key, s->item.key);
+		item_shape_release(&shape);
+		if (same)
+			return true;
+	}
+	return false;
+}
+
+/* Queueings that cannot be diverted: nothing of the item runs elsewhere. */
+static bool site_is_safe(const struct queue_site *s)
+{
+	return s->fresh || s->idle || s->unbound || s->self_delayed ||
+	       (s->cpu_current && is_self_requeue(s));
 }
 
 /* A work function's work_struct parameter is its own item: every item whose
@@ -881,16 +942,25 @@ static void affinity_tree_pass(const struct scan_options *opts, struct scan_resu
 			own_items(&idx, s);
 		s->cpu_current = cpu_is_current(cd, s);
 		s->fresh = initialized_just_before(s);
+		s->idle = waited_for_just_before(s);
 		decide_own_cpu(s);
 		evaluate_wq010(cd, s);
 	}
 	demote_mixed_items(&sites);
+	if (getenv("WQCHECK_DEBUG_AFFINITY"))
+		for (i = 0; i < sites.nr; i++)
+			fprintf(stderr, "verdict %s:%u bindings %zu dependent %d own %d fresh %d "
+				"idle %d unbound %d delayed %d\n", sites.items[i].file->path,
+				sites.items[i].file->lex.tokens[sites.items[i].tok].line,
+				sites.items[i].nr_bindings, sites.items[i].cpu_dependent,
+				sites.items[i].own_cpu, sites.items[i].fresh, sites.items[i].idle,
+				sites.items[i].unbound, sites.items[i].delayed);
 	for (i = 0; i < sites.nr; i++) {
 		struct queue_site *s = &sites.items[i];
 
 		if (inside_wrapper(s, &apis))
 			continue;
-		if (s->cpu_dependent && !s->unbound && !s->fresh &&
+		if (s->cpu_dependent && !s->unbound && !s->fresh && !s->idle &&
 		    selected(opts, &rule_affinity_cpu_read))
 			report_wq010(res, s);
 		if (selected(opts, &rule_shared_item_on_cpus))

@@ -286,6 +286,31 @@ static bool last_value(struct shape_ctx *c, const struct source_function *fn, lo
 	return *last >= from;
 }
 
+/* The struct type of a file-scope variable: `static struct T name;`. */
+static char *global_type(const struct source_file *f, const char *name, size_t len)
+{
+	const struct lexed_file *lf = &f->lex;
+	size_t j;
+
+	for (j = 0; j < lf->nr_tokens; j++) {
+		long start;
+		char *type;
+
+		if (lf->tokens[j].in_directive || !same_ident(lf, j, name, len) ||
+		    source_function_at(f, j) || !is_declarator_at(lf, (long)j))
+			continue;
+		start = declaration_start(lf, (long)j, false);
+		if (!plain_declaration(lf, start, (long)j))
+			continue;
+		type = declared_type(lf, start, (long)j);
+		if (type && !strncmp(type, "struct ", 7) && strcmp(type, "struct work_struct") &&
+		    strcmp(type, "struct delayed_work"))
+			return type;
+		free(type);
+	}
+	return NULL;
+}
+
 static bool local_key(struct shape_ctx *c, size_t tok, struct strbuf *key, struct item_shape *s)
 {
 	const struct lexed_file *lf = &c->f->lex;
@@ -427,9 +452,18 @@ static bool parse_item(struct shape_ctx *c, long first, long last, struct strbuf
 			close = token_match_bracket(lf, (size_t)open);
 			i = close < 0 ? last + 1 : token_next_code(lf, close);
 		} else {
-			if (!local_key(c, (size_t)i, key, s))
+			if (!local_key(c, (size_t)i, key, s)) {
+				char *type = global_type(c->f, lf->text + lf->tokens[i].offset,
+							 lf->tokens[i].len);
+
 				global_key(c->f, lf->text + lf->tokens[i].offset, lf->tokens[i].len,
 					   false, key);
+				if (type && c->depth == 1) {
+					strbuf_reset(&c->alias);
+					strbuf_addstr(&c->alias, type);
+				}
+				free(type);
+			}
 			i = token_next_code(lf, i);
 		}
 	} else {
