@@ -14,6 +14,7 @@
 #include "usage.h"
 
 #include <getopt.h>
+#include <time.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
@@ -224,6 +225,24 @@ static void find_tree(struct check *c)
 	c->git_tree = is_git_checkout(root);
 }
 
+/* WQCHECK_TIMING=1: where the time goes, on stderr (bench/check-patch.sh). */
+static void phase(const char *what)
+{
+	static struct timespec start;
+	struct timespec now;
+	static int enabled = -1;
+
+	if (enabled < 0)
+		enabled = getenv("WQCHECK_TIMING") != NULL;
+	if (!enabled)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (!start.tv_sec)
+		start = now;
+	fprintf(stderr, "wqcheck-timing: %7.3f s %s\n", (double)(now.tv_sec - start.tv_sec) +
+		(double)(now.tv_nsec - start.tv_nsec) / 1e9, what);
+}
+
 /* --- check-patch: the inputs ------------------------------------------------ */
 
 static void read_input(struct check *c, const char *name)
@@ -323,7 +342,9 @@ static void apply_series(struct check *c)
 				}
 			}
 		}
+	phase("overlay");
 	scratch_commit_base(&c->scratch, (const char *const *)base_paths, nr_base);
+	phase("base committed");
 	for (i = 0; i < c->nr_inputs; i++)
 		nr_commits += c->inputs[i].nr;
 	c->commit_input = xcalloc(nr_commits + 1, sizeof(*c->commit_input));
@@ -549,56 +570,75 @@ static unsigned input_line_of(const struct patch_series *ps, const struct patch 
 	return best;
 }
 
+static void attribute_one(struct check *c, struct attribution *a, const struct blamed_line *b)
+{
+	size_t n;
+
+	if (!b->commit)
+		return;
+	if (!c->inputs) {
+		a->commit = xstrdup(b->commit);
+		a->subject = b->summary ? xstrdup(b->summary) : NULL;
+		return;
+	}
+	for (n = 0; n < c->scratch.nr_commits; n++)
+		if (!strcmp(c->scratch.commits[n], b->commit)) {
+			const struct patch_series *ps = &c->inputs[c->commit_input[n]];
+			const struct patch *p = &ps->patches[c->commit_patch[n]];
+			char *text = file_line(c, a->file, a->line);
+
+			a->input = (int)c->commit_input[n];
+			a->patch = c->commit_patch[n];
+			a->subject = p->subject ? xstrdup(p->subject) : NULL;
+			a->input_line = input_line_of(ps, p, b->orig_path ? b->orig_path : a->file,
+						      b->orig_line, text);
+			free(text);
+			return;
+		}
+}
+
+/* One git blame per file, for all the lines of its findings. */
 static void attribute(struct check *c)
 {
-	size_t i, n;
+	struct blamed_line *lines = xcalloc(c->nr ? c->nr : 1, sizeof(*lines));
+	size_t *which = xcalloc(c->nr ? c->nr : 1, sizeof(*which));
+	bool *done = xcalloc(c->nr ? c->nr : 1, sizeof(*done));
+	size_t i, j, k, nr;
 
 	c->attr = xcalloc(c->nr ? c->nr : 1, sizeof(*c->attr));
 	for (i = 0; i < c->nr; i++) {
-		struct attribution *a = &c->attr[i];
-		char *commit, *orig_path;
-		unsigned orig_line;
-
-		a->input = -1;
-		a->line = added_line_of(c, c->all[i], &a->file, &a->by_evidence);
-		if (c->inputs) {
-			if (blame_line(&c->scratch, NULL, "HEAD", c->scratch.base, a->file, a->line,
-				       &commit, &orig_line, &orig_path) < 0)
-				continue;
-			for (n = 0; n < c->scratch.nr_commits; n++)
-				if (!strcmp(c->scratch.commits[n], commit))
-					break;
-			if (n < c->scratch.nr_commits) {
-				const struct patch_series *ps = &c->inputs[c->commit_input[n]];
-				const struct patch *p = &ps->patches[c->commit_patch[n]];
-				char *text = file_line(c, a->file, a->line);
-
-				a->input = (int)c->commit_input[n];
-				a->patch = c->commit_patch[n];
-				a->subject = p->subject ? xstrdup(p->subject) : NULL;
-				a->input_line = input_line_of(ps, p, orig_path ? orig_path : a->file,
-							      orig_line, text);
-				free(text);
+		c->attr[i].input = -1;
+		c->attr[i].line = added_line_of(c, c->all[i], &c->attr[i].file,
+						&c->attr[i].by_evidence);
+	}
+	for (i = 0; i < c->nr; i++) {
+		if (done[i])
+			continue;
+		for (nr = 0, j = i; j < c->nr; j++)
+			if (!done[j] && !strcmp(c->attr[j].file, c->attr[i].file)) {
+				for (k = 0; k < nr; k++)
+					if (lines[k].line == c->attr[j].line)
+						break;
+				if (k == nr)
+					lines[nr++].line = c->attr[j].line;
+				which[j] = k;
+				done[j] = true;
 			}
-			free(commit);
-			free(orig_path);
-		} else {
-			struct strbuf subject = STRBUF_INIT;
-
-			if (blame_line(&c->scratch, c->tree, c->tip, c->base, a->file, a->line,
-				       &commit, &orig_line, &orig_path) < 0)
-				continue;
-			a->commit = commit;
-			if (series_git(c->tree, NULL, &subject, NULL, "log", "-1", "--format=%s",
-				    commit, NULL) == 0) {
-				while (subject.len && subject.buf[subject.len - 1] == '\n')
-					subject.buf[--subject.len] = '\0';
-				a->subject = strbuf_detach(&subject);
-			}
-			strbuf_release(&subject);
-			free(orig_path);
+		if (blame_lines(&c->scratch, c->inputs ? NULL : c->tree,
+				c->inputs ? "HEAD" : c->tip,
+				c->inputs ? c->scratch.base : c->base, c->attr[i].file, lines, nr) == 0)
+			for (j = i; j < c->nr; j++)
+				if (!strcmp(c->attr[j].file, c->attr[i].file) && !c->attr[j].subject &&
+				    !c->attr[j].commit && c->attr[j].input < 0)
+					attribute_one(c, &c->attr[j], &lines[which[j]]);
+		for (k = 0; k < nr; k++) {
+			blamed_line_release(&lines[k]);
+			lines[k].line = 0;
 		}
 	}
+	free(lines);
+	free(which);
+	free(done);
 }
 
 /* --- output ------------------------------------------------------------------ */
@@ -787,8 +827,10 @@ static int finish(struct check *c)
 	size_t i;
 	int status = EXIT_CLEAN;
 
+	phase("scanned");
 	keep_added(c);
 	attribute(c);
+	phase("attributed");
 	for (i = 0; i < c->nr; i++)
 		if (c->all[i]->severity >= c->fail_on)
 			status = EXIT_FINDINGS;
@@ -838,14 +880,18 @@ int cmd_check_patch(int argc, char **argv)
 	struct check c = { .cmd = "check-patch" };
 	int i = parse_options(&c, argc, argv), status;
 
+	phase("start");
 	find_tree(&c);
 	if (i >= argc)
 		read_input(&c, "-");
 	for (; i < argc; i++)
 		read_input(&c, argv[i]);
+	phase("read");
 	apply_series(&c);
+	phase("applied");
 	scan_added(&c);
 	status = finish(&c);
+	phase("written");
 	release(&c);
 	return status;
 }
@@ -858,10 +904,13 @@ int cmd_diff(int argc, char **argv)
 	if (i != argc - 1)
 		usage_error(&c, "%s", i >= argc ? "no range given" : "one range only");
 	find_tree(&c);
+	phase("start");
 	resolve_range(&c, argv[i]);
 	materialize_range(&c);
+	phase("materialized");
 	scan_added(&c);
 	status = finish(&c);
+	phase("written");
 	release(&c);
 	return status;
 }

@@ -58,11 +58,19 @@ int added_lines_compute(struct added_lines *al, struct patch_scratch *s, const c
 bool added_lines_has(const struct added_lines *al, const char *path, unsigned line);
 void added_lines_release(struct added_lines *al);
 
-/* Who added line of path at rev: the commit and the line number in it, and
- * the path there (git blame --porcelain). repo NULL: the scratch repository;
- * stop: blame no further back than this commit. */
-int blame_line(struct patch_scratch *s, const char *repo, const char *rev, const char *stop,
-	       const char *path, unsigned line, char **commit, unsigned *orig_line,
-	       char **orig_path);
+/* Who added a line: git blame --line-porcelain of several lines of one file
+ * at once. commit is NULL for a line older than stop (a boundary). */
+struct blamed_line {
+	unsigned line;			/* in: the line at rev */
+	char *commit;			/* out */
+	unsigned orig_line;		/* out: its number in that commit */
+	char *orig_path;		/* out: the file's path there */
+	char *summary;			/* out: the commit's subject */
+};
+
+/* repo NULL: the scratch repository. Returns -1 when git blame fails. */
+int blame_lines(struct patch_scratch *s, const char *repo, const char *rev, const char *stop,
+		const char *path, struct blamed_line *lines, size_t nr);
+void blamed_line_release(struct blamed_line *b);
 
 #endif
