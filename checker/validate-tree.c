@@ -90,17 +90,19 @@ int vtree_add_worktree(struct vtree *t, const char *base)
 	if (!commit)
 		return error("base commit %s is not in %s", base, t->tree);
 	free(commit);
-	t->scratch = xstrdup(tempdir_create("validate"));
+	if (!t->scratch)
+		t->scratch = xstrdup(tempdir_create("validate"));
 	strbuf_addf(&sb, "%s/wt", t->scratch);
 	t->worktree = strbuf_detach(&sb);
 	vtree_progress(t, "checking out %.12s in a scratch worktree", base);
+	/* from here on, cleaning up means git worktree remove and prune */
+	t->worktree_added = true;
 	if (run_commandv(t->toplevel, &out, "git", "worktree", "add", "--detach", "--quiet",
 			 t->worktree, base, (char *)NULL)) {
 		error("git worktree add failed: %s", out.buf ? out.buf : "");
 		strbuf_release(&out);
 		return -1;
 	}
-	t->worktree_added = true;
 	strbuf_release(&out);
 	strbuf_addstr(&sb, t->worktree);
 	n = strlen(t->prefix);
@@ -127,6 +129,8 @@ void vtree_remove_worktree(struct vtree *t)
 	if (!t->worktree_added)
 		return;
 	t->worktree_added = false;
+	unsetenv("GIT_OBJECT_DIRECTORY");
+	unsetenv("GIT_ALTERNATE_OBJECT_DIRECTORIES");
 	run_commandv(t->toplevel, NULL, "git", "worktree", "remove", "--force", "--force",
 		     t->worktree, (char *)NULL);
 	run_commandv(t->toplevel, NULL, "git", "worktree", "prune", (char *)NULL);

@@ -365,6 +365,9 @@ int validate_series(const struct validate_options *opts)
 	r.base = series.base ? series.base : t.head;
 	r.base_source = series.base ? "base-commit: of the series" : "HEAD of the tree";
 
+	/* tempdir installs its own handlers with the first scratch dir: ours,
+	 * which also unregister the worktree, go on top of them */
+	t.scratch = xstrdup(tempdir_create("validate"));
 	install_cleanup(&t);
 	if (vtree_add_worktree(&t, r.base) < 0 || vtree_configure(&t, opts->config) < 0 ||
 	    vtree_prepare(&t, r.base) < 0) {

@@ -1,0 +1,252 @@
+#!/bin/bash
+# wqcheck validate on the corpus: series made here (scan --in-place per
+# subsystem, or wqcheck series) in a scratch git copy of corpus/, validated
+# with the corpus's kbuild look-alike, gcc and sparse.
+set -u
+: "${WQCHECK:?}" "${TOP:?}"
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/t-validate.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+# validate's own scratch dirs go here: the suite checks none is left behind
+export TMPDIR=$scratch/tmp
+mkdir -p "$TMPDIR"
+
+ok() { echo "ok - $1"; }
+not_ok() { echo "not ok - $1"; shift; for l in "$@"; do echo "    $l"; done; }
+G() { git -c user.name=t -c user.email=t@invalid -c commit.gpgsign=false "$@"; }
+
+if ! command -v sparse >/dev/null || ! command -v objdump >/dev/null || ! command -v gcc >/dev/null; then
+	echo "skip - t-validate: needs gcc, sparse and objdump"
+	exit 0
+fi
+
+# A git repository holding a pristine copy of the corpus at its root.
+new_tree() {
+	local dir=$scratch/$1
+	mkdir -p "$dir"
+	git -C "$TOP" archive --format=tar HEAD corpus | tar -xf - -C "$dir"
+	mv "$dir/corpus" "$dir/tree"
+	(cd "$dir/tree" && git init -q && G add -A -f . && G commit -q -m "corpus base")
+	echo "$dir/tree"
+}
+
+# convert DIR...: one commit per directory with wqcheck scan --in-place.
+convert() {
+	local tree=$1 d
+	shift
+	for d in "$@"; do
+		"$WQCHECK" scan -q --rules=WQ001,WQ002,WQ003,WQ004,WQ005 --in-place "$tree/$d" >/dev/null 2>&1
+		(cd "$tree" && G commit -q -a -m "$d: use the current workqueue API")
+	done
+}
+
+# series TREE N OUT: the last N commits as a format-patch series, then the
+# tree goes back to the base (the series is what validate gets).
+series() {
+	(cd "$1" && G format-patch -q --cover-letter --base="HEAD~$2" -o "$3" "HEAD~$2" &&
+	 G reset -q --hard "HEAD~$2")
+}
+
+untouched() {	# TREE HEAD [OBJECTS]: nothing left behind, nothing changed
+	local tree=$1 head=$2 objects=$3 why=
+	[ "$(git -C "$tree" rev-parse HEAD)" = "$head" ] || why="HEAD moved"
+	[ -z "$(git -C "$tree" status --porcelain --ignored)" ] || why="$why; status: $(git -C "$tree" status --porcelain --ignored | head -3 | tr '\n' ' ')"
+	[ "$(git -C "$tree" worktree list | wc -l)" -eq 1 ] || why="$why; worktrees: $(git -C "$tree" worktree list | tr '\n' ' ')"
+	[ -z "$(ls -A "$TMPDIR")" ] || why="$why; scratch left: $(ls "$TMPDIR")"
+	[ "$(git -C "$tree" count-objects)" = "$objects" ] || why="$why; objects written: $(git -C "$tree" count-objects), was $objects"
+	echo "$why"
+}
+
+jq_py() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); $2" "$3"; }
+
+# --- a good series: exit 0, every object built and equal --------------------
+tree=$(new_tree good)
+head=$(git -C "$tree" rev-parse HEAD)
+convert "$tree" drivers/hid drivers/mmc drivers/md fs/nfsx
+series "$tree" 4 "$scratch/good.series"
+objects=$(git -C "$tree" count-objects)
+"$WQCHECK" validate -q --format=json --series "$scratch/good.series" "$tree" >"$scratch/good.json" 2>"$scratch/good.err"
+rc=$?
+check=$(jq_py x '
+objs = [o for p in d["patches"] for o in p["objects"]]
+bad = [o["object"] for o in objs if not (o["built"] and o["code_equal"] is True and not o["new_warnings"] and not o["new_sparse_warnings"])]
+print("patches=%d applied=%d objects=%d bad=%s rescan=%s" % (len(d["patches"]), sum(p["applied"] for p in d["patches"]), len(objs), bad, d["rescan_clean"]))' "$scratch/good.json" 2>&1)
+case "$rc $check" in
+"0 patches=4 applied=4 objects="[4-9]*" bad=[] rescan=True") ok "good series: exit 0, every object built and equal ($check)" ;;
+*) not_ok "good series: exit 0, every object built and equal" "rc=$rc $check" "$(head -5 "$scratch/good.err")" ;;
+esac
+why=$(untouched "$tree" "$head" "$objects")
+[ -z "$why" ] && ok "good series: tree untouched, worktree and scratch removed" || not_ok "good series: tree untouched" "$why"
+
+# the text report says the same
+"$WQCHECK" validate -q --series "$scratch/good.series" "$tree" >"$scratch/good.txt" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && grep -q 'drivers/md/dmx-crypt.o: code equal' "$scratch/good.txt" &&
+   grep -q '4/4 patches applied.*-> PASS' "$scratch/good.txt"; then
+	ok "good series: text summary"
+else
+	not_ok "good series: text summary" "rc=$rc" "$(tail -5 "$scratch/good.txt")"
+fi
+
+# --- no cover letter: the base is the tree's HEAD -----------------------------
+tree=$(new_tree nocover)
+convert "$tree" drivers/char
+(cd "$tree" && G format-patch -q -o "$scratch/nocover.series" HEAD~1 && G reset -q --hard HEAD~1)
+"$WQCHECK" validate -q --format=json --series "$scratch/nocover.series" "$tree" >"$scratch/nocover.json" 2>&1
+rc=$?
+base=$(jq_py x 'print(d["base"], d["base_from"])' "$scratch/nocover.json" 2>&1)
+if [ $rc -eq 0 ] && [ "$base" = "$(git -C "$tree" rev-parse HEAD) HEAD of the tree" ]; then
+	ok "series without a cover letter: validated at the tree's HEAD"
+else
+	not_ok "series without a cover letter" "rc=$rc base=$base"
+fi
+
+# --- a real semantic change: the function is named, exit 1 -------------------
+tree=$(new_tree semantic)
+convert "$tree" drivers/mmc
+sed -i 's/host->timeouts++;/host->timeouts--;/' "$tree/drivers/mmc/host/sdx_host.c"
+(cd "$tree" && G commit -q -a --amend -m "mmc: convert, and a slip")
+series "$tree" 1 "$scratch/semantic.series"
+"$WQCHECK" validate -q --format=json --series "$scratch/semantic.series" "$tree" >"$scratch/semantic.json" 2>&1
+rc=$?
+diffs=$(jq_py x 'print(" ".join(f for p in d["patches"] for o in p["objects"] for f in o["code_diff_functions"]))' "$scratch/semantic.json" 2>&1)
+if [ $rc -eq 1 ] && [ "$diffs" = "sdx_timeout" ]; then
+	ok "semantic change: exit 1, code differs in sdx_timeout only (the renames still map)"
+else
+	not_ok "semantic change: exit 1, code differs in sdx_timeout only" "rc=$rc functions=$diffs"
+fi
+
+# --- new gcc and sparse warnings ---------------------------------------------
+tree=$(new_tree warnings)
+convert "$tree" drivers/char
+cat >>"$tree/drivers/char/tty_flip_wq.c" <<'EOT'
+
+int tty_flip_debug;
+
+static int tty_flip_unused(void)
+{
+	int unused_here;
+
+	return 0;
+}
+EOT
+(cd "$tree" && G commit -q -a --amend -m "char: convert, and debris")
+series "$tree" 1 "$scratch/warnings.series"
+"$WQCHECK" validate -q --format=json --series "$scratch/warnings.series" "$tree" >"$scratch/warnings.json" 2>&1
+rc=$?
+w=$(jq_py x '
+o = d["patches"][0]["objects"][0]
+print("gcc:", any("unused variable" in w for w in o["new_warnings"]), "sparse:", any("tty_flip_debug" in w for w in o["new_sparse_warnings"]))' "$scratch/warnings.json" 2>&1)
+if [ $rc -eq 1 ] && [ "$w" = "gcc: True sparse: True" ]; then
+	ok "new gcc and sparse warnings: reported, exit 1"
+else
+	not_ok "new gcc and sparse warnings: reported, exit 1" "rc=$rc $w" "$(head -c 600 "$scratch/warnings.json")"
+fi
+
+# --- a patch that does not apply: named with its hunk, exit 2 ----------------
+tree=$(new_tree noapply)
+head=$(git -C "$tree" rev-parse HEAD)
+convert "$tree" drivers/hid drivers/mmc
+series "$tree" 2 "$scratch/noapply.series"
+objects=$(git -C "$tree" count-objects)
+p2=$(ls "$scratch"/noapply.series/0002-*.patch)
+sed -i 's/^ static bool sdx_redetect(struct sdx_host \*host)$/ static bool sdx_redetect_renamed(struct sdx_host *host)/' "$p2"
+"$WQCHECK" validate -q --format=json --series "$scratch/noapply.series" "$tree" >"$scratch/noapply.json" 2>"$scratch/noapply.err"
+rc=$?
+a=$(jq_py x 'print([p["applied"] for p in d["patches"]], d["patches"][1].get("apply_error", ""))' "$scratch/noapply.json" 2>&1)
+case "$rc|$a|$(cat "$scratch/noapply.err")" in
+"2|[True, False] drivers/mmc/host/sdx_host.c:"*": hunk @@ -"*"does not apply|"*"0002-"*"does not apply"*)
+	ok "patch that does not apply: exit 2, patch and hunk named" ;;
+*) not_ok "patch that does not apply: exit 2, patch and hunk named" "rc=$rc $a" "$(cat "$scratch/noapply.err")" ;;
+esac
+why=$(untouched "$tree" "$head" "$objects")
+[ -z "$why" ] && ok "patch that does not apply: tree untouched, worktree removed" || not_ok "patch that does not apply: tree untouched" "$why"
+
+# --- an object the configuration does not build -----------------------------
+tree=$(new_tree notbuilt)
+convert "$tree" drivers/staging/nrtx
+series "$tree" 1 "$scratch/notbuilt.series"
+"$WQCHECK" validate -q --format=json --series "$scratch/notbuilt.series" "$tree" >"$scratch/notbuilt.json" 2>&1
+rc=$?
+o=$(jq_py x 'o = d["patches"][0]["objects"][0]; print(o["object"], o["built"], o["code_equal"], o["reason"])' "$scratch/notbuilt.json" 2>&1)
+case "$rc $o" in
+"1 drivers/staging/nrtx/nrtx.o False None CONFIG_STAGING_NRTX is not set"*) ok "object not built: reported with its CONFIG_ symbol, not a pass (exit 1)" ;;
+*) not_ok "object not built: reported with its CONFIG_ symbol, not a pass" "rc=$rc $o" ;;
+esac
+# the same object under a configuration that builds it passes
+sed 's/^# CONFIG_STAGING_NRTX is not set$/CONFIG_STAGING_NRTX=y/' "$tree/.config" >"$scratch/nrtx.config"
+"$WQCHECK" validate -q --format=json --config="$scratch/nrtx.config" --series "$scratch/notbuilt.series" "$tree" >"$scratch/nrtx.json" 2>&1
+rc=$?
+o=$(jq_py x 'o = d["patches"][0]["objects"][0]; print(o["built"], o["code_equal"])' "$scratch/nrtx.json" 2>&1)
+[ "$rc $o" = "0 True True" ] && ok "--config=FILE that enables it: built and equal" ||
+	not_ok "--config=FILE that enables it: built and equal" "rc=$rc $o"
+
+# --- wqcheck series output ----------------------------------------------------
+if "$WQCHECK" series --help >/dev/null 2>&1; then
+	tree=$(new_tree series)
+	head=$(git -C "$tree" rev-parse HEAD)
+	"$WQCHECK" series -q -o "$scratch/wqseries" "$tree" >/dev/null 2>&1
+	objects=$(git -C "$tree" count-objects)
+	"$WQCHECK" validate -q --format=json --series "$scratch/wqseries" "$tree" >"$scratch/wqseries.json" 2>&1
+	rc=$?
+	r=$(jq_py x '
+objs = [o for p in d["patches"] for o in p["objects"]]
+built = [o for o in objs if o["built"]]
+notb = sorted(set(o["object"] + ":" + o["reason"].split(" ")[0] for o in objs if not o["built"]))
+print(len(d["patches"]), all(p["applied"] for p in d["patches"]), len(built), all(o["code_equal"] and not o["new_warnings"] and not o["new_sparse_warnings"] for o in built), d["rescan_clean"], notb)' "$scratch/wqseries.json" 2>&1)
+	# every object but the one whose CONFIG_ the corpus leaves off passes
+	case "$rc $r" in
+	"1 "*" True "*" True True ['drivers/staging/nrtx/nrtx.o:CONFIG_STAGING_NRTX']") ok "wqcheck series output: every built object equal, nrtx.o not built (exit 1): $r" ;;
+	*) not_ok "wqcheck series output validates" "rc=$rc $r" ;;
+	esac
+	why=$(untouched "$tree" "$head" "$objects")
+	[ -z "$why" ] && ok "wqcheck series output: tree untouched" || not_ok "wqcheck series output: tree untouched" "$why"
+else
+	echo "skip - wqcheck series output: wqcheck series is not built"
+fi
+
+# --- --full builds everything after the last patch ---------------------------
+"$WQCHECK" validate -q --full --format=json --series "$scratch/good.series" "$scratch/good/tree" >"$scratch/full.json" 2>&1
+rc=$?
+f=$(jq_py x 'print(d.get("full_build"))' "$scratch/full.json" 2>&1)
+[ "$rc $f" = "0 True" ] && ok "--full: everything builds after the last patch" || not_ok "--full" "rc=$rc full_build=$f"
+
+# --- --make-arg reaches make: a compiler that fails is a base that does not build
+"$WQCHECK" validate -q --make-arg CC=false --series "$scratch/good.series" "$scratch/good/tree" >"$scratch/cc.txt" 2>"$scratch/cc.err"
+rc=$?
+if [ $rc -eq 2 ] && grep -q 'does not compile at the base' "$scratch/cc.txt" && grep -q 'base does not build' "$scratch/cc.err"; then
+	ok "--make-arg CC=false: the base does not build, exit 2"
+else
+	not_ok "--make-arg CC=false: the base does not build, exit 2" "rc=$rc" "$(cat "$scratch/cc.err")"
+fi
+
+# --- interrupted: SIGTERM removes the worktree --------------------------------
+if [ -d "$scratch/wqseries" ]; then
+	tree=$scratch/series/tree
+	"$WQCHECK" validate -q --series "$scratch/wqseries" "$tree" >/dev/null 2>&1 &
+	pid=$!
+	for _ in $(seq 50); do
+		[ "$(git -C "$tree" worktree list | wc -l)" -gt 1 ] && break
+		sleep 0.1
+	done
+	sleep 1
+	kill -TERM $pid
+	wait $pid
+	rc=$?
+	why=$(untouched "$tree" "$(git -C "$tree" rev-parse HEAD)" "$objects")
+	[ $rc -eq 143 ] && [ -z "$why" ] && ok "SIGTERM: killed by the signal, worktree and scratch removed" ||
+		not_ok "SIGTERM: worktree and scratch removed" "rc=$rc $why"
+fi
+
+# --- usage errors --------------------------------------------------------------
+"$WQCHECK" validate "$scratch/good/tree" >/dev/null 2>"$scratch/u1"; rc1=$?
+"$WQCHECK" validate --series "$scratch/good.series" "$scratch/nonexistent" >/dev/null 2>"$scratch/u2"; rc2=$?
+"$WQCHECK" validate --config=defconfig --series "$scratch/good.series" "$scratch/good/tree" >/dev/null 2>"$scratch/u3"; rc3=$?
+"$WQCHECK" validate --series "$scratch/nonexistent" "$scratch/good/tree" >/dev/null 2>"$scratch/u4"; rc4=$?
+if [ "$rc1 $rc2 $rc3 $rc4" = "2 2 2 2" ] && grep -q -- '--series' "$scratch/u1" && grep -q 'nonexistent' "$scratch/u2" &&
+   grep -q 'no Kconfig' "$scratch/u3" && grep -q 'nonexistent' "$scratch/u4"; then
+	ok "usage errors: exit 2 with one line"
+else
+	not_ok "usage errors: exit 2 with one line" "rc=$rc1 $rc2 $rc3 $rc4" "$(cat "$scratch"/u[1-4])"
+fi
+[ -z "$(ls -A "$TMPDIR")" ] && ok "no scratch directory left behind" || not_ok "no scratch directory left behind" "$(ls "$TMPDIR")"
