@@ -64,8 +64,19 @@ static const char *const binding_needles[] = {
 	"DECLARE_DEFERRABLE_WORK", "__INIT_WORK", "work.func", "work->func", NULL
 };
 
+static const char *const api_needles[] = {
+	"queue_work_on", "queue_delayed_work_on", "mod_delayed_work_on", "schedule_work_on",
+	"schedule_delayed_work_on", NULL
+};
+
 static bool holds_any(const char *text, size_t len, const char *const *needles)
 {
+	/* Every needle of both lists holds one of these: one cheap pass first. */
+	if (needles == binding_needles && !memmem(text, len, "_WORK", 5) &&
+	    !memmem(text, len, "work.func", 9) && !memmem(text, len, "work->func", 10))
+		return false;
+	if (needles == api_needles && !memmem(text, len, "work_on", 7))
+		return false;
 	for (; *needles; needles++)
 		if (memmem(text, len, *needles, strlen(*needles)))
 			return true;
@@ -882,13 +893,9 @@ static void affinity_tree_pass(const struct scan_options *opts, struct scan_resu
 		ALLOC_GROW(apis.items, apis.nr, apis.alloc);
 		apis.items[apis.nr++] = builtin_api[k];
 	}
-	needles = xcalloc(NR_BUILTIN_API + 1, sizeof(*needles));
-	for (k = 0; k < NR_BUILTIN_API; k++)
-		needles[k] = builtin_api[k].name;
 	matched = xcalloc(all.nr ? all.nr : 1, sizeof(*matched));
-	prefilter_tree(opts->root, &all, opts->jobs, needles, matched, &idx);
+	prefilter_tree(opts->root, &all, opts->jobs, api_needles, matched, &idx);
 	workitem_index_finish(&idx);
-	free(needles);
 
 	source_cache_init(&sc, opts->root, opts->arch);
 	for (i = 0; i < all.nr; i++)

@@ -129,6 +129,9 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 	size_t i, nr = 0, alloc = 0;
 
 	res->path = xstrdup(sh->files->paths[index]);
+	/* Only tree rules selected: their pass reads the files itself. */
+	if (!sh->nr_file_rules)
+		return;
 	strbuf_addf(&abs, "%s/%s", opts->root, res->path);
 	if (strbuf_read_file(&text, abs.buf) < 0) {
 		char buf[256];
