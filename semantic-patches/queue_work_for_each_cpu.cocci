@@ -22,6 +22,15 @@ virtual context
 virtual org
 virtual report
 
+// Nothing to rewrite: whether the code relies on the old behaviour needs a
+// human.  This rule lets MODE=patch run (spatch refuses a semantic patch with
+// no rule for the mode) and print nothing: the name it looks for is one no
+// source uses.
+@depends on patch@
+symbol __wqcheck_report_only__;
+@@
+- __wqcheck_report_only__();
+
 @r depends on !patch exists@
 iterator I =~ "^for_each_([a-z_]+_)?cpu$";
 expression c, wq, w, d;

@@ -16,7 +16,12 @@
 // URL: https://coccinelle.gitlabpages.inria.fr/website
 // Comments: A one-file approximation of wqcheck's rule WQ010: items are
 //  matched by their last member or variable name, CPU reads through called
-//  functions or in other files are not followed.  No patch mode output.
+//  functions or in other files are not followed.  Not reported: a CPU number
+//  that only goes into a message, per-CPU counters bumped with
+//  this_cpu_inc() and friends (which CPU counts does not matter), unbound
+//  or ordered workqueues, items cancelled just before or flushed just after,
+//  and a work function requeueing itself on smp_processor_id().  No patch
+//  mode output.
 // Options: --no-includes --include-headers
 // Keywords: queue_work_on, queue_delayed_work_on, mod_delayed_work_on,
 //  schedule_work_on, schedule_delayed_work_on, smp_processor_id
@@ -26,20 +31,23 @@ virtual context
 virtual org
 virtual report
 
+// Nothing to rewrite: whether the code relies on the old behaviour needs a
+// human.  This rule lets MODE=patch run (spatch refuses a semantic patch with
+// no rule for the mode) and print nothing: the name it looks for is one no
+// source uses.
+@depends on patch@
+symbol __wqcheck_report_only__;
+@@
+- __wqcheck_report_only__();
+
 @initialize:python@
 @@
 import re
 
-# Per file: work item name -> work function, work function -> CPU read.
+# (file, work item name) -> work function; (file, work function) -> the
+# first CPU read in it, (accessor, line).
 item_fn = {}
 cpu_read = {}
-current_file = [None]
-
-def per_file(p):
-	if current_file[0] != p.file:
-		current_file[0] = p.file
-		item_fn.clear()
-		cpu_read.clear()
 
 def item_key(e):
 	"""The name a work item goes by: &p->stats.work -> stats, &x -> x."""
@@ -48,9 +56,50 @@ def item_key(e):
 	names = re.findall(r"[A-Za-z_]\w*", e)
 	return names[-1] if names else None
 
+COUNTER = re.compile(r"^(__|raw_)?(this_cpu|raw_cpu)_(inc|dec|add|sub)$")
+CPU_READ = re.compile(r"^\s*(raw_)?smp_processor_id\s*\(\s*\)\s*$|^\s*get_cpu\s*\(\s*\)\s*$")
+LOGGING = re.compile(r"\b(pr_[a-z]+|printk|dev_[a-z]+|netdev_[a-z]+|trace_[a-z_0-9]+|WARN[A-Z_]*)\s*\(")
+
+def source_line(p):
+	with open(p.file) as f:
+		return f.readlines()[int(p.line) - 1]
+
+def logged(p):
+	"""The CPU number only goes into a message: pr_debug(..., smp_processor_id())."""
+	before = source_line(p)[:int(p.column)]
+	for m in LOGGING.finditer(before):
+		rest = before[m.end():]
+		if rest.count("(") >= rest.count(")"):
+			return True
+	return False
+
+def unbound(p, wq):
+	"""An unbound or ordered workqueue: the cpu argument is only a hint."""
+	wq = wq.strip()
+	if wq in ("system_unbound_wq", "system_power_efficient_wq",
+		  "system_freezable_power_efficient_wq"):
+		return True
+	key = item_key(wq)
+	if not key:
+		return False
+	with open(p.file) as f:
+		text = f.read()
+	alloc = r"\b%s\s*=\s*(alloc_ordered_workqueue\s*\(|alloc_workqueue\s*\([^;]*WQ_UNBOUND)" % re.escape(key)
+	return re.search(alloc, text) is not None
+
+def idle_when_queued(p, w):
+	"""Cancelled just before or flushed just after: never running elsewhere."""
+	with open(p.file) as f:
+		lines = f.readlines()
+	n = int(p.line) - 1
+	near = "".join(lines[max(0, n - 5):n] + lines[n + 1:n + 4])
+	item = re.escape(re.sub(r"\s+", "", w))
+	near = re.sub(r"[ \t]+", "", near)
+	return re.search(r"(cancel_(delayed_)?work_sync|flush_(delayed_)?work)\(%s\)" % item, near) is not None
+
 def q_message(p, w):
-	fn = item_fn[item_key(w)]
-	rd, line = cpu_read[fn]
+	fn = item_fn[(p[0].file, item_key(w))]
+	rd, line = cpu_read[(p[0].file, fn)]
 	with open(p[0].file) as f:
 		text = f.readlines()[int(p[0].line) - 1]
 	qf = text[int(p[0].column):int(p[0].column_end)]
@@ -59,7 +108,25 @@ def q_message(p, w):
 		"is queued there, whatever the cpu argument says; check that it is a "
 		"per-CPU item only queued on its own CPU [WQ010]" % (qf, fn, rd, line))
 
-@init depends on !patch@
+// The calls first: the other rules depend on one, so spatch skips every
+// file without a queue_*_on() call before parsing it.
+@q depends on !patch@
+expression c, wq, w, d;
+position p;
+@@
+(
+queue_work_on@p(c, wq, w)
+|
+queue_delayed_work_on@p(c, wq, w, d)
+|
+mod_delayed_work_on@p(c, wq, w, d)
+|
+schedule_work_on@p(c, w)
+|
+schedule_delayed_work_on@p(c, w, d)
+)
+
+@init depends on q@
 expression w;
 identifier fn;
 position p;
@@ -87,12 +154,11 @@ p << init.p;
 fn << init.fn;
 w << init.w;
 @@
-per_file(p[0])
 key = item_key(w)
 if key:
-	item_fn[key] = fn
+	item_fn[(p[0].file, key)] = fn
 
-@declared depends on !patch@
+@declared depends on q@
 identifier fn, x;
 declarer d =~ "^DECLARE_(DELAYED_|DEFERRABLE_|DEFERRED_)?WORK$";
 position p;
@@ -104,10 +170,9 @@ p << declared.p;
 fn << declared.fn;
 x << declared.x;
 @@
-per_file(p[0])
-item_fn[x] = fn
+item_fn[(p[0].file, x)] = fn
 
-@reads depends on !patch@
+@reads depends on q@
 identifier fn, rd =~ "^(raw_smp_processor_id|smp_processor_id|get_cpu|get_cpu_var|__get_cpu_var|get_cpu_ptr|this_cpu_ptr|__this_cpu_ptr|(__)?this_cpu_[a-z_0-9]+|raw_cpu_[a-z_0-9]+)$";
 position p;
 @@
@@ -118,33 +183,26 @@ p << reads.p;
 fn << reads.fn;
 rd << reads.rd;
 @@
-per_file(p[0])
-if fn not in cpu_read:
-	cpu_read[fn] = (rd, p[0].line)
+if not COUNTER.match(rd) and not logged(p[0]) and (p[0].file, fn) not in cpu_read:
+	cpu_read[(p[0].file, fn)] = (rd, p[0].line)
 
-@q depends on !patch@
-expression c, wq, w, d;
-position p;
-@@
-(
-queue_work_on@p(c, wq, w)
-|
-queue_delayed_work_on@p(c, wq, w, d)
-|
-mod_delayed_work_on@p(c, wq, w, d)
-|
-schedule_work_on@p(c, w)
-|
-schedule_delayed_work_on@p(c, w, d)
-)
-
-// Keep the calls whose item has a CPU-reading work function in this file.
+// Keep the calls whose item has a CPU-reading work function in this file,
+// except: on an unbound or ordered workqueue (the cpu is a hint), cancelled
+// just before or flushed just after (the item is not running anywhere
+// else), or the work function requeueing itself on smp_processor_id() (it
+// runs there: the item lands where it was asked to).
 @script:python depends on !patch@
 p << q.p;
+c << q.c;
 w << q.w;
+wq << q.wq = "";
 @@
-key = item_key(w)
-if key not in item_fn or item_fn[key] not in cpu_read:
+fn = item_fn.get((p[0].file, item_key(w)))
+if fn is None or (p[0].file, fn) not in cpu_read:
+	cocci.include_match(False)
+elif unbound(p[0], wq) or idle_when_queued(p[0], w):
+	cocci.include_match(False)
+elif CPU_READ.match(c) and p[0].current_element == fn:
 	cocci.include_match(False)
 
 @depends on context@

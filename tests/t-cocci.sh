@@ -5,7 +5,8 @@
 #            diff applies with patch -p1, and a second run on the result
 #            finds nothing left to change;
 #   report   spatch -D report prints NAME.report (file:line:col-col: message);
-#   context  the lines starred are exactly the lines reported;
+#   context  each starred block starts on a reported line, and each
+#            reported line starts one;
 #   org      the TODO entries name exactly the positions reported.
 # And: each script carries the kernel's header conventions, and the wqfix
 # python block is the same in the three patch scripts.
@@ -120,17 +121,24 @@ for c in "$T"/*.c; do
 	else
 		ok "$name: report lines are file:line:col-col: message [WQnnn]"
 	fi
-	cut -d: -f2 "$work/report" | sort -n | uniq >"$work/report.lines"
+	cut -d: -f2 "$work/report" | sort -u >"$work/report.lines"
 
 	# context: the starred lines are the reported ones
 	run_spatch context "$script" "$d" >"$work/context"
 	awk '/^@@ /{ split($2, a, ","); n = -a[1]; next }
 	     /^(---|\+\+\+|diff) /{ next }
-	     /^-/{ print n; n++; next } /^ /{ n++ }' "$work/context" | sort -n | uniq >"$work/context.lines"
-	if cmp -s "$work/report.lines" "$work/context.lines"; then
+	     /^-/{ if (!run) print "B " n; print "S " n; run = 1; n++; next }
+	     { run = 0 } /^ /{ n++ }' "$work/context" >"$work/starred"
+	sed -n 's/^S //p' "$work/starred" | sort -u >"$work/context.all"
+	sed -n 's/^B //p' "$work/starred" | sort -u >"$work/context.blocks"
+	sort -u "$work/report.lines" -o "$work/report.lines"
+	if [ -z "$(comm -23 "$work/report.lines" "$work/context.all")" ] &&
+	   [ -z "$(comm -13 "$work/report.lines" "$work/context.blocks")" ]; then
 		ok "$name: context mode stars the reported lines"
 	else
-		diff "$work/report.lines" "$work/context.lines" >"$work/out"
+		{ echo "reported, not starred:"; comm -23 "$work/report.lines" "$work/context.all"
+		  echo "starred blocks not starting on a reported line:"
+		  comm -13 "$work/report.lines" "$work/context.blocks"; } >"$work/out"
 		notok "$name: context mode stars the reported lines" "$work/out"
 	fi
 
