@@ -6,8 +6,13 @@
 # tree of tests/real/kernel-tree.sh (not a git checkout: the pre-image comes
 # from TREE's files). Prints the timings of RUNS runs, the findings against
 # the fixture's manifest, and the alternatives measured on the fixture's git
-# repository. Usage: bench/check-patch.sh [RUNS] [OUT.mbox]
+# repository. Usage: bench/check-patch.sh [--no-alternatives] [RUNS] [OUT.mbox]
 set -eu
+alternatives=1
+if [ "${1:-}" = --no-alternatives ]; then
+	alternatives=0
+	shift
+fi
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 WQCHECK=${WQCHECK:-$TOP/checker/wqcheck}
 runs=${1:-5}
@@ -45,10 +50,11 @@ for r in $(seq "$runs"); do
 	got=$(grep -c '\[WQ0' "$out.findings" || true)
 	printf 'run %d: %.2f s, exit %d, %d findings\n' "$r" "$(echo "$end - $start" | bc)" "$rc" "$got"
 done
-WQCHECK_TIMING=1 "$WQCHECK" check-patch --tree="$tree" "$out" 2>&1 >/dev/null | grep wqcheck-timing || true
+[ "$runs" -eq 0 ] || WQCHECK_TIMING=1 "$WQCHECK" check-patch --tree="$tree" "$out" 2>&1 >/dev/null | grep wqcheck-timing || true
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
 
 # The alternatives, on the fixture's git repository (70k files).
+[ $alternatives -eq 1 ] || exit 0
 alt=$(mktemp -d)
 trap 'git -C "$legacy" worktree remove --force "$alt/full" >/dev/null 2>&1; git -C "$legacy" worktree remove --force "$alt/sparse" >/dev/null 2>&1; git -C "$legacy" worktree prune; rm -rf "$alt"' EXIT
 t() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); printf '%.2f s' "$(echo "$e - $s" | bc)"; }
