@@ -874,6 +874,32 @@ static void own_items(struct workitem_index *idx, struct queue_site *s)
 	s->nr_bindings = n;
 }
 
+/* No binding for `struct _thermal_state.therm_work` when the INIT_*WORK
+ * spelled it `&state->package_throttle.therm_work` from the outer struct:
+ * without struct definitions, take the bindings of the same file whose
+ * path ends in the same member. */
+static void same_file_member(struct workitem_index *idx, struct queue_site *s)
+{
+	const char *member = strrchr(s->item.key, '.');
+	size_t i, n = 0, mlen;
+
+	if (!member || !strncmp(s->item.key, "file ", 5))
+		return;
+	mlen = strlen(member);
+	for (i = 0; i < idx->nr; i++) {
+		struct work_binding *b = &idx->bindings[i];
+		size_t klen = strlen(b->key);
+
+		if (strcmp(b->file, s->file->path) || klen < mlen ||
+		    strcmp(b->key + klen - mlen, member))
+			continue;
+		s->own_bindings = xrealloc(s->own_bindings, (n + 1) * sizeof(*s->own_bindings));
+		s->own_bindings[n++] = b;
+	}
+	s->bindings = s->own_bindings;
+	s->nr_bindings = n;
+}
+
 static void affinity_tree_pass(const struct scan_options *opts, struct scan_result *res)
 {
 	struct file_list all = { 0 };
@@ -947,6 +973,8 @@ static void affinity_tree_pass(const struct scan_options *opts, struct scan_resu
 			s->bindings = workitem_index_lookup(&idx, s->item.alias, &s->nr_bindings);
 		else if (s->item.own_parameter)
 			own_items(&idx, s);
+		if (!s->nr_bindings && s->item.key)
+			same_file_member(&idx, s);
 		s->cpu_current = cpu_is_current(cd, s);
 		s->fresh = initialized_just_before(s);
 		s->idle = waited_for_just_before(s);

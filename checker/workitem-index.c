@@ -219,6 +219,20 @@ static void per_cpu_origin(struct shape_ctx *c, const struct source_function *fn
 		if (tok_is_punct(lf, call, "&"))
 			call = token_next_code(lf, call);
 		open = token_next_code(lf, call);
+		/* `state = &pstate->core` where pstate came from per_cpu(). */
+		if (call >= 0 && lf->tokens[call].kind == TOK_IDENT &&
+		    (tok_is_punct(lf, open, "->") || tok_is_punct(lf, open, ".")) &&
+		    c->depth < 6 && !same_ident(lf, (size_t)call, name, len)) {
+			size_t use = c->use;
+
+			c->depth++;
+			c->use = (size_t)call;
+			per_cpu_origin(c, fn, lf->text + lf->tokens[call].offset,
+				       lf->tokens[call].len, s);
+			c->use = use;
+			c->depth--;
+			return;
+		}
 		if (call < 0 || lf->tokens[call].kind != TOK_IDENT || !tok_is_punct(lf, open, "("))
 			return;
 		callee = tok_text(lf, (size_t)call);
