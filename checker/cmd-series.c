@@ -30,27 +30,27 @@
 #include <unistd.h>
 
 static const char series_usage[] =
-"usage: wqcheck series [options] TREE\n"
-"\n"
-"Writes the fixes of wqcheck scan as a git format-patch series that applies\n"
-"with git am on TREE's HEAD: a cover letter, then one patch per MAINTAINERS\n"
-"subsystem and rule family, with upstream's explanation and the right Cc:.\n"
-"TREE itself is not modified (unless --in-place).\n"
-"\n"
-"  -o DIR               where the patches go (default: ./outgoing)\n"
-"  --split=HOW          subsystem (default: per subsystem and rule family),\n"
-"                       rule (one patch per rule family), single (one patch)\n"
-"  --rules=LIST         convert only these rules (ids or names)\n"
-"  --from=\"Name <mail>\" the Signed-off-by (default: git config user.name/email)\n"
-"  --with-deprecation   append the include/linux/workqueue.h patches that\n"
-"                       deprecate the old APIs (and remove them when unused)\n"
-"  --in-place           also apply the series to TREE's working tree\n"
-"  --force              with --in-place: even when TREE has local changes\n"
-"  -j N                 parallel scan jobs (default: all CPUs)\n"
-"  --no-clang           lexical analysis only\n"
-"  -q, --quiet          no progress display\n"
-"\n"
-"Exit status: 0 series written, 1 nothing to convert, 2 error.\n";
+	"usage: wqcheck series [options] TREE\n"
+	"\n"
+	"Writes the fixes of wqcheck scan as a git format-patch series that applies\n"
+	"with git am on TREE's HEAD: a cover letter, then one patch per MAINTAINERS\n"
+	"subsystem and rule family, with upstream's explanation and the right Cc:.\n"
+	"TREE itself is not modified (unless --in-place).\n"
+	"\n"
+	"  -o DIR               where the patches go (default: ./outgoing)\n"
+	"  --split=HOW          subsystem (default: per subsystem and rule family),\n"
+	"                       rule (one patch per rule family), single (one patch)\n"
+	"  --rules=LIST         convert only these rules (ids or names)\n"
+	"  --from=\"Name <mail>\" the Signed-off-by (default: git config user.name/email)\n"
+	"  --with-deprecation   append the include/linux/workqueue.h patches that\n"
+	"                       deprecate the old APIs (and remove them when unused)\n"
+	"  --in-place           also apply the series to TREE's working tree\n"
+	"  --force              with --in-place: even when TREE has local changes\n"
+	"  -j N                 parallel scan jobs (default: all CPUs)\n"
+	"  --no-clang           lexical analysis only\n"
+	"  -q, --quiet          no progress display\n"
+	"\n"
+	"Exit status: 0 series written, 1 nothing to convert, 2 error.\n";
 
 enum split_mode { SPLIT_SUBSYSTEM, SPLIT_RULE, SPLIT_SINGLE };
 
@@ -97,11 +97,11 @@ struct group {
 };
 
 struct series {
-	char *root;			/* TREE's kernel root */
-	bool git;			/* TREE is a git checkout: worktree of HEAD */
+	char *root; /* TREE's kernel root */
+	bool git; /* TREE is a git checkout: worktree of HEAD */
 	const char *scratch;
-	char *work;			/* where the commits are made */
-	char *base;			/* the commit the series applies on */
+	char *work; /* where the commits are made */
+	char *base; /* the commit the series applies on */
 	bool worktree_added;
 	struct maintainers maint;
 	const struct rule *rules[64];
@@ -121,7 +121,8 @@ struct series {
 static struct series *cleanup_series;
 static const char *prune_argv[6];
 
-static __attribute__((noreturn)) void usage_error(const char *fmt, const char *arg)
+static __attribute__((noreturn)) void usage_error(const char *fmt,
+						  const char *arg)
 {
 	fprintf(stderr, "wqcheck series: ");
 	fprintf(stderr, fmt, arg);
@@ -134,13 +135,16 @@ static size_t parse_rules(const char *list, const struct rule **out)
 	char *copy = xstrdup(list), *tok, *save = NULL;
 	size_t n = 0, i;
 
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+	for (tok = strtok_r(copy, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
 		const struct rule *r = rule_find(tok);
 
 		if (!r)
 			usage_error("unknown rule '%s'", tok);
 		if (series_family_of(r) < 0)
-			usage_error("rule '%s' has no conversion to send as a patch", tok);
+			usage_error(
+				"rule '%s' has no conversion to send as a patch",
+				tok);
 		for (i = 0; i < n; i++)
 			if (out[i] == r)
 				break;
@@ -159,7 +163,8 @@ static void remove_worktree(struct series *s)
 {
 	if (!s->worktree_added)
 		return;
-	series_git(s->root, NULL, NULL, NULL, "worktree", "remove", "--force", s->work, NULL);
+	series_git(s->root, NULL, NULL, NULL, "worktree", "remove", "--force",
+		   s->work, NULL);
 	tempdir_remove(s->scratch);
 	series_git(s->root, NULL, NULL, NULL, "worktree", "prune", NULL);
 	s->worktree_added = false;
@@ -249,12 +254,14 @@ static void read_or_die(struct strbuf *sb, const char *dir, const char *rel)
 	strbuf_release(&path);
 }
 
-static void write_or_die(const char *dir, const char *rel, const char *data, size_t len)
+static void write_or_die(const char *dir, const char *rel, const char *data,
+			 size_t len)
 {
 	struct strbuf path = STRBUF_INIT;
 
 	strbuf_addf(&path, "%s/%s", dir, rel);
-	if (make_parent_dirs(path.buf) < 0 || write_file(path.buf, data, len) < 0)
+	if (make_parent_dirs(path.buf) < 0 ||
+	    write_file(path.buf, data, len) < 0)
 		die_errno("cannot write %s", path.buf);
 	strbuf_release(&path);
 }
@@ -266,8 +273,8 @@ static bool same_text(const char *a, size_t alen, const char *b, size_t blen)
 
 /* --- git ------------------------------------------------------------------ */
 
-static void git_or_die(struct series *s, const char *what, const char *dir, struct strbuf *out,
-		       const char *const *args)
+static void git_or_die(struct series *s, const char *what, const char *dir,
+		       struct strbuf *out, const char *const *args)
 {
 	struct strbuf err = STRBUF_INIT;
 	const char *argv[32];
@@ -289,7 +296,8 @@ static void git_or_die(struct series *s, const char *what, const char *dir, stru
 
 static void strip_newline(struct strbuf *sb)
 {
-	while (sb->len && (sb->buf[sb->len - 1] == '\n' || sb->buf[sb->len - 1] == '\r'))
+	while (sb->len &&
+	       (sb->buf[sb->len - 1] == '\n' || sb->buf[sb->len - 1] == '\r'))
 		sb->buf[--sb->len] = '\0';
 }
 
@@ -312,8 +320,10 @@ static void parse_identity(struct series *s, const char *from)
 	} else {
 		struct strbuf name = STRBUF_INIT, email = STRBUF_INIT;
 
-		series_git(s->root, NULL, &name, NULL, "config", "user.name", NULL);
-		series_git(s->root, NULL, &email, NULL, "config", "user.email", NULL);
+		series_git(s->root, NULL, &name, NULL, "config", "user.name",
+			   NULL);
+		series_git(s->root, NULL, &email, NULL, "config", "user.email",
+			   NULL);
 		strip_newline(&name);
 		strip_newline(&email);
 		if (!name.len || !email.len)
@@ -340,8 +350,9 @@ static void parse_identity(struct series *s, const char *from)
 
 /* --- scanning ------------------------------------------------------------- */
 
-static void scan_files(struct series *s, const char *root, const struct rule *const *rules,
-		       size_t nr_rules, const struct file_list *files, struct scan_result *res)
+static void scan_files(struct series *s, const char *root,
+		       const struct rule *const *rules, size_t nr_rules,
+		       const struct file_list *files, struct scan_result *res)
 {
 	struct scan_options opts = { 0 };
 
@@ -358,7 +369,8 @@ static void scan_files(struct series *s, const char *root, const struct rule *co
 
 static bool file_changed(const struct file_result *fr)
 {
-	return fr->fixed && !same_text(fr->fixed, fr->fixed_len, fr->original, fr->original_len);
+	return fr->fixed && !same_text(fr->fixed, fr->fixed_len, fr->original,
+				       fr->original_len);
 }
 
 /* The API's own files: the deprecation patches deal with them. */
@@ -383,8 +395,8 @@ static void find_touched(struct series *s, const char *root)
 		struct touched_file *t;
 
 		if (fr->failed_reason && !s->quiet)
-			fprintf(stderr, "wqcheck: %s: not fully analysed: %s\n", fr->path,
-				fr->failed_reason);
+			fprintf(stderr, "wqcheck: %s: not fully analysed: %s\n",
+				fr->path, fr->failed_reason);
 		if (!file_changed(fr) || is_core_file(fr->path))
 			continue;
 		ALLOC_GROW(s->touched, s->nr_touched, s->alloc_touched);
@@ -403,16 +415,18 @@ static void setup_worktree(struct series *s)
 {
 	struct strbuf head = STRBUF_INIT, err = STRBUF_INIT, work = STRBUF_INIT;
 
-	if (series_git(s->root, NULL, &head, &err, "rev-parse", "--verify", "-q", "HEAD^{commit}",
-		    NULL) != 0)
-		die("%s: a git checkout without a commit to base a series on", s->root);
+	if (series_git(s->root, NULL, &head, &err, "rev-parse", "--verify",
+		       "-q", "HEAD^{commit}", NULL) != 0)
+		die("%s: a git checkout without a commit to base a series on",
+		    s->root);
 	strip_newline(&head);
 	s->base = strbuf_detach(&head);
 	strbuf_addf(&work, "%s/tree", s->scratch);
 	s->work = strbuf_detach(&work);
 	s->worktree_added = true;
 	{
-		const char *args[] = { "worktree", "add", "--detach", "--quiet", s->work, s->base,
+		const char *args[] = { "worktree", "add",   "--detach",
+				       "--quiet",  s->work, s->base,
 				       NULL };
 
 		git_or_die(s, "git worktree add", s->root, NULL, args);
@@ -436,7 +450,8 @@ static void setup_temp_repo(struct series *s)
 		git_or_die(s, "git init", s->work, NULL, args);
 	}
 	for (i = 0; i < s->nr_touched; i++)
-		write_or_die(s->work, s->touched[i].path, s->touched[i].original,
+		write_or_die(s->work, s->touched[i].path,
+			     s->touched[i].original,
 			     s->touched[i].original_len);
 	if (s->with_deprecation) {
 		const char *core[] = { WORKQUEUE_HEADER, WORKQUEUE_IMPL };
@@ -447,20 +462,29 @@ static void setup_temp_repo(struct series *s)
 			strbuf_addf(&path, "%s/%s", s->root, core[i]);
 			strbuf_reset(&text);
 			if (strbuf_read_file(&text, path.buf) == 0)
-				write_or_die(s->work, core[i], text.buf ? text.buf : "", text.len);
+				write_or_die(s->work, core[i],
+					     text.buf ? text.buf : "",
+					     text.len);
 		}
 		strbuf_release(&text);
 		strbuf_release(&path);
 	}
 	{
 		const char *add[] = { "add", "-A", NULL };
-		const char *commit[] = { "commit", "-q", "--no-verify", "-m",
-					 "the files of the series as they are in the tree", NULL };
+		const char *commit[] = {
+			"commit",
+			"-q",
+			"--no-verify",
+			"-m",
+			"the files of the series as they are in the tree",
+			NULL
+		};
 
 		git_or_die(s, "git add", s->work, NULL, add);
 		git_or_die(s, "git commit", s->work, NULL, commit);
 	}
-	if (series_git(s->work, NULL, &head, NULL, "rev-parse", "HEAD", NULL) != 0)
+	if (series_git(s->work, NULL, &head, NULL, "rev-parse", "HEAD", NULL) !=
+	    0)
 		die("git rev-parse HEAD failed in %s", s->work);
 	strip_newline(&head);
 	s->base = strbuf_detach(&head);
@@ -480,12 +504,14 @@ static void group_release(struct group *g)
 }
 
 static struct group *group_for(struct group **groups, size_t *nr, size_t *alloc,
-			       const struct maint_section *section, const char *key)
+			       const struct maint_section *section,
+			       const char *key)
 {
 	size_t i;
 
 	for (i = 0; i < *nr; i++)
-		if ((*groups)[i].section == section && !strcmp((*groups)[i].key, key))
+		if ((*groups)[i].section == section &&
+		    !strcmp((*groups)[i].key, key))
 			return &(*groups)[i];
 	ALLOC_GROW(*groups, *nr, *alloc);
 	memset(&(*groups)[*nr], 0, sizeof(**groups));
@@ -495,7 +521,8 @@ static struct group *group_for(struct group **groups, size_t *nr, size_t *alloc,
 }
 
 /* The subject prefix: what the history of the files says, else their path. */
-static char *group_prefix(struct series *s, const struct group *g, bool treewide)
+static char *group_prefix(struct series *s, const struct group *g,
+			  bool treewide)
 {
 	char *prefix = NULL;
 
@@ -541,7 +568,8 @@ static const char *address_of(const char *entry, size_t *len)
 }
 
 /* Duplicates are the same address, as get_maintainer.pl sees them. */
-static void add_unique(char ***list, size_t *nr, size_t *alloc, const char *addr)
+static void add_unique(char ***list, size_t *nr, size_t *alloc,
+		       const char *addr)
 {
 	size_t i, len, other_len;
 	const char *a = address_of(addr, &len);
@@ -557,12 +585,17 @@ static void add_unique(char ***list, size_t *nr, size_t *alloc, const char *addr
 }
 
 /* The tree's own scripts/get_maintainer.pl on the diff; -1 if it cannot. */
-static int cc_from_script(struct series *s, const char *diff_path, struct strbuf *cc)
+static int cc_from_script(struct series *s, const char *diff_path,
+			  struct strbuf *cc)
 {
 	const char *tree = s->git ? s->work : s->root;
-	struct strbuf script = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
-	const char *argv[] = { "perl", "scripts/get_maintainer.pl", "--no-rolestats", "--no-git",
-			       "--no-git-fallback", diff_path, NULL };
+	struct strbuf script = STRBUF_INIT, out = STRBUF_INIT,
+		      err = STRBUF_INIT;
+	const char *argv[] = {
+		"perl",	    "scripts/get_maintainer.pl", "--no-rolestats",
+		"--no-git", "--no-git-fallback",	 diff_path,
+		NULL
+	};
 	const char *line;
 	struct stat st;
 	int ret = -1;
@@ -593,8 +626,8 @@ out:
 /* get_maintainer.pl's answer from MAINTAINERS: every section matching a
  * file (most specific first), then the sections a K: keyword matches in
  * the diff; their M:/R: people, then their L: lists. */
-static void cc_from_maintainers(struct series *s, const struct group *g, const char *diff,
-				struct strbuf *cc)
+static void cc_from_maintainers(struct series *s, const struct group *g,
+				const char *diff, struct strbuf *cc)
 {
 	const struct maint_section **sections = NULL;
 	size_t nr_sections = 0, alloc_sections = 0, i, j;
@@ -613,7 +646,8 @@ static void cc_from_maintainers(struct series *s, const struct group *g, const c
 				if (sections[k] == m[j].section)
 					break;
 			if (k == nr_sections) {
-				ALLOC_GROW(sections, nr_sections, alloc_sections);
+				ALLOC_GROW(sections, nr_sections,
+					   alloc_sections);
 				sections[nr_sections++] = m[j].section;
 			}
 		}
@@ -634,11 +668,15 @@ static void cc_from_maintainers(struct series *s, const struct group *g, const c
 		}
 	}
 	for (i = 0; i < nr_sections; i++)
-		for (j = 0; !sections[i]->chief_penguin && j < sections[i]->nr_people; j++)
-			add_unique(&addrs, &nr_addrs, &alloc_addrs, sections[i]->people[j]);
+		for (j = 0;
+		     !sections[i]->chief_penguin && j < sections[i]->nr_people;
+		     j++)
+			add_unique(&addrs, &nr_addrs, &alloc_addrs,
+				   sections[i]->people[j]);
 	for (i = 0; i < nr_sections; i++)
 		for (j = 0; j < sections[i]->nr_lists; j++)
-			add_unique(&addrs, &nr_addrs, &alloc_addrs, sections[i]->lists[j]);
+			add_unique(&addrs, &nr_addrs, &alloc_addrs,
+				   sections[i]->lists[j]);
 	for (i = 0; i < nr_addrs; i++) {
 		strbuf_addf(cc, "Cc: %s\n", addrs[i]);
 		free(addrs[i]);
@@ -651,9 +689,11 @@ static void cc_from_maintainers(struct series *s, const struct group *g, const c
 
 static void commit_group(struct series *s, struct group *g, const char *text)
 {
-	struct strbuf msg = STRBUF_INIT, diff = STRBUF_INIT, cc = STRBUF_INIT, path = STRBUF_INIT;
+	struct strbuf msg = STRBUF_INIT, diff = STRBUF_INIT, cc = STRBUF_INIT,
+		      path = STRBUF_INIT;
 	const char *add[] = { "add", "-u", NULL };
-	const char *diff_args[] = { "diff", "--cached", "--no-color", "--no-ext-diff", NULL };
+	const char *diff_args[] = { "diff", "--cached", "--no-color",
+				    "--no-ext-diff", NULL };
 
 	git_or_die(s, "git add", s->work, NULL, add);
 	git_or_die(s, "git diff", s->work, &diff, diff_args);
@@ -676,8 +716,10 @@ static void commit_group(struct series *s, struct group *g, const char *text)
 	if (write_file(path.buf, msg.buf, msg.len) < 0)
 		die_errno("cannot write %s", path.buf);
 	{
-		const char *commit[] = { "commit", "-q", "--no-verify", "--cleanup=verbatim", "-F",
-					 path.buf, NULL };
+		const char *commit[] = { "commit",	"-q",
+					 "--no-verify", "--cleanup=verbatim",
+					 "-F",		path.buf,
+					 NULL };
 
 		git_or_die(s, "git commit", s->work, NULL, commit);
 	}
@@ -703,8 +745,9 @@ static int group_compare(const void *a, const void *b)
  * scan in, so there the tree itself is scanned with every rule up to this
  * phase: the same cumulative text.
  */
-static void make_phase(struct series *s, const struct rule *const *phase, size_t nr_phase,
-		       const struct rule *const *upto, size_t nr_upto)
+static void make_phase(struct series *s, const struct rule *const *phase,
+		       size_t nr_phase, const struct rule *const *upto,
+		       size_t nr_upto)
 {
 	struct file_list files = { 0 };
 	struct scan_result res;
@@ -732,7 +775,8 @@ static void make_phase(struct series *s, const struct rule *const *phase, size_t
 		if (!fr->fixed)
 			continue;
 		read_or_die(&current, s->work, fr->path);
-		if (same_text(fr->fixed, fr->fixed_len, current.buf, current.len))
+		if (same_text(fr->fixed, fr->fixed_len, current.buf,
+			      current.len))
 			continue;
 		owner = maintainers_owner(&s->maint, fr->path);
 		if (nr_sections++ && owner != first_section)
@@ -740,11 +784,14 @@ static void make_phase(struct series *s, const struct rule *const *phase, size_t
 		if (nr_sections == 1)
 			first_section = owner;
 		if (s->split == SPLIT_SUBSYSTEM) {
-			key = owner ? xstrdup(owner->name) : series_path_prefix(&fr->path, 1);
-			g = group_for(&groups, &nr_groups, &alloc_groups, owner, key);
+			key = owner ? xstrdup(owner->name) :
+				      series_path_prefix(&fr->path, 1);
+			g = group_for(&groups, &nr_groups, &alloc_groups, owner,
+				      key);
 			free(key);
 		} else {
-			g = group_for(&groups, &nr_groups, &alloc_groups, NULL, "");
+			g = group_for(&groups, &nr_groups, &alloc_groups, NULL,
+				      "");
 		}
 		ALLOC_GROW(g->files, g->nr_files, g->alloc_files);
 		g->files[g->nr_files++] = xstrdup(fr->path);
@@ -760,8 +807,8 @@ static void make_phase(struct series *s, const struct rule *const *phase, size_t
 				continue;
 			g->counts[number]++;
 			g->mask |= 1u << number;
-			series_summary_add(&s->summary,
-					   fr->path, owner ? owner->name : NULL, number);
+			series_summary_add(&s->summary, fr->path,
+					   owner ? owner->name : NULL, number);
 		}
 	}
 	qsort(groups, nr_groups, sizeof(*groups), group_compare);
@@ -775,9 +822,11 @@ static void make_phase(struct series *s, const struct rule *const *phase, size_t
 
 			for (k = 0; k < g->nr_files; k++)
 				if (!strcmp(g->files[k], fr->path))
-					write_or_die(s->work, fr->path, fr->fixed, fr->fixed_len);
+					write_or_die(s->work, fr->path,
+						     fr->fixed, fr->fixed_len);
 		}
-		prefix = group_prefix(s, g, s->split != SPLIT_SUBSYSTEM && several_sections);
+		prefix = group_prefix(
+			s, g, s->split != SPLIT_SUBSYSTEM && several_sections);
 		series_subject(&text, prefix, g->mask);
 		strbuf_addstr(&text, "\n\n");
 		series_body(&text, g->mask);
@@ -843,7 +892,8 @@ static size_t users_left(struct series *s)
 		for (j = 0; j < res.files[i].nr_findings; j++)
 			/* Without a worktree the scan saw the tree before the
 			 * series: what it could fix is gone after it. */
-			if (s->git || !finding_fixable(&res.files[i].findings[j]))
+			if (s->git ||
+			    !finding_fixable(&res.files[i].findings[j]))
 				n++;
 	}
 	scan_result_release(&res);
@@ -887,9 +937,12 @@ static char *file_naming(struct series *s, const char *const *names)
 		if (is_core_file(path))
 			continue;
 		/* Without a worktree, the series' result is in the scratch repository. */
-		read_or_die(&text, !s->git && touched_path(s, path) ? s->work : root, path);
+		read_or_die(&text,
+			    !s->git && touched_path(s, path) ? s->work : root,
+			    path);
 		for (name = names; *name && !mentioned; name++)
-			mentioned = text.len && memmem(text.buf, text.len, *name, strlen(*name));
+			mentioned = text.len && memmem(text.buf, text.len,
+						       *name, strlen(*name));
 		if (!mentioned)
 			continue;
 		lex_file(&lf, text.buf, text.len);
@@ -908,14 +961,16 @@ static char *file_naming(struct series *s, const char *const *names)
 }
 
 static const char *const step_names[][3] = {
-	[DEPRECATE_FLUSH_SYNC] = { "flush_work_sync", "flush_delayed_work_sync", NULL },
-	[DEPRECATE_SYSTEM_NRT] = { "system_nrt_wq", "system_nrt_freezable_wq", NULL },
+	[DEPRECATE_FLUSH_SYNC] = { "flush_work_sync", "flush_delayed_work_sync",
+				   NULL },
+	[DEPRECATE_SYSTEM_NRT] = { "system_nrt_wq", "system_nrt_freezable_wq",
+				   NULL },
 	[DEPRECATE_NON_REENTRANT] = { NULL },
 };
 
 static const char *const all_names[] = {
-	"flush_work_sync", "flush_delayed_work_sync", "system_nrt_wq",
-	"system_nrt_freezable_wq", "WQ_NON_REENTRANT", NULL,
+	"flush_work_sync",	   "flush_delayed_work_sync", "system_nrt_wq",
+	"system_nrt_freezable_wq", "WQ_NON_REENTRANT",	      NULL,
 };
 
 static void commit_core(struct series *s, enum deprecation_step step)
@@ -934,7 +989,8 @@ static void commit_core(struct series *s, enum deprecation_step step)
 /* --with-deprecation: the core patches that end the migration. */
 static void make_deprecation(struct series *s)
 {
-	struct strbuf header = STRBUF_INIT, impl = STRBUF_INIT, path = STRBUF_INIT;
+	struct strbuf header = STRBUF_INIT, impl = STRBUF_INIT,
+		      path = STRBUF_INIT;
 	bool have_impl;
 	int step, before = s->nr_patches;
 	char *blocker = NULL;
@@ -942,7 +998,8 @@ static void make_deprecation(struct series *s)
 
 	strbuf_addf(&path, "%s/%s", s->work, WORKQUEUE_HEADER);
 	if (stat(path.buf, &st) < 0) {
-		warning("%s: no %s to deprecate the old APIs in", s->root, WORKQUEUE_HEADER);
+		warning("%s: no %s to deprecate the old APIs in", s->root,
+			WORKQUEUE_HEADER);
 		strbuf_release(&path);
 		return;
 	}
@@ -959,8 +1016,8 @@ static void make_deprecation(struct series *s)
 			continue;
 		user = file_naming(s, step_names[step]);
 		if (user) {
-			warning("%s still names %s or %s; not deprecating them", user,
-				step_names[step][0], step_names[step][1]);
+			warning("%s still names %s or %s; not deprecating them",
+				user, step_names[step][0], step_names[step][1]);
 			free(user);
 			continue;
 		}
@@ -968,20 +1025,24 @@ static void make_deprecation(struct series *s)
 			continue;
 		write_or_die(s->work, WORKQUEUE_HEADER, header.buf, header.len);
 		if (have_impl)
-			write_or_die(s->work, WORKQUEUE_IMPL, impl.buf ? impl.buf : "", impl.len);
+			write_or_die(s->work, WORKQUEUE_IMPL,
+				     impl.buf ? impl.buf : "", impl.len);
 		commit_core(s, step);
 	}
 	/* Removal only when every rule ran and nothing outside the API's own
 	 * files still names the old APIs. */
-	if (s->nr_rules == 5 && !users_left(s) && !(blocker = file_naming(s, all_names)) &&
+	if (s->nr_rules == 5 && !users_left(s) &&
+	    !(blocker = file_naming(s, all_names)) &&
 	    series_deprecation_apply(REMOVE_DEPRECATED, &header, &impl)) {
 		write_or_die(s->work, WORKQUEUE_HEADER, header.buf, header.len);
 		commit_core(s, REMOVE_DEPRECATED);
 		s->summary.removal_patch = true;
 	}
 	if (blocker && !s->quiet)
-		fprintf(stderr, "wqcheck: %s still names an old API; the old APIs stay "
-			"deprecated, not removed\n", blocker);
+		fprintf(stderr,
+			"wqcheck: %s still names an old API; the old APIs stay "
+			"deprecated, not removed\n",
+			blocker);
 	free(blocker);
 	s->summary.deprecation_patches = s->nr_patches - before;
 	strbuf_release(&header);
@@ -1047,7 +1108,8 @@ static void publish(struct series *s, const char *from, const char *dir)
 
 static void write_series(struct series *s, const char *dir)
 {
-	struct strbuf out = STRBUF_INIT, range = STRBUF_INIT, base = STRBUF_INIT;
+	struct strbuf out = STRBUF_INIT, range = STRBUF_INIT,
+		      base = STRBUF_INIT;
 	struct strbuf cover = STRBUF_INIT, cover_path = STRBUF_INIT;
 	const char *args[16];
 	size_t n = 0;
@@ -1097,28 +1159,34 @@ static int apply_in_place(struct series *s)
 		read_or_die(&cur, s->root, t->path);
 		if (same_text(final.buf, final.len, cur.buf, cur.len))
 			continue;
-		if (!same_text(cur.buf, cur.len, t->original, t->original_len)) {
-			struct strbuf mine = STRBUF_INIT, base = STRBUF_INIT, theirs = STRBUF_INIT;
+		if (!same_text(cur.buf, cur.len, t->original,
+			       t->original_len)) {
+			struct strbuf mine = STRBUF_INIT, base = STRBUF_INIT,
+				      theirs = STRBUF_INIT;
 			struct strbuf merged = STRBUF_INIT;
-			const char *argv[] = { "git", "merge-file", "-p", "-q", NULL, NULL, NULL,
-					       NULL };
+			const char *argv[] = { "git", "merge-file", "-p", "-q",
+					       NULL,  NULL,	    NULL, NULL };
 
 			strbuf_addf(&mine, "%s/mine", s->scratch);
 			strbuf_addf(&base, "%s/base", s->scratch);
 			strbuf_addf(&theirs, "%s/theirs", s->scratch);
 			if (write_file(mine.buf, cur.buf, cur.len) < 0 ||
-			    write_file(base.buf, t->original, t->original_len) < 0 ||
+			    write_file(base.buf, t->original, t->original_len) <
+				    0 ||
 			    write_file(theirs.buf, final.buf, final.len) < 0)
 				die_errno("cannot write in %s", s->scratch);
 			argv[4] = mine.buf;
 			argv[5] = base.buf;
 			argv[6] = theirs.buf;
 			if (series_run(argv, NULL, NULL, &merged, NULL) != 0) {
-				ret = error("%s: its local changes conflict with the series; "
-					    "left as it was", t->path);
+				ret = error(
+					"%s: its local changes conflict with the series; "
+					"left as it was",
+					t->path);
 			} else {
 				strbuf_reset(&final);
-				strbuf_add(&final, merged.buf ? merged.buf : "", merged.len);
+				strbuf_add(&final, merged.buf ? merged.buf : "",
+					   merged.len);
 			}
 			strbuf_release(&mine);
 			strbuf_release(&base);
@@ -1129,8 +1197,10 @@ static int apply_in_place(struct series *s)
 		}
 		strbuf_reset(&p);
 		strbuf_addf(&p, "%s/%s.wqcheck-tmp", s->root, t->path);
-		if (write_file(p.buf, final.buf ? final.buf : "", final.len) < 0) {
-			ret = error("cannot write %s: %s", p.buf, strerror(errno));
+		if (write_file(p.buf, final.buf ? final.buf : "", final.len) <
+		    0) {
+			ret = error("cannot write %s: %s", p.buf,
+				    strerror(errno));
 			continue;
 		}
 		{
@@ -1141,7 +1211,8 @@ static int apply_in_place(struct series *s)
 			if (stat(dst.buf, &st) == 0)
 				chmod(p.buf, st.st_mode & 07777);
 			if (rename(p.buf, dst.buf) < 0) {
-				ret = error("cannot rewrite %s: %s", dst.buf, strerror(errno));
+				ret = error("cannot rewrite %s: %s", dst.buf,
+					    strerror(errno));
 				unlink(p.buf);
 			}
 			strbuf_release(&dst);
@@ -1158,8 +1229,8 @@ static bool tree_is_dirty(struct series *s)
 	struct strbuf out = STRBUF_INIT;
 	bool dirty;
 
-	if (series_git(s->root, NULL, &out, NULL, "status", "--porcelain", "--untracked-files=no",
-		    NULL) != 0)
+	if (series_git(s->root, NULL, &out, NULL, "status", "--porcelain",
+		       "--untracked-files=no", NULL) != 0)
 		die("git status failed in %s", s->root);
 	dirty = out.len > 0;
 	strbuf_release(&out);
@@ -1198,7 +1269,8 @@ int cmd_series(int argc, char **argv)
 	s.use_clang = true;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "o:j:q", series_options_long, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:j:q", series_options_long,
+				NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			outdir = optarg;
@@ -1211,7 +1283,9 @@ int cmd_series(int argc, char **argv)
 			else if (!strcmp(optarg, "single"))
 				s.split = SPLIT_SINGLE;
 			else
-				usage_error("unknown --split '%s' (subsystem, rule, single)", optarg);
+				usage_error(
+					"unknown --split '%s' (subsystem, rule, single)",
+					optarg);
 			break;
 		case OPT_RULES:
 			s.nr_rules = parse_rules(optarg, s.rules);
@@ -1236,7 +1310,9 @@ int cmd_series(int argc, char **argv)
 
 			jobs = strtol(optarg, &end, 10);
 			if (*end || jobs < 1 || jobs > 256)
-				usage_error("-j needs a number from 1 to 256, not '%s'", optarg);
+				usage_error(
+					"-j needs a number from 1 to 256, not '%s'",
+					optarg);
 			break;
 		}
 		case 'q':
@@ -1266,14 +1342,16 @@ int cmd_series(int argc, char **argv)
 	s.root = find_tree_root(argv[optind]);
 	if (!s.root)
 		die("%s: not in a kernel tree (no directory at or above it has a Makefile, "
-		    "include/linux/ and MAINTAINERS or Kconfig)", argv[optind]);
+		    "include/linux/ and MAINTAINERS or Kconfig)",
+		    argv[optind]);
 	s.git = is_git_checkout(s.root);
 	parse_identity(&s, from);
 	if (maintainers_load(&s.maint, s.root) < 0 && !s.quiet)
-		warning("%s/MAINTAINERS: %s; patches are not grouped by subsystem", s.root,
-			strerror(errno));
+		warning("%s/MAINTAINERS: %s; patches are not grouped by subsystem",
+			s.root, strerror(errno));
 	if (in_place && !force && s.git && tree_is_dirty(&s))
-		die("%s has uncommitted changes; commit them first or pass --force", s.root);
+		die("%s has uncommitted changes; commit them first or pass --force",
+		    s.root);
 
 	s.scratch = tempdir_create("series");
 	install_cleanup(&s);
@@ -1285,7 +1363,8 @@ int cmd_series(int argc, char **argv)
 	}
 	if (!s.nr_touched) {
 		if (!s.quiet)
-			fprintf(stderr, "wqcheck: nothing to convert in %s\n", s.root);
+			fprintf(stderr, "wqcheck: nothing to convert in %s\n",
+				s.root);
 		status = EXIT_FINDINGS;
 		goto out;
 	}
@@ -1296,7 +1375,8 @@ int cmd_series(int argc, char **argv)
 		make_deprecation(&s);
 	if (!s.nr_patches) {
 		if (!s.quiet)
-			fprintf(stderr, "wqcheck: nothing to convert in %s\n", s.root);
+			fprintf(stderr, "wqcheck: nothing to convert in %s\n",
+				s.root);
 		status = EXIT_FINDINGS;
 		goto out;
 	}

@@ -36,7 +36,8 @@ static bool is_directory(const char *root, const char *rel)
  * literal, '*' is ".*" (it crosses '/'), '?' is '.', anything else is taken
  * as regex syntax. A pattern naming an existing directory gets a trailing '/'.
  */
-static bool compile_file_pattern(struct maint_pattern *p, const char *value, const char *root)
+static bool compile_file_pattern(struct maint_pattern *p, const char *value,
+				 const char *root)
 {
 	struct strbuf re = STRBUF_INIT;
 	const char *s;
@@ -54,7 +55,8 @@ static bool compile_file_pattern(struct maint_pattern *p, const char *value, con
 		else
 			strbuf_addch(&re, *s);
 	}
-	if (re.len > converted_start && re.buf[re.len - 1] != '/' && is_directory(root, value))
+	if (re.len > converted_start && re.buf[re.len - 1] != '/' &&
+	    is_directory(root, value))
 		strbuf_addch(&re, '/');
 	p->is_dir = re.buf[re.len - 1] == '/';
 	/* value_pd: the pattern's depth, one more for a file than a directory. */
@@ -85,7 +87,8 @@ static bool compile_regex(struct maint_pattern *p, const char *value, int flags)
 			strbuf_addch(&re, *s);
 		}
 	}
-	ok = re.len && !regcomp(&p->re, re.buf, REG_EXTENDED | REG_NOSUB | flags);
+	ok = re.len &&
+	     !regcomp(&p->re, re.buf, REG_EXTENDED | REG_NOSUB | flags);
 	if (ok) {
 		p->text = xstrdup(value);
 		p->depth = 0;
@@ -94,7 +97,8 @@ static bool compile_regex(struct maint_pattern *p, const char *value, int flags)
 	return ok;
 }
 
-static void add_entry(struct maint_section *s, char type, const char *value, const char *root)
+static void add_entry(struct maint_section *s, char type, const char *value,
+		      const char *root)
 {
 	struct maint_pattern p = { 0 };
 
@@ -123,7 +127,8 @@ static void add_entry(struct maint_section *s, char type, const char *value, con
 		break;
 	case 'X':
 		if (compile_file_pattern(&p, value, root)) {
-			ALLOC_GROW(s->excludes, s->nr_excludes, s->alloc_excludes);
+			ALLOC_GROW(s->excludes, s->nr_excludes,
+				   s->alloc_excludes);
 			s->excludes[s->nr_excludes++] = p;
 		}
 		break;
@@ -136,7 +141,8 @@ static void add_entry(struct maint_section *s, char type, const char *value, con
 	case 'K':
 		/* get_maintainer.pl matches keywords case-sensitively. */
 		if (compile_regex(&p, value, 0)) {
-			ALLOC_GROW(s->keywords, s->nr_keywords, s->alloc_keywords);
+			ALLOC_GROW(s->keywords, s->nr_keywords,
+				   s->alloc_keywords);
 			s->keywords[s->nr_keywords++] = p;
 		}
 		break;
@@ -188,13 +194,15 @@ static void section_release(struct maint_section *s)
  * it. The preamble (indented text, underlines) leaves sections without
  * entries, which are dropped.
  */
-void maintainers_parse(struct maintainers *m, const char *text, size_t len, const char *root)
+void maintainers_parse(struct maintainers *m, const char *text, size_t len,
+		       const char *root)
 {
 	struct maint_section *cur = NULL;
 	size_t pos = 0;
 
 	while (pos < len) {
-		const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
+		const char *line = text + pos,
+			   *nl = memchr(line, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - line) : len - pos;
 		char *value, type;
 
@@ -271,7 +279,8 @@ void maintainers_release(struct maintainers *m)
 }
 
 /* get_maintainer.pl's file_match_pattern(). */
-static bool file_pattern_matches(const struct maint_pattern *p, const char *path)
+static bool file_pattern_matches(const struct maint_pattern *p,
+				 const char *path)
 {
 	if (regexec(&p->re, path, 0, NULL, 0))
 		return false;
@@ -292,7 +301,8 @@ static int section_depth(const struct maint_section *s, const char *path)
 		if (file_pattern_matches(&s->excludes[i], path))
 			return -2;
 	for (i = 0; i < s->nr_files; i++)
-		if (file_pattern_matches(&s->files[i], path) && s->files[i].depth > depth)
+		if (file_pattern_matches(&s->files[i], path) &&
+		    s->files[i].depth > depth)
 			depth = s->files[i].depth;
 	for (i = 0; i < s->nr_names; i++)
 		if (!regexec(&s->names[i].re, path, 0, NULL, 0) && depth < 0)
@@ -329,7 +339,8 @@ size_t maintainers_match(const struct maintainers *m, const char *path,
 	return n;
 }
 
-const struct maint_section *maintainers_owner(const struct maintainers *m, const char *path)
+const struct maint_section *maintainers_owner(const struct maintainers *m,
+					      const char *path)
 {
 	struct maint_match best;
 
@@ -338,7 +349,8 @@ const struct maint_section *maintainers_owner(const struct maintainers *m, const
 	return best.section;
 }
 
-static bool keyword_in_line(const struct maint_section *s, const char *line, size_t len)
+static bool keyword_in_line(const struct maint_section *s, const char *line,
+			    size_t len)
 {
 	char *copy = xstrndup(line, len);
 	bool found = false;
@@ -350,7 +362,8 @@ static bool keyword_in_line(const struct maint_section *s, const char *line, siz
 	return found;
 }
 
-bool maint_section_keyword_matches(const struct maint_section *s, const char *patch)
+bool maint_section_keyword_matches(const struct maint_section *s,
+				   const char *patch)
 {
 	bool in_diff = false;
 	const char *line = patch;
@@ -363,8 +376,10 @@ bool maint_section_keyword_matches(const struct maint_section *s, const char *pa
 
 		if (!strncmp(line, "+++ ", 4) || !strncmp(line, "--- ", 4)) {
 			in_diff = true;
-		} else if (!in_diff || (n && (line[0] == '+' || line[0] == '-'))) {
-			if (keyword_in_line(s, in_diff ? line + 1 : line, in_diff ? n - 1 : n))
+		} else if (!in_diff ||
+			   (n && (line[0] == '+' || line[0] == '-'))) {
+			if (keyword_in_line(s, in_diff ? line + 1 : line,
+					    in_diff ? n - 1 : n))
 				return true;
 		}
 		line += n + (nl ? 1 : 0);

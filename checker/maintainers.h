@@ -11,19 +11,19 @@
 #include <stddef.h>
 
 struct maint_pattern {
-	char *text;		/* as written in MAINTAINERS */
+	char *text; /* as written in MAINTAINERS */
 	regex_t re;
-	int depth;		/* F: only: how specific (get_maintainer.pl's value_pd) */
-	bool is_dir;		/* F:/X: only: ends in '/' after directory expansion */
+	int depth; /* F: only: how specific (get_maintainer.pl's value_pd) */
+	bool is_dir; /* F:/X: only: ends in '/' after directory expansion */
 };
 
 struct maint_section {
 	char *name;
-	bool chief_penguin;	/* S: Buried alive in reports: THE REST, whose
+	bool chief_penguin; /* S: Buried alive in reports: THE REST, whose
 				 * M: get_maintainer.pl leaves out */
-	char **people;		/* M: then R: entries, in file order: "Name <mail>" */
+	char **people; /* M: then R: entries, in file order: "Name <mail>" */
 	size_t nr_people, alloc_people;
-	char **lists;		/* L: addresses, without "(moderated ...)" notes */
+	char **lists; /* L: addresses, without "(moderated ...)" notes */
 	size_t nr_lists, alloc_lists;
 	struct maint_pattern *files, *excludes, *names, *keywords;
 	size_t nr_files, nr_excludes, nr_names, nr_keywords;
@@ -37,12 +37,13 @@ struct maintainers {
 
 struct maint_match {
 	const struct maint_section *section;
-	int depth;		/* higher is more specific; N: matches are 0 */
+	int depth; /* higher is more specific; N: matches are 0 */
 };
 
 /* Parses MAINTAINERS text; root (may be NULL) is the tree, used to tell
  * whether an F: pattern without a trailing '/' names a directory. */
-void maintainers_parse(struct maintainers *m, const char *text, size_t len, const char *root);
+void maintainers_parse(struct maintainers *m, const char *text, size_t len,
+		       const char *root);
 /* Reads root/MAINTAINERS; returns -1 (errno set) when it cannot be read. */
 int maintainers_load(struct maintainers *m, const char *root);
 void maintainers_release(struct maintainers *m);
@@ -52,9 +53,11 @@ void maintainers_release(struct maintainers *m);
 size_t maintainers_match(const struct maintainers *m, const char *path,
 			 struct maint_match *out, size_t max);
 /* The section owning path: its most specific match, or NULL. */
-const struct maint_section *maintainers_owner(const struct maintainers *m, const char *path);
+const struct maint_section *maintainers_owner(const struct maintainers *m,
+					      const char *path);
 /* Whether one of the section's K: keywords matches a patch: the lines
  * before the first "---"/"+++" header, and the +/- lines after it. */
-bool maint_section_keyword_matches(const struct maint_section *s, const char *patch);
+bool maint_section_keyword_matches(const struct maint_section *s,
+				   const char *patch);
 
 #endif

@@ -4,10 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-void series_summary_add(struct series_summary *sum, const char *path, const char *section,
-			int number)
+void series_summary_add(struct series_summary *sum, const char *path,
+			const char *section, int number)
 {
-	char *name = section ? xstrdup(section) : series_path_prefix((char *const *)&path, 1);
+	char *name = section ? xstrdup(section) :
+			       series_path_prefix((char *const *)&path, 1);
 	size_t i;
 
 	if (number < 0 || number > SERIES_MAX_RULE) {
@@ -53,25 +54,33 @@ void series_cover_blurb(struct strbuf *sb, const struct series_summary *sum,
 	unsigned totals[SERIES_MAX_RULE + 1] = { 0 };
 	size_t i, r;
 
-	series_wrap(sb, "Since commit dbf2576e37da (\"workqueue: make all workqueues "
-		    "non-reentrant\"), in Linux 3.7, a work item never runs on more than one "
-		    "CPU at a time, on any workqueue.  That made flush_work_sync(), "
-		    "flush_delayed_work_sync(), system_nrt_wq, system_nrt_freezable_wq and "
-		    "WQ_NON_REENTRANT redundant: flush_work() waits for every instance, "
-		    "system_wq is as non-reentrant as system_nrt_wq, and the flag is a no-op.",
-		    72);
+	series_wrap(
+		sb,
+		"Since commit dbf2576e37da (\"workqueue: make all workqueues "
+		"non-reentrant\"), in Linux 3.7, a work item never runs on more than one "
+		"CPU at a time, on any workqueue.  That made flush_work_sync(), "
+		"flush_delayed_work_sync(), system_nrt_wq, system_nrt_freezable_wq and "
+		"WQ_NON_REENTRANT redundant: flush_work() waits for every instance, "
+		"system_wq is as non-reentrant as system_nrt_wq, and the flag is a no-op.",
+		72);
 	strbuf_addch(sb, '\n');
-	series_wrap(sb, "This series converts the remaining users, one patch per subsystem "
-		    "and API so that each can go through its maintainer's tree.  None of "
-		    "the patches changes behavior.", 72);
+	series_wrap(
+		sb,
+		"This series converts the remaining users, one patch per subsystem "
+		"and API so that each can go through its maintainer's tree.  None of "
+		"the patches changes behavior.",
+		72);
 	if (sum->deprecation_patches) {
 		strbuf_addch(sb, '\n');
-		series_wrap(sb, sum->removal_patch ?
-			    "The last patches mark the old APIs deprecated in "
-			    "include/linux/workqueue.h and then remove them, as no user is "
-			    "left." :
-			    "The last patches mark the old APIs deprecated in "
-			    "include/linux/workqueue.h.", 72);
+		series_wrap(
+			sb,
+			sum->removal_patch ?
+				"The last patches mark the old APIs deprecated in "
+				"include/linux/workqueue.h and then remove them, as no user is "
+				"left." :
+				"The last patches mark the old APIs deprecated in "
+				"include/linux/workqueue.h.",
+			72);
 	}
 	strbuf_addstr(sb, "\nUses converted, per subsystem and rule:\n\n");
 	memcpy(rows, sum->rows, sum->nr * sizeof(*rows));
@@ -81,7 +90,8 @@ void series_cover_blurb(struct strbuf *sb, const struct series_summary *sum,
 		strbuf_addf(sb, " %5s", rules[r]->id);
 	strbuf_addch(sb, '\n');
 	for (i = 0; i < sum->nr; i++) {
-		strbuf_addf(sb, "  %-*.*s", NAME_WIDTH, NAME_WIDTH, rows[i].name);
+		strbuf_addf(sb, "  %-*.*s", NAME_WIDTH, NAME_WIDTH,
+			    rows[i].name);
 		for (r = 0; r < nr_rules; r++) {
 			int n = series_rule_number(rules[r]);
 

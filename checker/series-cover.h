@@ -11,20 +11,20 @@
 #include "strbuf.h"
 
 struct series_summary_row {
-	char *name;			/* MAINTAINERS section, or a path prefix */
+	char *name; /* MAINTAINERS section, or a path prefix */
 	unsigned counts[SERIES_MAX_RULE + 1];
 };
 
 struct series_summary {
 	struct series_summary_row *rows;
 	size_t nr, alloc;
-	int deprecation_patches;	/* include/linux/workqueue.h patches appended */
-	bool removal_patch;		/* ... the last of which removes the old APIs */
+	int deprecation_patches; /* include/linux/workqueue.h patches appended */
+	bool removal_patch; /* ... the last of which removes the old APIs */
 };
 
 /* One converted use of rule number in path (section NULL: not maintained). */
-void series_summary_add(struct series_summary *sum, const char *path, const char *section,
-			int number);
+void series_summary_add(struct series_summary *sum, const char *path,
+			const char *section, int number);
 void series_summary_release(struct series_summary *sum);
 
 /* The blurb on its own. */

@@ -8,8 +8,8 @@
 
 /* Finds the first match of re (POSIX extended, ^ and $ at lines) in sb from
  * offset from; sets [*start, *end) to the whole lines it covers. */
-static bool find_lines(const struct strbuf *sb, size_t from, const char *re, size_t *start,
-		       size_t *end)
+static bool find_lines(const struct strbuf *sb, size_t from, const char *re,
+		       size_t *start, size_t *end)
 {
 	regex_t preg;
 	regmatch_t m;
@@ -37,7 +37,8 @@ static bool find_lines(const struct strbuf *sb, size_t from, const char *re, siz
 	return true;
 }
 
-static void splice(struct strbuf *sb, size_t start, size_t end, const char *with)
+static void splice(struct strbuf *sb, size_t start, size_t end,
+		   const char *with)
 {
 	struct strbuf out = STRBUF_INIT;
 
@@ -61,7 +62,8 @@ static bool remove_lines(struct strbuf *sb, const char *re)
 
 	if (!find_lines(sb, 0, re, &start, &end))
 		return false;
-	if (line_is_blank(sb, end) && (start == 0 || line_is_blank(sb, start - 1)))
+	if (line_is_blank(sb, end) &&
+	    (start == 0 || line_is_blank(sb, start - 1)))
 		end++;
 	splice(sb, start, end, "");
 	return true;
@@ -72,7 +74,8 @@ static bool remove_lines(struct strbuf *sb, const char *re)
  * kernel-doc or one-line comment just above, the body up to the "}" that
  * starts a line, its EXPORT_SYMBOL, and one blank line.
  */
-static bool remove_function(struct strbuf *sb, const char *head_re, const char *name)
+static bool remove_function(struct strbuf *sb, const char *head_re,
+			    const char *name)
 {
 	size_t start, end, p;
 	char *close;
@@ -116,14 +119,16 @@ static bool remove_function(struct strbuf *sb, const char *head_re, const char *
 		if (!strncmp(sb->buf + p, "/*", 2))
 			start = p;
 	}
-	if (line_is_blank(sb, end) && (start == 0 || line_is_blank(sb, start - 1)))
+	if (line_is_blank(sb, end) &&
+	    (start == 0 || line_is_blank(sb, start - 1)))
 		end++;
 	splice(sb, start, end, "");
 	return true;
 }
 
 /* Inserts block after the last line matching re; false when none does. */
-static bool insert_after_last(struct strbuf *sb, const char *re, const char *block)
+static bool insert_after_last(struct strbuf *sb, const char *re,
+			      const char *block)
 {
 	size_t start, end, from = 0, at = 0;
 	bool found = false;
@@ -137,7 +142,8 @@ static bool insert_after_last(struct strbuf *sb, const char *re, const char *blo
 		splice(sb, at, at, block);
 		/* Keep a blank line between the block and what follows. */
 		at += strlen(block);
-		if (at < sb->len && sb->buf[at] != '\n' && block[strlen(block) - 2] != '\n')
+		if (at < sb->len && sb->buf[at] != '\n' &&
+		    block[strlen(block) - 2] != '\n')
 			splice(sb, at, at, "\n");
 	}
 	return found;
@@ -152,7 +158,8 @@ static bool remove_comment_paragraph(struct strbuf *sb, const char *re)
 	if (!find_lines(sb, 0, re, &start, &end))
 		return false;
 	while (end < sb->len && strncmp(sb->buf + end, " *\n", 3) &&
-	       strncmp(sb->buf + end, " */", 3) && !strncmp(sb->buf + end, " * ", 3)) {
+	       strncmp(sb->buf + end, " */", 3) &&
+	       !strncmp(sb->buf + end, " * ", 3)) {
 		char *nl = memchr(sb->buf + end, '\n', sb->len - end);
 
 		end = nl ? (size_t)(nl - sb->buf) + 1 : sb->len;
@@ -198,44 +205,61 @@ static const char nrt_wrappers[] =
 
 static bool deprecate_flush_sync(struct strbuf *h, struct strbuf *c)
 {
-	if (!find_lines(h, 0, "^extern bool flush_work_sync\\(", &(size_t){ 0 }, &(size_t){ 0 }) ||
-	    !find_lines(h, 0, "^extern bool flush_delayed_work_sync\\(", &(size_t){ 0 },
-			&(size_t){ 0 }))
+	if (!find_lines(h, 0, "^extern bool flush_work_sync\\(", &(size_t){ 0 },
+			&(size_t){ 0 }) ||
+	    !find_lines(h, 0, "^extern bool flush_delayed_work_sync\\(",
+			&(size_t){ 0 }, &(size_t){ 0 }))
 		return false;
 	remove_lines(h, "^extern bool flush_work_sync\\(.*\\);$");
 	remove_lines(h, "^extern bool flush_delayed_work_sync\\(.*\\);$");
-	if (!insert_after_last(h, "^extern bool flush_delayed_work\\(.*\\);$", flush_wrappers))
-		insert_after_last(h, "^extern bool flush_work\\(.*\\);$", flush_wrappers);
+	if (!insert_after_last(h, "^extern bool flush_delayed_work\\(.*\\);$",
+			       flush_wrappers))
+		insert_after_last(h, "^extern bool flush_work\\(.*\\);$",
+				  flush_wrappers);
 	/* The wrappers replace the implementations. */
 	remove_function(c, "^bool flush_work_sync\\(", "flush_work_sync");
-	remove_function(c, "^bool flush_delayed_work_sync\\(", "flush_delayed_work_sync");
+	remove_function(c, "^bool flush_delayed_work_sync\\(",
+			"flush_delayed_work_sync");
 	return true;
 }
 
 static bool deprecate_system_nrt(struct strbuf *h, struct strbuf *c)
 {
-	if (!remove_lines(h, "^extern struct workqueue_struct \\*system_nrt_wq;$"))
+	if (!remove_lines(h,
+			  "^extern struct workqueue_struct \\*system_nrt_wq;$"))
 		return false;
-	remove_lines(h, "^extern struct workqueue_struct \\*system_nrt_freezable_wq;$");
-	insert_after_last(h, "^extern struct workqueue_struct \\*system_[a-z_]*wq;$",
-			  nrt_wrappers);
+	remove_lines(
+		h,
+		"^extern struct workqueue_struct \\*system_nrt_freezable_wq;$");
+	insert_after_last(
+		h, "^extern struct workqueue_struct \\*system_[a-z_]*wq;$",
+		nrt_wrappers);
 	/* Their description among the system workqueues'. */
 	remove_comment_paragraph(h, "^ \\* system_nrt_wq is ");
 	remove_comment_paragraph(h, "^ \\* system_nrt_freezable_wq is ");
 	/* The variables, their exports, their creation, their check. */
-	remove_lines(c, "^struct workqueue_struct \\*system_nrt_wq( __read_mostly)?;$");
-	remove_lines(c, "^struct workqueue_struct \\*system_nrt_freezable_wq( __read_mostly)?;$");
+	remove_lines(
+		c,
+		"^struct workqueue_struct \\*system_nrt_wq( __read_mostly)?;$");
+	remove_lines(
+		c,
+		"^struct workqueue_struct \\*system_nrt_freezable_wq( __read_mostly)?;$");
 	remove_lines(c, "^EXPORT_SYMBOL(_GPL)?\\(system_nrt_wq\\);$");
 	remove_lines(c, "^EXPORT_SYMBOL(_GPL)?\\(system_nrt_freezable_wq\\);$");
 	/* A statement may span lines: "[^;]" stops at a newline here. */
-	remove_lines(c, "^[ \t]*system_nrt_wq = alloc_workqueue\\(([^;]|\n)*\\);$");
-	remove_lines(c, "^[ \t]*system_nrt_freezable_wq = alloc_workqueue\\(([^;]|\n)*\\);$");
+	remove_lines(
+		c, "^[ \t]*system_nrt_wq = alloc_workqueue\\(([^;]|\n)*\\);$");
+	remove_lines(
+		c,
+		"^[ \t]*system_nrt_freezable_wq = alloc_workqueue\\(([^;]|\n)*\\);$");
 	{
 		size_t start, end;
-		const char *res[] = { "[ \t]*!system_nrt_wq[ \t]*\\|\\|",
-				      "[ \t]*!system_nrt_freezable_wq[ \t]*\\|\\|",
-				      "[ \t\n]*\\|\\|[ \t\n]*!system_nrt_wq\\)",
-				      "[ \t\n]*\\|\\|[ \t\n]*!system_nrt_freezable_wq\\)" };
+		const char *res[] = {
+			"[ \t]*!system_nrt_wq[ \t]*\\|\\|",
+			"[ \t]*!system_nrt_freezable_wq[ \t]*\\|\\|",
+			"[ \t\n]*\\|\\|[ \t\n]*!system_nrt_wq\\)",
+			"[ \t\n]*\\|\\|[ \t\n]*!system_nrt_freezable_wq\\)"
+		};
 		size_t i;
 
 		/* BUG_ON(!a || !system_nrt_wq || !b): drop the term. */
@@ -287,16 +311,26 @@ static bool remove_deprecated(struct strbuf *h, struct strbuf *c)
 {
 	bool changed = false;
 
-	changed |= remove_function(h, "^static inline bool __deprecated flush_work_sync\\(",
-				   "flush_work_sync");
-	changed |= remove_function(h, "^static inline bool __deprecated flush_delayed_work_sync\\(",
-				   "flush_delayed_work_sync");
-	changed |= remove_function(h, "^static inline struct workqueue_struct \\* __deprecated "
-				   "__system_nrt_wq\\(", "__system_nrt_wq");
-	changed |= remove_function(h, "^static inline struct workqueue_struct \\* __deprecated "
-				   "__system_nrt_freezable_wq\\(", "__system_nrt_freezable_wq");
-	changed |= remove_lines(h, "^/\\* equivalent to system_wq and system_freezable_wq, "
-				"deprecated \\*/$");
+	changed |= remove_function(
+		h, "^static inline bool __deprecated flush_work_sync\\(",
+		"flush_work_sync");
+	changed |= remove_function(
+		h,
+		"^static inline bool __deprecated flush_delayed_work_sync\\(",
+		"flush_delayed_work_sync");
+	changed |= remove_function(
+		h,
+		"^static inline struct workqueue_struct \\* __deprecated "
+		"__system_nrt_wq\\(",
+		"__system_nrt_wq");
+	changed |= remove_function(
+		h,
+		"^static inline struct workqueue_struct \\* __deprecated "
+		"__system_nrt_freezable_wq\\(",
+		"__system_nrt_freezable_wq");
+	changed |= remove_lines(
+		h, "^/\\* equivalent to system_wq and system_freezable_wq, "
+		   "deprecated \\*/$");
 	changed |= remove_lines(h, "^#define system_nrt_wq[ \t]");
 	changed |= remove_lines(h, "^#define system_nrt_freezable_wq[ \t]");
 	changed |= remove_lines(h, "^[ \t]*WQ_NON_REENTRANT[ \t]*=");
@@ -321,7 +355,8 @@ bool series_deprecation_apply(enum deprecation_step step, struct strbuf *header,
 	}
 }
 
-static const char cite[] = "commit dbf2576e37da (\"workqueue: make all workqueues non-reentrant\")";
+static const char cite[] =
+	"commit dbf2576e37da (\"workqueue: make all workqueues non-reentrant\")";
 
 void series_deprecation_message(enum deprecation_step step, struct strbuf *msg)
 {
@@ -329,35 +364,54 @@ void series_deprecation_message(enum deprecation_step step, struct strbuf *msg)
 
 	switch (step) {
 	case DEPRECATE_FLUSH_SYNC:
-		strbuf_addstr(msg, "workqueue: deprecate flush[_delayed]_work_sync()\n\n");
-		strbuf_addf(&p, "Since %s, flush[_delayed]_work_sync() are equivalent to "
-			    "flush[_delayed]_work(), and the previous patches converted their "
-			    "users.  Mark them deprecated, as inline wrappers of "
-			    "flush[_delayed]_work(), and drop their implementations.", cite);
+		strbuf_addstr(
+			msg,
+			"workqueue: deprecate flush[_delayed]_work_sync()\n\n");
+		strbuf_addf(
+			&p,
+			"Since %s, flush[_delayed]_work_sync() are equivalent to "
+			"flush[_delayed]_work(), and the previous patches converted their "
+			"users.  Mark them deprecated, as inline wrappers of "
+			"flush[_delayed]_work(), and drop their implementations.",
+			cite);
 		break;
 	case DEPRECATE_SYSTEM_NRT:
-		strbuf_addstr(msg, "workqueue: deprecate system_nrt[_freezable]_wq\n\n");
-		strbuf_addf(&p, "Since %s, system_nrt[_freezable]_wq are equivalent to "
-			    "system[_freezable]_wq, and the previous patches converted their "
-			    "users.  Mark them deprecated, as aliases of system[_freezable]_wq, "
-			    "and stop creating them.", cite);
+		strbuf_addstr(
+			msg,
+			"workqueue: deprecate system_nrt[_freezable]_wq\n\n");
+		strbuf_addf(
+			&p,
+			"Since %s, system_nrt[_freezable]_wq are equivalent to "
+			"system[_freezable]_wq, and the previous patches converted their "
+			"users.  Mark them deprecated, as aliases of system[_freezable]_wq, "
+			"and stop creating them.",
+			cite);
 		break;
 	case DEPRECATE_NON_REENTRANT:
 		strbuf_addstr(msg, "workqueue: deprecate WQ_NON_REENTRANT\n\n");
-		strbuf_addf(&p, "C%s made WQ_NON_REENTRANT a no-op, and the previous patches "
-			    "removed its uses.  Mark it deprecated.", cite + 1);
+		strbuf_addf(
+			&p,
+			"C%s made WQ_NON_REENTRANT a no-op, and the previous patches "
+			"removed its uses.  Mark it deprecated.",
+			cite + 1);
 		break;
 	case REMOVE_DEPRECATED:
-		strbuf_addstr(msg, "workqueue: remove the APIs made redundant by non-reentrant "
-			      "workqueues\n\n");
-		strbuf_addf(&p, "Since %s, flush[_delayed]_work_sync(), "
-			    "system_nrt[_freezable]_wq and WQ_NON_REENTRANT have been "
-			    "deprecated, and no user is left.  Remove them.", cite);
+		strbuf_addstr(
+			msg,
+			"workqueue: remove the APIs made redundant by non-reentrant "
+			"workqueues\n\n");
+		strbuf_addf(
+			&p,
+			"Since %s, flush[_delayed]_work_sync(), "
+			"system_nrt[_freezable]_wq and WQ_NON_REENTRANT have been "
+			"deprecated, and no user is left.  Remove them.",
+			cite);
 		break;
 	default:
 		break;
 	}
 	series_wrap(msg, p.buf ? p.buf : "", 72);
-	strbuf_addstr(msg, "\nThis patch doesn't introduce any behavior changes.\n");
+	strbuf_addstr(msg,
+		      "\nThis patch doesn't introduce any behavior changes.\n");
 	strbuf_release(&p);
 }

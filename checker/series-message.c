@@ -51,12 +51,14 @@ const char *series_family_name(enum series_family f)
 
 static int families_in(unsigned mask)
 {
-	return !!(mask & FLUSH_MASK) + !!(mask & NRT_MASK) + !!(mask & NON_REENTRANT_MASK);
+	return !!(mask & FLUSH_MASK) + !!(mask & NRT_MASK) +
+	       !!(mask & NON_REENTRANT_MASK);
 }
 
 /* The old and new names for the rules of a family present in mask, in the
  * bracket shorthand upstream used when both appear. */
-static void flush_names(unsigned mask, const char **old_name, const char **new_name)
+static void flush_names(unsigned mask, const char **old_name,
+			const char **new_name)
 {
 	if ((mask & FLUSH_MASK) == FLUSH_MASK) {
 		*old_name = "flush[_delayed]_work_sync()";
@@ -70,7 +72,8 @@ static void flush_names(unsigned mask, const char **old_name, const char **new_n
 	}
 }
 
-static void nrt_names(unsigned mask, const char **old_name, const char **new_name)
+static void nrt_names(unsigned mask, const char **old_name,
+		      const char **new_name)
 {
 	if ((mask & NRT_MASK) == NRT_MASK) {
 		*old_name = "system_nrt[_freezable]_wq";
@@ -90,7 +93,9 @@ void series_subject(struct strbuf *sb, const char *prefix, unsigned mask)
 
 	strbuf_addf(sb, "%s: ", prefix);
 	if (families_in(mask) > 1) {
-		strbuf_addstr(sb, "drop workqueue APIs made redundant by non-reentrant workqueues");
+		strbuf_addstr(
+			sb,
+			"drop workqueue APIs made redundant by non-reentrant workqueues");
 	} else if (mask & FLUSH_MASK) {
 		flush_names(mask, &old_name, &new_name);
 		strbuf_addf(sb, "use %s instead of %s", new_name, old_name);
@@ -98,7 +103,8 @@ void series_subject(struct strbuf *sb, const char *prefix, unsigned mask)
 		nrt_names(mask, &old_name, &new_name);
 		strbuf_addf(sb, "use %s instead of %s", new_name, old_name);
 	} else {
-		strbuf_addstr(sb, "WQ_NON_REENTRANT is meaningless and going away");
+		strbuf_addstr(sb,
+			      "WQ_NON_REENTRANT is meaningless and going away");
 	}
 }
 
@@ -136,7 +142,8 @@ void series_wrap(struct strbuf *sb, const char *text, size_t width)
 	strbuf_addch(sb, '\n');
 }
 
-static const char cite[] = "commit dbf2576e37da (\"workqueue: make all workqueues non-reentrant\")";
+static const char cite[] =
+	"commit dbf2576e37da (\"workqueue: make all workqueues non-reentrant\")";
 
 static void paragraph(struct strbuf *sb, const char *text)
 {
@@ -152,32 +159,45 @@ void series_body(struct strbuf *sb, unsigned mask)
 
 	if (mask & FLUSH_MASK) {
 		flush_names(mask, &old_name, &new_name);
-		strbuf_addf(&p, "Since %s, a work item never runs on more than one CPU at a time, "
-			    "so %s already waits for the instance that may still be running "
-			    "elsewhere, which was all %s added.  %s %s now equivalent to %s and "
-			    "going away.  Use %s instead.", cite, new_name, old_name, old_name,
-			    (mask & FLUSH_MASK) == FLUSH_MASK ? "are" : "is", new_name, new_name);
+		strbuf_addf(
+			&p,
+			"Since %s, a work item never runs on more than one CPU at a time, "
+			"so %s already waits for the instance that may still be running "
+			"elsewhere, which was all %s added.  %s %s now equivalent to %s and "
+			"going away.  Use %s instead.",
+			cite, new_name, old_name, old_name,
+			(mask & FLUSH_MASK) == FLUSH_MASK ? "are" : "is",
+			new_name, new_name);
 		paragraph(sb, p.buf);
 		strbuf_reset(&p);
 	}
 	if (mask & NRT_MASK) {
 		nrt_names(mask, &old_name, &new_name);
-		strbuf_addf(&p, "Since %s, all workqueues are non-reentrant, so there is no reason "
-			    "to use %s any more: %s %s now equivalent to %s and going away.  Use "
-			    "%s instead.", cite, old_name, old_name,
-			    (mask & NRT_MASK) == NRT_MASK ? "are" : "is", new_name, new_name);
+		strbuf_addf(
+			&p,
+			"Since %s, all workqueues are non-reentrant, so there is no reason "
+			"to use %s any more: %s %s now equivalent to %s and going away.  Use "
+			"%s instead.",
+			cite, old_name, old_name,
+			(mask & NRT_MASK) == NRT_MASK ? "are" : "is", new_name,
+			new_name);
 		if (mask & BIT(3))
-			strbuf_addstr(&p, "  queue_work(system_wq, w) is schedule_work(w) and "
-				      "queue_delayed_work(system_wq, w, d) is "
-				      "schedule_delayed_work(w, d), so those calls become the "
-				      "latter.");
+			strbuf_addstr(
+				&p,
+				"  queue_work(system_wq, w) is schedule_work(w) and "
+				"queue_delayed_work(system_wq, w, d) is "
+				"schedule_delayed_work(w, d), so those calls become the "
+				"latter.");
 		paragraph(sb, p.buf);
 		strbuf_reset(&p);
 	}
 	if (mask & NON_REENTRANT_MASK) {
 		/* "Commit dbf2576e37da (...)" starts the sentence. */
-		strbuf_addf(&p, "C%s made WQ_NON_REENTRANT a no-op, and the flag is going "
-			    "away.  Remove its uses.", cite + 1);
+		strbuf_addf(
+			&p,
+			"C%s made WQ_NON_REENTRANT a no-op, and the flag is going "
+			"away.  Remove its uses.",
+			cite + 1);
 		paragraph(sb, p.buf);
 		strbuf_reset(&p);
 	}
@@ -193,7 +213,8 @@ static bool is_prefix_word(const char *s, size_t n)
 	if (!n || n > 40)
 		return false;
 	for (i = 0; i < n; i++)
-		if (isspace((unsigned char)s[i]) || s[i] == '[' || s[i] == '"' || s[i] == '(')
+		if (isspace((unsigned char)s[i]) || s[i] == '[' ||
+		    s[i] == '"' || s[i] == '(')
 			return false;
 	return true;
 }
@@ -205,7 +226,8 @@ char *series_subject_prefix(const char *subject)
 	if (!strncmp(s, "Revert ", 7) || !strncmp(s, "Merge ", 6))
 		return NULL;
 	/* Every ": "-separated word but the description that follows. */
-	while ((colon = strstr(s, ": ")) && is_prefix_word(s, (size_t)(colon - s))) {
+	while ((colon = strstr(s, ": ")) &&
+	       is_prefix_word(s, (size_t)(colon - s))) {
 		end = colon;
 		s = colon + 2;
 	}
@@ -221,7 +243,8 @@ char *series_common_prefix(const char *subjects)
 
 	while (line && *line) {
 		const char *nl = strchr(line, '\n');
-		char *subject = xstrndup(line, nl ? (size_t)(nl - line) : strlen(line));
+		char *subject =
+			xstrndup(line, nl ? (size_t)(nl - line) : strlen(line));
 		char *prefix = series_subject_prefix(subject);
 
 		free(subject);
@@ -259,7 +282,8 @@ static size_t common_dir_len(char *const *paths, size_t nr)
 	size_t len = slash ? (size_t)(slash - paths[0]) : 0, i;
 
 	for (i = 1; i < nr; i++) {
-		while (len && (strncmp(paths[i], paths[0], len) || paths[i][len] != '/')) {
+		while (len && (strncmp(paths[i], paths[0], len) ||
+			       paths[i][len] != '/')) {
 			while (len && paths[0][len - 1] != '/')
 				len--;
 			if (len)
@@ -271,7 +295,8 @@ static size_t common_dir_len(char *const *paths, size_t nr)
 
 static char *base_name_without_ext(const char *path)
 {
-	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	const char *slash = strrchr(path, '/'),
+		   *base = slash ? slash + 1 : path;
 	const char *dot = strrchr(base, '.');
 
 	return xstrndup(base, dot ? (size_t)(dot - base) : strlen(base));
@@ -297,7 +322,8 @@ char *series_path_prefix(char *const *paths, size_t nr)
 			strbuf_addstr(&sb, paths[0]);
 		else
 			strbuf_addstr(&sb, "treewide");
-	} else if (!strncmp(dir, "sound/soc", 9) && (!dir[9] || dir[9] == '/')) {
+	} else if (!strncmp(dir, "sound/soc", 9) &&
+		   (!dir[9] || dir[9] == '/')) {
 		strbuf_addstr(&sb, "ASoC");
 		if (strcmp(last, "soc"))
 			strbuf_addf(&sb, ": %s", last);
@@ -305,9 +331,11 @@ char *series_path_prefix(char *const *paths, size_t nr)
 		strbuf_addstr(&sb, "ALSA");
 		if (strcmp(last, "sound"))
 			strbuf_addf(&sb, ": %s", last);
-	} else if (!strncmp(dir, "drivers/net", 11) && (!dir[11] || dir[11] == '/')) {
+	} else if (!strncmp(dir, "drivers/net", 11) &&
+		   (!dir[11] || dir[11] == '/')) {
 		strbuf_addstr(&sb, "net");
-		if (strcmp(last, "net") && strcmp(last, "ethernet") && strcmp(last, "wireless"))
+		if (strcmp(last, "net") && strcmp(last, "ethernet") &&
+		    strcmp(last, "wireless"))
 			strbuf_addf(&sb, ": %s", last);
 	} else if (!strncmp(dir, "net/", 4)) {
 		strbuf_addf(&sb, "net: %s", last);
@@ -320,7 +348,8 @@ char *series_path_prefix(char *const *paths, size_t nr)
 			strbuf_addf(&sb, ": %s", last);
 	} else if (!strcmp(dir, "include/linux") || !strcmp(dir, "kernel") ||
 		   !strcmp(dir, "mm") || !strcmp(dir, "lib")) {
-		char *base = nr == 1 ? base_name_without_ext(paths[0]) : xstrdup(dir);
+		char *base = nr == 1 ? base_name_without_ext(paths[0]) :
+				       xstrdup(dir);
 
 		strbuf_addstr(&sb, base);
 		free(base);

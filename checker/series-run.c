@@ -31,7 +31,7 @@ static void drain(int fd, struct strbuf *sb, bool *open_)
 }
 
 int series_run(const char *const *argv, const char *dir, const char *const *env,
-		struct strbuf *out, struct strbuf *err)
+	       struct strbuf *out, struct strbuf *err)
 {
 	int outp[2], errp[2], status;
 	bool out_open = true, err_open = true;
@@ -69,7 +69,8 @@ int series_run(const char *const *argv, const char *dir, const char *const *env,
 		close(errp[0]);
 		close(errp[1]);
 		if (dir && chdir(dir) < 0) {
-			dprintf(2, "cannot change to %s: %s\n", dir, strerror(errno));
+			dprintf(2, "cannot change to %s: %s\n", dir,
+				strerror(errno));
 			_exit(127);
 		}
 		for (; env && *env; env++)
@@ -111,8 +112,8 @@ int series_run(const char *const *argv, const char *dir, const char *const *env,
 	return WEXITSTATUS(status);
 }
 
-int series_git(const char *dir, const char *const *env, struct strbuf *out, struct strbuf *err,
-	    ...)
+int series_git(const char *dir, const char *const *env, struct strbuf *out,
+	       struct strbuf *err, ...)
 {
 	const char *argv[64];
 	size_t n = 0;

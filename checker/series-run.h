@@ -11,12 +11,13 @@
  * Its stdout goes to out and its stderr to err (either may be NULL: dropped).
  * Returns the exit status, or -1 when it could not run or was killed. */
 int series_run(const char *const *argv, const char *dir, const char *const *env,
-		struct strbuf *out, struct strbuf *err);
+	       struct strbuf *out, struct strbuf *err);
 
 /* series_run() of "git" with the arguments that follow, NULL-terminated. */
-__attribute__((sentinel))
-int series_git(const char *dir, const char *const *env, struct strbuf *out, struct strbuf *err,
-	    ...);
+__attribute__((sentinel)) int series_git(const char *dir,
+					 const char *const *env,
+					 struct strbuf *out, struct strbuf *err,
+					 ...);
 
 /* For a signal handler (async-signal-safe): terminates and reaps the child
  * series_run() is waiting for, if any. */

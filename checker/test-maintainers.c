@@ -64,14 +64,17 @@ static const char *owner(const struct maintainers *m, const char *path)
 
 static void test_parse(const struct maintainers *m)
 {
-	const struct maint_section *acme = &m->sections[0], *sound = &m->sections[5];
+	const struct maint_section *acme = &m->sections[0],
+				   *sound = &m->sections[5];
 
 	CHECK("maintainers: the preamble is not a section", m->nr == 8);
-	CHECK_STR("maintainers: first section name", acme->name, "ACME ETHERNET DRIVER");
+	CHECK_STR("maintainers: first section name", acme->name,
+		  "ACME ETHERNET DRIVER");
 	CHECK("maintainers: M: and R: are people", acme->nr_people == 2);
 	CHECK_STR("maintainers: R: kept as written", acme->people[1],
 		  "Rene Reviewer <rene@example.org>");
-	CHECK_STR("maintainers: L: without its note", sound->lists[0], "alsa-devel@example.org");
+	CHECK_STR("maintainers: L: without its note", sound->lists[0],
+		  "alsa-devel@example.org");
 	CHECK("maintainers: S: Buried alive in reports marks the chief penguin",
 	      m->sections[7].chief_penguin && !acme->chief_penguin);
 }
@@ -79,7 +82,8 @@ static void test_parse(const struct maintainers *m)
 static void test_owner(const struct maintainers *m)
 {
 	CHECK_STR("owner: the deepest directory pattern wins",
-		  owner(m, "drivers/net/ethernet/acme/acme_main.c"), "ACME ETHERNET DRIVER");
+		  owner(m, "drivers/net/ethernet/acme/acme_main.c"),
+		  "ACME ETHERNET DRIVER");
 	CHECK_STR("owner: a directory pattern covers subdirectories",
 		  owner(m, "drivers/net/phy/phy.c"), "NETWORKING DRIVERS");
 	CHECK_STR("owner: X: excludes, the next match wins",
@@ -90,22 +94,27 @@ static void test_owner(const struct maintainers *m)
 		  owner(m, "drivers/net/can/can.c"), "NETWORKING DRIVERS");
 	CHECK_STR("owner: '*' in a file glob is a prefix match at that depth",
 		  owner(m, "drivers/md/dmx-target.c"), "DMX");
-	CHECK_STR("owner: N: regex on the path", owner(m, "net/cephx/messenger.c"), "CEPHX");
-	CHECK_STR("owner: F: * and */ catch the rest", owner(m, "lib/foo.c"), "THE REST");
-	CHECK_STR("owner: an exact file", owner(m, "kernel/workqueue.c"), "WORKQUEUE");
+	CHECK_STR("owner: N: regex on the path",
+		  owner(m, "net/cephx/messenger.c"), "CEPHX");
+	CHECK_STR("owner: F: * and */ catch the rest", owner(m, "lib/foo.c"),
+		  "THE REST");
+	CHECK_STR("owner: an exact file", owner(m, "kernel/workqueue.c"),
+		  "WORKQUEUE");
 }
 
 static void test_match_order(const struct maintainers *m)
 {
 	struct maint_match out[8];
-	size_t n = maintainers_match(m, "drivers/net/ethernet/acme/acme_main.c", out, 8);
+	size_t n = maintainers_match(m, "drivers/net/ethernet/acme/acme_main.c",
+				     out, 8);
 
 	CHECK("match: three sections claim an acme file", n == 3);
 	CHECK("match: most specific first",
 	      n == 3 && !strcmp(out[0].section->name, "ACME ETHERNET DRIVER") &&
-	      !strcmp(out[1].section->name, "NETWORKING DRIVERS") &&
-	      !strcmp(out[2].section->name, "THE REST"));
-	n = maintainers_match(m, "drivers/net/ethernet/acme/acme_main.c", out, 1);
+		      !strcmp(out[1].section->name, "NETWORKING DRIVERS") &&
+		      !strcmp(out[2].section->name, "THE REST"));
+	n = maintainers_match(m, "drivers/net/ethernet/acme/acme_main.c", out,
+			      1);
 	CHECK("match: with room for one, the most specific is kept",
 	      n == 3 && !strcmp(out[0].section->name, "ACME ETHERNET DRIVER"));
 	CHECK("match: THE REST's '*' has depth -1", out[0].depth > 0);
@@ -116,24 +125,28 @@ static void test_keywords(const struct maintainers *m)
 	const struct maint_section *wq = &m->sections[6];
 
 	CHECK("keywords: a removed line matches",
-	      maint_section_keyword_matches(wq, "--- a/x.c\n+++ b/x.c\n@@ -1 +1 @@\n"
-						"-\tqueue_work(system_nrt_wq, w);\n"
-						"+\tschedule_work(w);\n"));
+	      maint_section_keyword_matches(
+		      wq, "--- a/x.c\n+++ b/x.c\n@@ -1 +1 @@\n"
+			  "-\tqueue_work(system_nrt_wq, w);\n"
+			  "+\tschedule_work(w);\n"));
 	CHECK("keywords: a context line does not",
-	      !maint_section_keyword_matches(wq, "--- a/x.c\n+++ b/x.c\n@@ -1 +1 @@\n"
-						 " \tqueue_work(system_nrt_wq, w);\n"
-						 "-\tflush_work_sync(w);\n"));
+	      !maint_section_keyword_matches(
+		      wq, "--- a/x.c\n+++ b/x.c\n@@ -1 +1 @@\n"
+			  " \tqueue_work(system_nrt_wq, w);\n"
+			  "-\tflush_work_sync(w);\n"));
 	CHECK("keywords: \\b is a word boundary",
 	      !maint_section_keyword_matches(wq, "--- a/x.c\n+++ b/x.c\n"
 						 "-my_system_nrt_wq_x\n"));
 	CHECK("keywords: a section without K: never matches",
-	      !maint_section_keyword_matches(&m->sections[0], "-system_nrt_wq\n"));
+	      !maint_section_keyword_matches(&m->sections[0],
+					     "-system_nrt_wq\n"));
 }
 
 static void test_prefixes(void)
 {
 	char *p;
-	char *paths1[] = { "drivers/net/ethernet/acme/acme.h", "drivers/net/ethernet/acme/a.c" };
+	char *paths1[] = { "drivers/net/ethernet/acme/acme.h",
+			   "drivers/net/ethernet/acme/a.c" };
 	char *paths2[] = { "sound/soc/codecs/wm.c" };
 	char *paths3[] = { "sound/core/timer.c", "sound/pci/hda/jack.c" };
 	char *paths4[] = { "fs/xyz/super.c", "fs/xyz/quota.c" };
@@ -152,7 +165,8 @@ static void test_prefixes(void)
 	p = series_subject_prefix("Revert \"net: foo\"");
 	CHECK("prefix: reverts have none", p == NULL);
 	free(p);
-	p = series_common_prefix("acme: a\nnet: acme: b\nacme: c\nInitial import\n");
+	p = series_common_prefix(
+		"acme: a\nnet: acme: b\nacme: c\nInitial import\n");
 	CHECK_STR("prefix: the most common in the history", p, "acme");
 	free(p);
 	p = series_common_prefix("net: acme: b\nacme: c\n");
@@ -186,26 +200,33 @@ static void test_subjects(void)
 	struct strbuf sb = STRBUF_INIT;
 
 	series_subject(&sb, "xyz", 1u << 1);
-	CHECK_STR("subject: WQ001", sb.buf, "xyz: use flush_work() instead of flush_work_sync()");
+	CHECK_STR("subject: WQ001", sb.buf,
+		  "xyz: use flush_work() instead of flush_work_sync()");
 	strbuf_reset(&sb);
 	series_subject(&sb, "xyz", 1u << 1 | 1u << 2);
-	CHECK_STR("subject: WQ001 and WQ002", sb.buf,
-		  "xyz: use flush[_delayed]_work() instead of flush[_delayed]_work_sync()");
+	CHECK_STR(
+		"subject: WQ001 and WQ002", sb.buf,
+		"xyz: use flush[_delayed]_work() instead of flush[_delayed]_work_sync()");
 	strbuf_reset(&sb);
 	series_subject(&sb, "net: acme", 1u << 3);
-	CHECK_STR("subject: WQ003", sb.buf, "net: acme: use system_wq instead of system_nrt_wq");
+	CHECK_STR("subject: WQ003", sb.buf,
+		  "net: acme: use system_wq instead of system_nrt_wq");
 	strbuf_reset(&sb);
 	series_subject(&sb, "ASoC", 1u << 4);
-	CHECK_STR("subject: WQ004", sb.buf,
-		  "ASoC: use system_freezable_wq instead of system_nrt_freezable_wq");
+	CHECK_STR(
+		"subject: WQ004", sb.buf,
+		"ASoC: use system_freezable_wq instead of system_nrt_freezable_wq");
 	strbuf_reset(&sb);
 	series_subject(&sb, "md", 1u << 5);
-	CHECK_STR("subject: WQ005", sb.buf, "md: WQ_NON_REENTRANT is meaningless and going away");
+	CHECK_STR("subject: WQ005", sb.buf,
+		  "md: WQ_NON_REENTRANT is meaningless and going away");
 	strbuf_reset(&sb);
 	series_body(&sb, 1u << 5);
 	CHECK("body: cites the commit whole",
-	      strstr(sb.buf, "dbf2576e37da (\"workqueue: make all workqueues\nnon-reentrant\")") ||
-	      strstr(sb.buf, "dbf2576e37da (\"workqueue: make all workqueues non-reentrant\")"));
+	      strstr(sb.buf,
+		     "dbf2576e37da (\"workqueue: make all workqueues\nnon-reentrant\")") ||
+		      strstr(sb.buf,
+			     "dbf2576e37da (\"workqueue: make all workqueues non-reentrant\")"));
 	{
 		const char *line = sb.buf;
 		bool narrow = true;
@@ -228,7 +249,8 @@ int main(void)
 {
 	struct maintainers m = { 0 };
 
-	maintainers_parse(&m, maintainers_text, sizeof(maintainers_text) - 1, NULL);
+	maintainers_parse(&m, maintainers_text, sizeof(maintainers_text) - 1,
+			  NULL);
 	test_parse(&m);
 	test_owner(&m);
 	test_match_order(&m);

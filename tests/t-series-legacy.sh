@@ -1,0 +1,73 @@
+#!/bin/bash
+# wqcheck series on the 6.1 legacy fixture (tests/real/legacy-fixture.sh: a
+# real 6.1 tree with the 3.7-era API brought back at real call sites): the
+# series applies with git am on the fixture's HEAD and the result rescans
+# clean; the fixture itself is untouched.
+set -u
+T=$(mktemp -d "${TMPDIR:-/tmp}/t-series-legacy.XXXXXX")
+FIX=
+cleanup() {
+	if [ -n "$FIX" ] && [ -d "$T/am" ]; then
+		git -C "$FIX" worktree remove --force "$T/am" >/dev/null 2>&1
+		git -C "$FIX" worktree prune >/dev/null 2>&1
+	fi
+	rm -rf "$T"
+}
+trap cleanup EXIT
+ok() { echo "ok - $1"; }
+not_ok() { echo "not ok - $1"; shift; for l in "$@"; do echo "    $l"; done; }
+check() { local name=$1; shift; if "$@"; then ok "$name"; else not_ok "$name"; fi; }
+
+if ! FIX=$("$TOP/tests/real/legacy-fixture.sh" 2>"$T/fixture.err"); then
+	echo "skip - series-legacy: fixture: $(tail -1 "$T/fixture.err")"
+	FIX=
+	exit 0
+fi
+manifest=$FIX/wqcheck-legacy-manifest.tsv
+state() { git -C "$FIX" status --porcelain; git -C "$FIX" for-each-ref; git -C "$FIX" worktree list --porcelain | grep -v -e "^worktree /tmp/" -e '^HEAD ' -e '^detached' -e '^locked' -e '^$'; }
+before=$(state)
+base=$(git -C "$FIX" rev-parse HEAD)
+
+export TMPDIR=$T
+start=$(date +%s)
+"$WQCHECK" series -q -o "$T/out" --from="Legacy Tester <legacy@example.org>" "$FIX" \
+	>"$T/files" 2>"$T/err"
+rc=$?
+n=$(grep -c -v '/0000-cover-letter.patch$' "$T/files")
+check "series-legacy: written (exit 0) in $(( $(date +%s) - start ))s, $n patches" \
+	test $rc -eq 0 -a "$n" -gt 0
+[ $rc -eq 0 ] || sed 's/^/    /' "$T/err" | head -5
+check "series-legacy: the fixture is untouched" test "$before" = "$(state)"
+check "series-legacy: no scratch directory left" \
+	test -z "$(ls "$T" | grep '^wqcheck-')"
+check "series-legacy: cover letter's base-commit is the fixture's HEAD" \
+	grep -q "^base-commit: $base\$" "$T/out/0000-cover-letter.patch"
+converted=$(sed -n 's/^  total  *//p' "$T/out/0000-cover-letter.patch" | tr -s ' ' '\n' |
+	awk '{ s += $1 } END { print s + 0 }')
+check "series-legacy: the cover letter counts every legacy use of the manifest ($(wc -l <"$manifest"))" \
+	test "$converted" -eq "$(wc -l <"$manifest")"
+
+# git am in a sparse worktree: only the files the series touches, and what
+# a rescan needs to see a kernel tree.
+files=$(cat "$T"/out/0*.patch | sed -n 's|^+++ b/||p' | sort -u)
+git -C "$FIX" worktree add -q --no-checkout --detach "$T/am" "$base" 2>/dev/null
+git -C "$T/am" sparse-checkout set --no-cone /Makefile /MAINTAINERS /Kconfig \
+	/include/linux/ $(printf '/%s\n' $files) >/dev/null 2>&1
+git -C "$T/am" checkout -q --detach "$base" 2>/dev/null
+am_ok=1
+for p in $(grep -v '/0000-cover-letter.patch$' "$T/files"); do
+	if ! git -C "$T/am" -c user.name=t -c user.email=t@t am -q "$p" >"$T/am.err" 2>&1; then
+		am_ok=0
+		not_ok "series-legacy: git am applies $(basename "$p")" "$(head -3 "$T/am.err")"
+		break
+	fi
+done
+[ $am_ok = 1 ] && ok "series-legacy: git am applies all $n patches on the fixture's HEAD"
+"$WQCHECK" scan -q --rules=WQ001,WQ002,WQ003,WQ004,WQ005 $(printf "$T/am/%s " $files) \
+	>"$T/rescan" 2>/dev/null
+left=$(grep ': warning: ' "$T/rescan" | grep -v -e '^include/linux/workqueue\.h:' \
+	-e '^kernel/workqueue\.c:')
+check "series-legacy: rescanning the patched files finds nothing" test -z "$left"
+[ -n "$left" ] && echo "$left" | head -5 | sed 's/^/    /'
+check "series-legacy: the patches touch exactly the manifest's files" \
+	test "$(echo "$files")" = "$(cut -f2 "$manifest" | sort -u)"
