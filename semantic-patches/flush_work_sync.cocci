@@ -9,8 +9,9 @@
 // Copyright: (C) 2026 The wqcheck authors.
 // URL: https://coccinelle.gitlabpages.inria.fr/website
 // Comments: The same sites and fixes as wqcheck's rules WQ001 and WQ002.
-//  A file that defines a function of either name (the workqueue core, or a
-//  helper that shares the name) and a local of that name are left alone.
+//  A file that defines a function of either name (a helper that shares the
+//  name), a file that exports the legacy API (the workqueue core: its own
+//  deprecation patch converts it), and a local of that name are left alone.
 //  Patch mode formats an edited call spanning several lines the way wqcheck
 //  does (the wqfix python below): rejoined when it fits in 80 columns, else
 //  continuation lines follow their parenthesis.  A line-continuation
@@ -31,6 +32,7 @@ virtual report
 # wqfix: the fix formatting of wqcheck, so that patch mode writes what wqcheck
 # writes.  No apostrophes or quote characters in here: the SmPL lexer reads
 # script code too.
+import bisect
 WQ_QUOTES = chr(34) + chr(39)
 WQ_BACKSLASH = chr(92)
 import re
@@ -38,6 +40,8 @@ import re
 WQ_PUNCT3 = ("<<=", ">>=", "...")
 WQ_PUNCT2 = ("->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&",
 	     "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##")
+WQ_STATEMENT_KEYWORDS = ("if", "while", "for", "switch", "return", "sizeof",
+			 "typeof", "__typeof__")
 WQ_KEYWORDS = ("if", "while", "for", "switch", "return", "sizeof", "do",
 	       "else", "case", "typeof", "__typeof__", "defined")
 
@@ -105,6 +109,9 @@ class WqFile(object):
 		self.text = text
 		self.toks = wq_lex(text)
 		self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+	def line_of(self, i):
+		return bisect.bisect_right(self.line_starts, self.toks[i].start)
 
 	def offset(self, line, col):
 		return self.line_starts[line - 1] + col
@@ -183,7 +190,8 @@ def wq_reflow_enclosing_call(lf, f, tok):
 			elif c == "(":
 				if depth == 0:
 					name = lf.prev_code(i)
-					if name >= 0 and lf.toks[name].kind == "ident":
+					if name >= 0 and lf.toks[name].kind == "ident" and \
+					   lf.s(name) not in WQ_STATEMENT_KEYWORDS:
 						wq_reflow_call(lf, f, name)
 					return
 				depth -= 1
@@ -250,9 +258,9 @@ def wq_finding(lf, tok):
 	t = lf.toks[tok]
 	if name in ("flush_work_sync", "flush_delayed_work_sync"):
 		f.edit(t.start, t.end, WQ_RENAME[name])
-		wq_reflow_enclosing_call(lf, f, tok)
+		wq_reflow_call(lf, f, tok)
 		if f.reflow is None:
-			wq_reflow_call(lf, f, tok)
+			wq_reflow_enclosing_call(lf, f, tok)
 	elif name == "system_nrt_wq":
 		op = lf.prev_code(tok)
 		call = lf.prev_code(op) if lf.is_punct(op, "(") else -1
@@ -264,7 +272,18 @@ def wq_finding(lf, tok):
 		if new and nxt >= 0 and lf.toks[nxt].directive == t.directive:
 			f.kind = "schedule"
 			f.edit(lf.toks[call].start, lf.toks[call].end, new)
-			f.edit(t.start, lf.toks[nxt].start, "")
+			op2 = lf.next_code(call)
+			cl = lf.match_paren(op2) if op2 >= 0 else -1
+			semi = lf.next_code(cl) if cl >= 0 else -1
+			if nxt != comma + 1 and semi >= 0 and lf.s(semi) == ";":
+				# wqcheck moves the comment behind the statement, renamed;
+				# SmPL cannot write a comment there (documented)
+				moved = "".join("\t" + re.sub("system_nrt_wq", "system_wq", lf.s(k))
+						for k in range(comma + 1, nxt))
+				f.edit(t.start, lf.toks[nxt].start, "")
+				f.edit(lf.toks[semi].end, lf.toks[semi].end, moved)
+			else:
+				f.edit(t.start, lf.toks[nxt].start, "")
 			wq_reflow_call(lf, f, call)
 		else:
 			f.edit(t.start, t.end, "system_wq")
@@ -276,7 +295,10 @@ def wq_finding(lf, tok):
 		wq_rename_in_comments(lf, f, tok, name, "system_freezable_wq")
 	elif name == "WQ_NON_REENTRANT":
 		prev, nxt = lf.prev_code(tok), lf.next_code(tok)
-		if lf.is_punct(nxt, "|") and lf.toks[nxt].directive == t.directive:
+		after_nxt = lf.next_code(nxt) if nxt >= 0 else -1
+		breaks = after_nxt >= 0 and lf.line_of(after_nxt) != lf.line_of(nxt)
+		if lf.is_punct(nxt, "|") and lf.toks[nxt].directive == t.directive and \
+		   not (lf.is_punct(prev, "|") and breaks and lf.line_of(prev) == lf.line_of(tok)):
 			f.edit(t.start, lf.toks[lf.next_code(nxt)].start, "")
 		elif lf.is_punct(prev, "|"):
 			f.edit(lf.toks[lf.prev_code(prev)].end, t.end, "")
@@ -436,20 +458,22 @@ def wq_file(name):
 		wq_lexed[name] = WqFile(wq_text(name))
 	return wq_lexed[name]
 
-def wq_defines(name, symbol):
-	"""The file defines the symbol itself (the workqueue core does)."""
-	pattern = r"^(?!extern\b)[A-Za-z_][A-Za-z0-9_ \t*]*[ *]%s\b\s*(__read_mostly\s*)?;" % symbol
-	return re.search(pattern, wq_text(name), re.M) is not None
+WQ_EXPORTS = re.compile(r"\bEXPORT_SYMBOL(_GPL)?\s*\(\s*(flush_work_sync|"
+			r"flush_delayed_work_sync|system_nrt_wq|system_nrt_freezable_wq|"
+			r"WQ_NON_REENTRANT)\s*\)")
+
+def wq_implements(name):
+	"""The file exports the legacy API: the workqueue core, whose own uses
+	its deprecation patch converts, not its users."""
+	return WQ_EXPORTS.search(wq_text(name)) is not None
 
 def wq_keep(p):
-	"""A site unless the name is a local, a macro parameter, an exported
-	definition, defined in this file, or the file does not even lex (an
-	unterminated comment: wqcheck lists such a file as not analysed)."""
+	"""A site unless the name is a local or a macro parameter, the file
+	implements the API, or the file does not even lex (an unterminated
+	comment: wqcheck lists such a file as not analysed)."""
 	if wq_file(p.file).toks is None:
 		return False
-	line = wq_text(p.file).split("\n")[int(p.line) - 1]
-	symbol = line[int(p.column):int(p.column_end)]
-	if symbol.startswith("system_nrt") and wq_defines(p.file, symbol):
+	if wq_implements(p.file):
 		return False
 	return wq_key(p) not in wq_shadowed and not wq_macro_parameter(p)
 
@@ -544,19 +568,6 @@ e@p
 
 @script:python@
 p << shadow.p;
-@@
-wq_shadowed.add(wq_key(p[0]))
-
-// EXPORT_SYMBOL(flush_work_sync) belongs to the definition.
-@exported@
-symbol flush_work_sync, flush_delayed_work_sync;
-declarer d =~ "^EXPORT_SYMBOL";
-position p;
-@@
-d(\(flush_work_sync@p\|flush_delayed_work_sync@p\));
-
-@script:python@
-p << exported.p;
 @@
 wq_shadowed.add(wq_key(p[0]))
 
