@@ -164,6 +164,23 @@ static const struct rule *rule_for_name(const struct lexed_file *lf, const struc
 	return NULL;
 }
 
+static bool exports_any(const struct lexed_file *lf, const struct rule *const *rules,
+			size_t nr_rules)
+{
+	size_t i;
+
+	for (i = 0; i + 3 < lf->nr_tokens; i++) {
+		const struct token *t = &lf->tokens[i];
+
+		if (t->kind == TOK_IDENT && t->len >= 13 &&
+		    !memcmp(lf->text + t->offset, "EXPORT_SYMBOL", 13) &&
+		    token_is(lf, &lf->tokens[i + 1], "(") &&
+		    rule_for_name(lf, &lf->tokens[i + 2], rules, nr_rules))
+			return true;
+	}
+	return false;
+}
+
 void find_candidates(const struct lexed_file *lf, const struct rule *const *rules,
 		     size_t nr_rules, struct candidate_list *out)
 {
@@ -231,8 +248,15 @@ void find_candidates(const struct lexed_file *lf, const struct rule *const *rule
 		out->items[out->nr].token = i;
 		out->items[out->nr].rule = rule;
 		out->items[out->nr].shadowed = false;
+		out->items[out->nr].in_implementation = false;
 		out->nr++;
 	}
+	/* The file that exports the API implements it (kernel/workqueue.c): its
+	 * uses of the legacy names are the core's own, converted by the core's
+	 * deprecation patch, not by its users'. */
+	if (exports_any(lf, rules, nr_rules))
+		for (i = first; i < out->nr; i++)
+			out->items[i].in_implementation = true;
 	/* A rule with several names would need per-name shadowing; ours have one. */
 	for (i = first; i < out->nr; i++) {
 		size_t r;

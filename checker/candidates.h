@@ -14,6 +14,7 @@ struct candidate {
 	size_t token;
 	const struct rule *rule;
 	bool shadowed;		/* the file declares a name spelled like the API */
+	bool in_implementation;	/* the file exports the API: the core itself */
 };
 
 struct candidate_list {

@@ -36,7 +36,8 @@ static const char scan_usage[] =
 "                   never: lexical analysis only (also --no-clang)\n"
 "  -q, --quiet      no progress display\n"
 "\n"
-"Exit status: 0 no findings, 1 findings, 2 usage or environment error.\n";
+"Exit status: 0 no findings, 1 findings, 2 usage or environment error, or a\n"
+"file that could not be analysed (listed; the run goes on).\n";
 
 enum {
 	OPT_FORMAT = 256,
@@ -235,11 +236,15 @@ int cmd_scan(int argc, char **argv)
 				fprintf(stderr, "wqcheck: fixed %d file%s\n", n, n == 1 ? "" : "s");
 		}
 	}
-	if (format == FORMAT_TEXT || format == FORMAT_REPORT || diff)
-		for (i = 0; i < res.nr_files; i++)
-			if (res.files[i].failed_reason)
-				fprintf(stderr, "wqcheck: %s: not fully analysed: %s\n",
-					res.files[i].path, res.files[i].failed_reason);
+	for (i = 0; i < res.nr_files; i++) {
+		if (!res.files[i].failed_reason)
+			continue;
+		/* An incomplete scan cannot say "clean": exit 2, as DESIGN §7 asks. */
+		status = EXIT_USAGE;
+		if (format == FORMAT_TEXT || format == FORMAT_REPORT || diff)
+			fprintf(stderr, "wqcheck: %s: not fully analysed: %s\n",
+				res.files[i].path, res.files[i].failed_reason);
+	}
 	fflush(stdout);
 	if (ferror(stdout))
 		die("cannot write the output");

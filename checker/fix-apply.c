@@ -231,6 +231,24 @@ static void realign_backslash(struct strbuf *sb, size_t offset, int column)
 	strbuf_release(&rest);
 }
 
+/* What happens after the edits: a call reflowed, or a macro line's trailing
+ * backslash put back in its column. */
+struct post_op {
+	size_t key;			/* original offset where it changes the text */
+	const struct reflow *reflow;	/* NULL: a backslash realignment */
+	size_t edit_end;
+	int column;
+};
+
+static int post_op_compare(const void *a, const void *b)
+{
+	const struct post_op *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key > y->key ? -1 : 1;
+	return 0;
+}
+
 static int reflow_compare(const void *a, const void *b)
 {
 	const struct reflow *x = *(const struct reflow *const *)a;
@@ -246,6 +264,8 @@ size_t fix_apply(const char *text, size_t size, struct finding *const *findings,
 {
 	struct edit **edits = NULL, **applied;
 	const struct reflow **reflows = NULL;
+	struct post_op *ops;
+	size_t nr_ops = 0;
 	size_t nr_edits = 0, alloc_edits = 0, nr_applied = 0, nr_reflows = 0, dropped = 0;
 	size_t i, j, pos = 0, last_start = (size_t)-1;
 	struct strbuf tmp = STRBUF_INIT;
@@ -279,30 +299,49 @@ size_t fix_apply(const char *text, size_t size, struct finding *const *findings,
 		applied[nr_applied++] = e;
 	}
 	strbuf_add(&tmp, text + pos, size - pos);
-	for (i = nr_applied; i-- > 0;) {
-		int column = trailing_backslash_column(text, size, applied[i]->end, NULL, NULL);
-
-		if (column >= 0)
-			realign_backslash(&tmp, map_offset(applied, nr_applied, applied[i]->end),
-					  column);
-	}
-
 	reflows = xcalloc(n ? n : 1, sizeof(*reflows));
 	for (i = 0; i < n; i++)
 		if (findings[i]->has_reflow && findings[i]->nr_edits)
 			reflows[nr_reflows++] = &findings[i]->reflow;
 	qsort(reflows, nr_reflows, sizeof(*reflows), reflow_compare);
+	ops = xcalloc(nr_reflows + nr_applied + 1, sizeof(*ops));
 	for (i = 0; i < nr_reflows; i++) {
 		const struct reflow *r = reflows[i];
-		size_t start, open, close, end, old_end;
-		struct strbuf region = STRBUF_INIT, rest = STRBUF_INIT;
 
 		if (r->open_paren == last_start)
 			continue;
-		/* Nested calls: the inner one was reflowed, leave the outer. */
+		/* Nested calls: the inner one is reflowed, the outer left. */
 		if (last_start != (size_t)-1 && r->close_paren > last_start)
 			continue;
 		last_start = r->open_paren;
+		ops[nr_ops].key = r->line_start;
+		ops[nr_ops++].reflow = r;
+	}
+	for (i = 0; i < nr_applied; i++) {
+		size_t bs;
+		int column = trailing_backslash_column(text, size, applied[i]->end, &bs, NULL);
+
+		if (column < 0)
+			continue;
+		ops[nr_ops].key = bs;
+		ops[nr_ops].edit_end = applied[i]->end;
+		ops[nr_ops++].column = column;
+	}
+	/* From the end of the file back, so that each operation finds the text
+	 * before it where the edits alone put it. */
+	qsort(ops, nr_ops, sizeof(*ops), post_op_compare);
+	for (i = 0; i < nr_ops; i++) {
+		const struct reflow *r = ops[i].reflow;
+		size_t start, open, close, end, old_end;
+		struct strbuf region = STRBUF_INIT, rest = STRBUF_INIT;
+
+		if (i && ops[i].key == ops[i - 1].key)
+			continue;
+		if (!r) {
+			realign_backslash(&tmp, map_offset(applied, nr_applied, ops[i].edit_end),
+					  ops[i].column);
+			continue;
+		}
 		start = map_offset(applied, nr_applied, r->line_start);
 		open = map_offset(applied, nr_applied, r->open_paren);
 		close = map_offset(applied, nr_applied, r->close_paren);
@@ -323,6 +362,7 @@ size_t fix_apply(const char *text, size_t size, struct finding *const *findings,
 		strbuf_release(&region);
 		strbuf_release(&rest);
 	}
+	free(ops);
 	(void)last_start;
 	strbuf_reset(out);
 	strbuf_add(out, tmp.buf ? tmp.buf : "", tmp.len);

@@ -42,6 +42,20 @@ void fix_reflow_call(struct finding *f, const struct lexed_file *lf, size_t iden
 	f->has_reflow = true;
 }
 
+/* `if (`, `while (` and the like open a condition, not a call. */
+static bool is_statement_keyword(const struct lexed_file *lf, const struct token *t)
+{
+	static const char *const keywords[] = {
+		"if", "while", "for", "switch", "return", "sizeof", "typeof", "__typeof__", NULL
+	};
+	int i;
+
+	for (i = 0; keywords[i]; i++)
+		if (token_is(lf, t, keywords[i]))
+			return true;
+	return false;
+}
+
 void fix_reflow_enclosing_call(struct finding *f, const struct lexed_file *lf, size_t tok)
 {
 	int depth = 0;
@@ -66,7 +80,8 @@ void fix_reflow_enclosing_call(struct finding *f, const struct lexed_file *lf, s
 			if (depth-- == 0) {
 				long name = token_prev_code(lf, i);
 
-				if (name >= 0 && lf->tokens[name].kind == TOK_IDENT)
+				if (name >= 0 && lf->tokens[name].kind == TOK_IDENT &&
+				    !is_statement_keyword(lf, &lf->tokens[name]))
 					fix_reflow_call(f, lf, (size_t)name);
 				return;
 			}

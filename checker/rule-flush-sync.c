@@ -22,9 +22,11 @@ static void explain_flush(const struct rule_context *ctx, struct finding *f,
 		 old_name, new_name, new_name);
 	f->message = xstrdup(buf);
 	fix_replace_token(f, ctx->lex, ctx->token, new_name);
-	fix_reflow_enclosing_call(f, ctx->lex, ctx->token);
+	/* The call whose name changed; a reference like `.flush = flush_work_sync`
+	 * may sit in some other call's arguments instead. */
+	fix_reflow_call(f, ctx->lex, ctx->token);
 	if (!f->has_reflow)
-		fix_reflow_call(f, ctx->lex, ctx->token);
+		fix_reflow_enclosing_call(f, ctx->lex, ctx->token);
 }
 
 static void explain_flush_work_sync(const struct rule_context *ctx, struct finding *f)

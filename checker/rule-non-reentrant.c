@@ -14,6 +14,15 @@ static bool is_punct(const struct lexed_file *lf, long i, const char *s)
 	return i >= 0 && lf->tokens[i].kind == TOK_PUNCT && token_is(lf, &lf->tokens[i], s);
 }
 
+/* Does a line break follow token i? `A | WQ_NON_REENTRANT |` at the end of a
+ * line loses its leading `| WQ_NON_REENTRANT`, so that the next line stays. */
+static bool line_breaks_after(const struct lexed_file *lf, long i)
+{
+	long next = token_next_code(lf, i);
+
+	return next >= 0 && lf->tokens[next].line != lf->tokens[i].line;
+}
+
 /* `flags |= WQ_NON_REENTRANT;` alone on its line: the statement goes. */
 static bool delete_or_assign_line(const struct rule_context *ctx, struct finding *f,
 				  long prev, long next)
@@ -54,7 +63,9 @@ static void explain_wq_non_reentrant(const struct rule_context *ctx, struct find
 	f->message = xstrdup("WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is "
 			     "non-reentrant; drop it from the flags");
 	if (is_punct(lf, next, "|") &&
-	    lf->tokens[next].directive_index == tok->directive_index) {
+	    lf->tokens[next].directive_index == tok->directive_index &&
+	    !(is_punct(lf, prev, "|") && line_breaks_after(lf, next) &&
+	      lf->tokens[prev].line == tok->line)) {
 		long after = token_next_code(lf, next);
 
 		finding_add_edit(f, tok->offset, lf->tokens[after].offset, "");

@@ -7,12 +7,50 @@
  * every other use into the plain system workqueue. */
 #include "fix-build.h"
 #include "rule.h"
+#include "strbuf.h"
 #include "usage.h"
 
 #include <stdio.h>
 #include <string.h>
 
 static const char *const since = "since 3.7 every workqueue is non-reentrant";
+
+/* `queue_work(system_nrt_wq,	/- why -/` loses its first argument, and the
+ * comment that explained it moves behind the statement, renamed. */
+static bool move_comments_after_statement(struct finding *f, const struct lexed_file *lf,
+					  size_t name, long comma, long next)
+{
+	long open = token_next_code(lf, (long)name), close, semi, i;
+	struct strbuf moved = STRBUF_INIT;
+
+	close = open >= 0 ? token_match_bracket(lf, (size_t)open) : -1;
+	semi = close >= 0 ? token_next_code(lf, close) : -1;
+	if (semi < 0 || !token_is(lf, &lf->tokens[semi], ";"))
+		return false;
+	for (i = comma + 1; i < next; i++) {
+		const struct token *c = &lf->tokens[i];
+		const char *text = lf->text + c->offset;
+		size_t at = 0;
+
+		strbuf_addch(&moved, '\t');
+		while (at < c->len) {
+			const char *hit = memmem(text + at, c->len - at, "system_nrt_wq", 13);
+			size_t upto = hit ? (size_t)(hit - text) : c->len;
+
+			strbuf_add(&moved, text + at, upto - at);
+			if (!hit)
+				break;
+			strbuf_addstr(&moved, "system_wq");
+			at = upto + 13;
+		}
+	}
+	finding_add_edit(f, lf->tokens[token_prev_code(lf, comma)].offset, lf->tokens[next].offset,
+			 "");
+	finding_add_edit(f, lf->tokens[semi].offset + 1, lf->tokens[semi].offset + 1, moved.buf);
+	strbuf_release(&moved);
+	fix_reflow_call(f, lf, name);
+	return true;
+}
 
 /* queue_work(system_nrt_wq, w) -> schedule_work(w): the name changes and the
  * first argument goes, with whatever separated it from the second. */
@@ -44,6 +82,8 @@ static bool explain_schedule_form(const struct rule_context *ctx, struct finding
 		 replacement);
 	f->message = xstrdup(buf);
 	fix_replace_token(f, lf, (size_t)name, replacement);
+	if (next != comma + 1 && move_comments_after_statement(f, lf, (size_t)name, comma, next))
+		return true;
 	finding_add_edit(f, lf->tokens[ctx->token].offset, lf->tokens[next].offset, "");
 	fix_reflow_call(f, lf, (size_t)name);
 	return true;

@@ -93,6 +93,8 @@ static bool use_candidate(const struct candidate *c, const struct lexed_file *lf
 	const struct token *t = &lf->tokens[c->token];
 
 	*inactive = false;
+	if (c->in_implementation)
+		return false;
 	if (!pf) {
 		*inactive = states[c->token] == BRANCH_INACTIVE;
 		return !c->shadowed;
@@ -365,6 +367,7 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 		show_progress(&sh, true);
 	free(threads);
 	free(sh.file_rules);
+	kconfig_free(sh.kconfig);
 	out->root = opts->root;
 	out->files = sh.results;
 	out->nr_files = files->nr;

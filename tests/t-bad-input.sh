@@ -60,7 +60,7 @@ grep -q 'malformed compile database' <("$WQCHECK" scan -p "$scratch/db-malformed
 # A file that does not parse is listed, and the run goes on to the others.
 "$WQCHECK" scan --format=json "$tree" >"$scratch/json" 2>"$scratch/err"
 rc=$?
-if [ $rc -eq 1 ] && python3 - "$scratch/json" <<'PY'
+if [ $rc -eq 2 ] && python3 - "$scratch/json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 failed = {f["file"]: f["reason"] for f in d["files_failed"]}
@@ -70,9 +70,9 @@ assert [f["file"] for f in d["findings"]] == ["drivers/x/ok.c"], d["findings"]
 assert d["files_scanned"] == 2, d["files_scanned"]
 PY
 then
-	echo "ok - an unparsable file is in files_failed and the run goes on"
+	echo "ok - an unparsable file is in files_failed, the run goes on, exit 2"
 else
-	echo "not ok - an unparsable file is in files_failed and the run goes on (exit $rc)"
+	echo "not ok - an unparsable file is in files_failed, the run goes on, exit 2 (exit $rc)"
 	sed 's/^/    /' "$scratch/json" "$scratch/err"
 fi
 "$WQCHECK" scan "$tree" >/dev/null 2>"$scratch/err"
