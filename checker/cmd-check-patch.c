@@ -43,7 +43,7 @@ static const char check_patch_usage[] =
 "  --showfile           FILE:LINE: positions of the post-image (as checkpatch)\n"
 "  --rules=LIST         only these rules\n"
 "  -j N                 parallel jobs\n"
-"  -q, --quiet          no summary line\n"
+"  -q, --quiet, --no-summary  no total line (--mailback, --no-tree: ignored)\n"
 "\n"
 "Exit status: 0 nothing added at or above --fail-on, 1 something added,\n"
 "2 usage error, a patch that does not apply, or a tree git cannot read.\n";
@@ -57,6 +57,7 @@ enum {
 	OPT_SHOWFILE,
 	OPT_RULES,
 	OPT_NO_SUMMARY,
+	OPT_IGNORED,
 	OPT_HELP,
 };
 
@@ -69,6 +70,9 @@ static const struct option check_options_long[] = {
 	{ "showfile", no_argument, NULL, OPT_SHOWFILE },
 	{ "rules", required_argument, NULL, OPT_RULES },
 	{ "no-summary", no_argument, NULL, OPT_NO_SUMMARY },
+	/* checkpatch options b4's prep-perpatch-check-cmd examples pass */
+	{ "mailback", no_argument, NULL, OPT_IGNORED },
+	{ "no-tree", no_argument, NULL, OPT_IGNORED },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 },
@@ -177,6 +181,8 @@ static int parse_options(struct check *c, int argc, char **argv)
 			break;
 		case OPT_RULES:
 			parse_rules(c, optarg);
+			break;
+		case OPT_IGNORED:
 			break;
 		case OPT_NO_SUMMARY:
 		case 'q':
@@ -724,12 +730,13 @@ static void write_checkpatch(FILE *fp, const struct check *c)
 		/* checkpatch --terse is quiet about a clean patch. */
 		if (c->quiet || (c->terse && !errors && !warnings && !checks))
 			continue;
+		fprintf(fp, "total: %u errors, %u warnings, ", errors, warnings);
+		if (checks)
+			fprintf(fp, "%u checks, ", checks);
 		if (c->inputs)
-			fprintf(fp, "%stotal: %u errors, %u warnings, %s%zu lines checked\n",
-				"", errors, warnings, "", c->inputs[in].nr_lines);
+			fprintf(fp, "%zu lines checked\n", c->inputs[in].nr_lines);
 		else
-			fprintf(fp, "total: %u errors, %u warnings\n", errors, warnings);
-		(void)checks;
+			fprintf(fp, "%zu files checked\n", c->files.nr);
 	}
 }
 
