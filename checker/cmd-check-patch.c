@@ -367,6 +367,7 @@ static void apply_series(struct check *c)
 			c->commit_patch[c->scratch.nr_commits - 1] = j;
 			strbuf_release(&why);
 		}
+	scratch_list_commits(&c->scratch);
 	for (i = 0; i < nr_seen; i++)
 		free(seen[i]);
 	free(seen);

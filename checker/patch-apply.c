@@ -277,16 +277,37 @@ int scratch_apply(struct patch_scratch *s, const struct patch_series *ps, size_t
 	}
 	snprintf(msg, sizeof(msg), "patch %zu", index + 1);
 	if (scratch_git(s, NULL, &err, "commit", "-q", "--allow-empty", "--no-verify", "-m", msg,
-			NULL) ||
-	    scratch_git(s, &out, &err, "rev-parse", "HEAD", NULL))
+			NULL))
 		die("git commit in the scratch directory failed: %s", series_first_line(&err));
+	/* The ids come from one rev-list in scratch_list_commits(). */
 	ALLOC_GROW(s->commits, s->nr_commits, s->alloc_commits);
-	s->commits[s->nr_commits++] = trimmed(&out);
+	s->commits[s->nr_commits++] = NULL;
 out:
 	strbuf_release(&path);
 	strbuf_release(&out);
 	strbuf_release(&err);
 	return rc;
+}
+
+void scratch_list_commits(struct patch_scratch *s)
+{
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT, range = STRBUF_INIT;
+	char *line, *save = NULL;
+	size_t i = 0;
+
+	if (!s->nr_commits)
+		return;
+	strbuf_addf(&range, "%s..HEAD", s->base);
+	if (scratch_git(s, &out, &err, "rev-list", "--reverse", range.buf, NULL))
+		die("git rev-list in the scratch directory failed: %s", series_first_line(&err));
+	for (line = strtok_r(out.buf, "\n", &save); line && i < s->nr_commits;
+	     line = strtok_r(NULL, "\n", &save))
+		s->commits[i++] = xstrdup(line);
+	if (i != s->nr_commits)
+		die("the scratch repository has %zu commits, not %zu", i, s->nr_commits);
+	strbuf_release(&out);
+	strbuf_release(&err);
+	strbuf_release(&range);
 }
 
 int added_lines_compute(struct added_lines *al, struct patch_scratch *s, const char *repo,

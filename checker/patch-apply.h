@@ -47,6 +47,9 @@ void scratch_commit_base(struct patch_scratch *s, const char *const *paths, size
 int scratch_apply(struct patch_scratch *s, const struct patch_series *ps, size_t p,
 		  struct strbuf *why);
 
+/* Fills commits[] once every patch is applied. */
+void scratch_list_commits(struct patch_scratch *s);
+
 /* Added lines per post-image file: a diff -U0 parsed (hunks' added lines). */
 struct added_lines {
 	struct patch_series diff;	/* git diff -U0 -M BASE TIP */
