@@ -266,11 +266,12 @@ static bool diagnostic(const char *line, size_t len, struct strbuf *norm, bool *
 }
 
 void make_output_parse(const char *output, struct vobject **objs, size_t nr,
-		       struct strlist *warnings, char **errors)
+		       struct strlist *warnings, struct strlist *sparse, char **errors)
 {
 	const char *line = output;
 	struct strbuf norm = STRBUF_INIT;
 	ssize_t current = -1;
+	bool checking = false;
 
 	while (line && *line) {
 		const char *eol = strchr(line, '\n');
@@ -293,12 +294,16 @@ void make_output_parse(const char *output, struct vobject **objs, size_t nr,
 				path++;
 			path = strip_srctree(path);
 			current = object_of_path(objs, nr, path, (size_t)(line + len - path));
+			checking = *p == 'C' && p[1] == 'H';
 		} else if (diagnostic(line, len, &norm, &is_error, &file, &file_len)) {
 			ssize_t o = object_of_path(objs, nr, file, file_len);
 
 			if (o < 0)
 				o = current;
-			if (o >= 0) {
+			if (o >= 0 && checking && sparse) {
+				/* sparse's errors are diagnostics, not a failed build */
+				strlist_add(&sparse[o], norm.buf);
+			} else if (o >= 0) {
 				if (is_error && !errors[o])
 					errors[o] = xstrdup(norm.buf);
 				else if (!is_error)
@@ -414,6 +419,7 @@ int build_objects(struct vtree *t, struct vobject **all, size_t nr_all,
 	struct vobject **ids = xcalloc(nr_all + 1, sizeof(*ids));
 	struct vobject_state **st = xcalloc(nr_all + 1, sizeof(*st));
 	struct strlist *warn = xcalloc(nr_all + 1, sizeof(*warn));
+	struct strlist *sparse = xcalloc(nr_all + 1, sizeof(*sparse));
 	char **errors = xcalloc(nr_all + 1, sizeof(*errors));
 	struct strbuf out = STRBUF_INIT;
 	size_t nr = 0, nr_ids = 0, i;
@@ -455,15 +461,19 @@ int build_objects(struct vtree *t, struct vobject **all, size_t nr_all,
 		strbuf_reset(&out);
 	}
 
+	/* One make for gcc and sparse: C=1 checks every file it compiles,
+	 * and every object was removed, so every one is compiled. */
 	remove_objects(t, objs, nr);
-	make_objects(t, objs, nr, NULL, NULL, &out);
-	make_output_parse(out.buf ? out.buf : "", objs, nr, warn, errors);
+	make_objects(t, objs, nr, "C=1", "CHECK=sparse", &out);
+	make_output_parse(out.buf ? out.buf : "", objs, nr, warn, sparse, errors);
 	for (i = 0; i < nr; i++) {
 		char *p = object_path(t, objs[i]);
 
 		st[i]->compiled = !access(p, R_OK);
 		st[i]->warnings = warn[i];
+		st[i]->sparse_warnings = sparse[i];
 		memset(&warn[i], 0, sizeof(warn[i]));
+		memset(&sparse[i], 0, sizeof(sparse[i]));
 		if (!st[i]->compiled) {
 			char *why = errors[i] ? errors[i] : xstrdup("make did not build it");
 
@@ -477,28 +487,15 @@ int build_objects(struct vtree *t, struct vobject **all, size_t nr_all,
 		}
 		free(p);
 	}
-	strbuf_reset(&out);
-
-	make_objects(t, objs, nr, "C=2", "CHECK=sparse", &out);
-	for (i = 0; i < nr; i++) {
-		free(errors[i]);
-		errors[i] = NULL;
-	}
-	make_output_parse(out.buf ? out.buf : "", objs, nr, warn, errors);
-	for (i = 0; i < nr; i++) {
-		st[i]->sparse_warnings = warn[i];
-		memset(&warn[i], 0, sizeof(warn[i]));
-		/* sparse errors are diagnostics too */
-		if (errors[i])
-			strlist_add(&st[i]->sparse_warnings, errors[i]);
-	}
 out:
 	for (i = 0; i < nr_all; i++) {
 		free(errors[i]);
 		strlist_release(&warn[i]);
+		strlist_release(&sparse[i]);
 	}
 	free(errors);
 	free(warn);
+	free(sparse);
 	free(objs);
 	free(ids);
 	free(st);

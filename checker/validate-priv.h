@@ -142,10 +142,11 @@ void compare_code(const struct vobject_state *before, const struct vobject_state
 		  struct strlist *differ);
 /* Parses objdump -dr output into functions, mapping the renamed targets. */
 void disasm_parse(const char *text, struct vfunction **out, size_t *nr);
-/* Splits make output into per-object diagnostics: warnings[i] and the first
- * error *errors[i] of objs[i]. Exposed for the unit test. */
+/* Splits make output into per-object diagnostics of objs[i]: gcc's (and
+ * objtool's) warnings[i] and first error errors[i], and what the checker
+ * said in its CHECK section, sparse[i]. Exposed for the unit test. */
 void make_output_parse(const char *output, struct vobject **objs, size_t nr,
-		       struct strlist *warnings, char **errors);
+		       struct strlist *warnings, struct strlist *sparse, char **errors);
 
 extern const char *const identity_renames[][2];
 
@@ -164,7 +165,11 @@ struct vreport {
 	char *full_error;
 	char *fatal;			/* why the run stopped early */
 	int status;
+	/* seconds per phase, for the JSON report and bench/ */
+	double t_worktree, t_configure, t_prepare, t_base, t_patches, t_rescan, t_full, t_total;
 };
+
+double validate_now(void);
 
 void report_validate_text(FILE *fp, const struct vreport *r);
 void report_validate_json(FILE *fp, const struct vreport *r);

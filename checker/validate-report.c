@@ -78,6 +78,20 @@ void report_validate_json(FILE *fp, const struct vreport *r)
 	}
 	if (r->fatal)
 		json_object_set_new(root, "error", json_string(r->fatal));
+	{
+		json_t *t = json_object();
+
+		json_object_set_new(t, "worktree", json_real(r->t_worktree));
+		json_object_set_new(t, "configure", json_real(r->t_configure));
+		json_object_set_new(t, "prepare", json_real(r->t_prepare));
+		json_object_set_new(t, "prepared_from_cache", json_boolean(r->tree->prepared_from_cache));
+		json_object_set_new(t, "base_build", json_real(r->t_base));
+		json_object_set_new(t, "patches", json_real(r->t_patches));
+		json_object_set_new(t, "rescan", json_real(r->t_rescan));
+		json_object_set_new(t, "full", json_real(r->t_full));
+		json_object_set_new(t, "total", json_real(r->t_total));
+		json_object_set_new(root, "seconds", t);
+	}
 	json_object_set_new(root, "status", json_integer(r->status));
 	text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	fprintf(fp, "%s\n", text);

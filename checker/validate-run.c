@@ -19,8 +19,12 @@ void run_kill_child(int sig)
 
 	/* make runs its compilers in our process group; they get the signal
 	 * from the terminal anyway, SIGTERM sent to us alone must reach them. */
-	if (pid > 0)
+	if (pid > 0) {
 		kill(pid, sig);
+		/* make passes the signal on and reaps its compilers: then
+		 * nothing writes into the scratch dir being removed */
+		waitpid(pid, NULL, 0);
+	}
 }
 
 int run_command(const char *dir, const char *const *argv, struct strbuf *out)

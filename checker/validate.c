@@ -10,12 +10,21 @@
 
 #include <dirent.h>
 #include <signal.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 static struct vtree *active_tree;
+
+double validate_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 static void cleanup(void)
 {
@@ -336,6 +345,59 @@ static bool object_passed(const struct vpatch_object *po)
 	return po->built && po->code_equal && !po->new_warnings.nr && !po->new_sparse_warnings.nr;
 }
 
+/* Builds objs in the current state, judges each against its reference and
+ * makes the new state the reference of the next patch. */
+static void judge_built(struct vtree *t, struct vobject **objs, struct vpatch_object **verdicts,
+			size_t nr, bool *failed)
+{
+	struct vobject_state *states = xcalloc(nr + 1, sizeof(*states));
+	size_t j;
+
+	if (nr)
+		build_objects(t, objs, nr, states);
+	for (j = 0; j < nr; j++) {
+		judge(verdicts[j], objs[j], &states[j]);
+		if (!object_passed(verdicts[j]))
+			*failed = true;
+		if (states[j].compiled) {
+			vobject_state_release(&objs[j]->state);
+			objs[j]->state = states[j];
+		} else {
+			vobject_state_release(&states[j]);
+		}
+	}
+	free(states);
+}
+
+/* Every file the series touches in the tree is a .c file (or outside it). */
+static bool series_only_sources(const struct vtree *t, const struct vseries *s)
+{
+	size_t plen = strlen(t->prefix), i, j;
+
+	for (i = 0; i < s->nr_patches; i++)
+		for (j = 0; j < s->patches[i].files.nr; j++) {
+			const char *f = s->patches[i].files.items[j];
+
+			if (!strncmp(f, t->prefix, plen) && !has_suffix(f, ".c"))
+				return false;
+		}
+	return true;
+}
+
+static bool touched_later(const struct vtree *t, const struct vseries *s, size_t k,
+			  const char *source)
+{
+	struct strbuf full = STRBUF_INIT;
+	size_t i;
+	bool later = false;
+
+	strbuf_addf(&full, "%s%s", t->prefix, source);
+	for (i = k + 1; i < s->nr_patches && !later; i++)
+		later = strlist_has(&s->patches[i].files, full.buf);
+	strbuf_release(&full);
+	return later;
+}
+
 int validate_series(const struct validate_options *opts)
 {
 	struct vseries series;
@@ -346,8 +408,12 @@ int validate_series(const struct validate_options *opts)
 	size_t nr_objs = 0, alloc_objs = 0, i, j;
 	struct vobject_state *states = NULL;
 	FILE *out = opts->out ? opts->out : stdout;
-	bool failed = false, sched_inline;
+	bool failed = false, sched_inline, defer;
+	struct vobject **deferred = NULL;
+	struct vpatch_object **deferred_verdicts = NULL;
+	size_t nr_deferred = 0, alloc_deferred = 0, alloc_deferred_verdicts = 0;
 	int status = EXIT_CLEAN;
+	double start = validate_now(), t0, t1;
 
 	if (series_read(opts->series_dir, &series) < 0)
 		return EXIT_USAGE;
@@ -369,11 +435,28 @@ int validate_series(const struct validate_options *opts)
 	 * which also unregister the worktree, go on top of them */
 	t.scratch = xstrdup(tempdir_create("validate"));
 	install_cleanup(&t);
-	if (vtree_add_worktree(&t, r.base) < 0 || vtree_configure(&t, opts->config) < 0 ||
-	    vtree_prepare(&t, r.base) < 0) {
-		r.fatal = xstrdup("the base could not be checked out, configured or prepared");
-		goto finish;
+	{
+		/* the compilers' temporary files go with the scratch dir */
+		struct strbuf tmp = STRBUF_INIT;
+
+		strbuf_addf(&tmp, "%s/tmp", t.scratch);
+		if (!mkdir(tmp.buf, 0777))
+			setenv("TMPDIR", tmp.buf, 1);
+		strbuf_release(&tmp);
 	}
+	t0 = validate_now();
+	if (vtree_add_worktree(&t, r.base) < 0)
+		goto broken;
+	t1 = validate_now();
+	r.t_worktree = t1 - t0;
+	if (vtree_configure(&t, opts->config) < 0)
+		goto broken;
+	t0 = validate_now();
+	r.t_configure = t0 - t1;
+	if (vtree_prepare(&t, r.base) < 0)
+		goto broken;
+	t1 = validate_now();
+	r.t_prepare = t1 - t0;
 
 	/* the objects: every patch's, in order of first appearance */
 	sched_inline = schedule_work_is_inline(&t);
@@ -403,6 +486,8 @@ int validate_series(const struct validate_options *opts)
 		r.fatal = xstrdup("make could not run");
 		goto finish;
 	}
+	t0 = validate_now();
+	r.t_base = t0 - t1;
 	for (i = 0; i < nr_objs; i++) {
 		objs[i]->state = states[i];
 		if (!objs[i]->not_built && !states[i].compiled) {
@@ -416,11 +501,17 @@ int validate_series(const struct validate_options *opts)
 		}
 	}
 
+	/* Without a header in the series, an object's code depends on its own
+	 * source only: an object no later patch touches again is built once,
+	 * after the last patch, together with all the others like it. */
+	defer = series_only_sources(&t, &series);
 	for (i = 0; i < series.nr_patches; i++) {
 		struct vpatch *p = &series.patches[i];
 		struct strbuf am = STRBUF_INIT;
 		struct strlist sources = { 0 };
-		struct vobject **pobjs;
+		struct vobject **now;
+		struct vpatch_object **now_verdicts;
+		size_t nr_now = 0;
 
 		vtree_progress(&t, "[%zu/%zu] %s", i + 1, series.nr_patches, p->name);
 		if (apply_patch(&t, p, &am)) {
@@ -437,39 +528,51 @@ int validate_series(const struct validate_options *opts)
 		strbuf_release(&am);
 		p->applied = true;
 		patch_sources(&t, &p->files, &sources);
-		pobjs = xcalloc(sources.nr + 1, sizeof(*pobjs));
+		p->objects = xcalloc(sources.nr + 1, sizeof(*p->objects));
+		p->nr_objects = sources.nr;
+		now = xcalloc(sources.nr + 1, sizeof(*now));
+		now_verdicts = xcalloc(sources.nr + 1, sizeof(*now_verdicts));
 		for (j = 0; j < sources.nr; j++) {
 			struct strbuf obj = STRBUF_INIT;
+			struct vobject *o;
 
 			strbuf_addstr(&obj, sources.items[j]);
 			obj.buf[obj.len - 1] = 'o';
-			pobjs[j] = find_object(objs, nr_objs, obj.buf);
+			o = find_object(objs, nr_objs, obj.buf);
 			strbuf_release(&obj);
-		}
-		states = xrealloc(states, (sources.nr + 1) * sizeof(*states));
-		build_objects(&t, pobjs, sources.nr, states);
-		p->objects = xcalloc(sources.nr + 1, sizeof(*p->objects));
-		p->nr_objects = sources.nr;
-		for (j = 0; j < sources.nr; j++) {
-			judge(&p->objects[j], pobjs[j], &states[j]);
-			if (!object_passed(&p->objects[j]))
-				failed = true;
-			if (states[j].compiled) {
-				vobject_state_release(&pobjs[j]->state);
-				pobjs[j]->state = states[j];
+			p->objects[j].obj = o;
+			if (defer && !touched_later(&t, &series, i, o->source)) {
+				ALLOC_GROW(deferred, nr_deferred, alloc_deferred);
+				deferred[nr_deferred] = o;
+				ALLOC_GROW(deferred_verdicts, nr_deferred, alloc_deferred_verdicts);
+				deferred_verdicts[nr_deferred++] = &p->objects[j];
 			} else {
-				vobject_state_release(&states[j]);
+				now[nr_now] = o;
+				now_verdicts[nr_now++] = &p->objects[j];
 			}
 		}
-		free(pobjs);
+		judge_built(&t, now, now_verdicts, nr_now, &failed);
+		free(now);
+		free(now_verdicts);
 		strlist_release(&sources);
 	}
+	if (nr_deferred) {
+		vtree_progress(&t, "building the %zu object%s of the series' last touches", nr_deferred,
+			       nr_deferred == 1 ? "" : "s");
+		judge_built(&t, deferred, deferred_verdicts, nr_deferred, &failed);
+	}
+	free(deferred);
+	free(deferred_verdicts);
 
+	t1 = validate_now();
+	r.t_patches = t1 - t0;
 	if (!r.fatal) {
 		rescan(&t, &series, &all_sources, &r);
 		if (!r.rescan_clean)
 			failed = true;
 	}
+	t0 = validate_now();
+	r.t_rescan = t0 - t1;
 	if (!r.fatal && opts->full) {
 		const char *targets[] = { "-k", "all", NULL };
 		struct strbuf outb = STRBUF_INIT;
@@ -489,12 +592,17 @@ int validate_series(const struct validate_options *opts)
 			failed = true;
 		}
 		strbuf_release(&outb);
+		r.t_full = validate_now() - t0;
 	}
 	for (i = 0; i < nr_objs; i++)
 		if (objs[i]->not_built)
 			failed = true;
+	goto finish;
 
+broken:
+	r.fatal = xstrdup("the base could not be checked out, configured or prepared");
 finish:
+	r.t_total = validate_now() - start;
 	status = r.fatal ? EXIT_USAGE : failed ? EXIT_FINDINGS : EXIT_CLEAN;
 	r.status = status;
 	if (r.fatal)
