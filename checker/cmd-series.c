@@ -111,6 +111,7 @@ struct series {
 	const char *env[5];
 	int jobs;
 	bool use_clang, quiet, with_deprecation;
+	struct file_list candidates; /* git: the base's files naming an old API */
 	struct touched_file *touched;
 	size_t nr_touched, alloc_touched;
 	struct series_summary summary;
@@ -379,6 +380,21 @@ static bool is_core_file(const char *path)
 	return !strcmp(path, WORKQUEUE_HEADER) || !strcmp(path, WORKQUEUE_IMPL);
 }
 
+static void add_touched(struct series *s, const char *path,
+			const char *original, size_t len)
+{
+	struct touched_file *t;
+
+	ALLOC_GROW(s->touched, s->nr_touched, s->alloc_touched);
+	t = &s->touched[s->nr_touched++];
+	t->path = xstrdup(path);
+	t->original = xstrndup(original, len);
+	t->original_len = len;
+}
+
+static void files_to_scan(struct series *s, const char *root,
+			  struct file_list *files);
+
 /* The scan of everything: which files the series will touch. */
 static void find_touched(struct series *s, const char *root)
 {
@@ -386,30 +402,145 @@ static void find_touched(struct series *s, const char *root)
 	struct scan_result res;
 	size_t i;
 
-	if (list_tree_files(root, "", &files) < 0)
-		die("%s: cannot list its files", root);
-	file_list_finish(&files);
+	files_to_scan(s, root, &files);
 	scan_files(s, root, s->rules, s->nr_rules, &files, &res);
 	for (i = 0; i < res.nr_files; i++) {
 		struct file_result *fr = &res.files[i];
-		struct touched_file *t;
 
 		if (fr->failed_reason && !s->quiet)
 			fprintf(stderr, "wqcheck: %s: not fully analysed: %s\n",
 				fr->path, fr->failed_reason);
 		if (!file_changed(fr) || is_core_file(fr->path))
 			continue;
-		ALLOC_GROW(s->touched, s->nr_touched, s->alloc_touched);
-		t = &s->touched[s->nr_touched++];
-		t->path = xstrdup(fr->path);
-		t->original = xstrndup(fr->original, fr->original_len);
-		t->original_len = fr->original_len;
+		add_touched(s, fr->path, fr->original, fr->original_len);
 	}
 	scan_result_release(&res);
 	file_list_release(&files);
 }
 
 /* --- the scratch repository ----------------------------------------------- */
+
+static const char *const api_names[] = {
+	"flush_work_sync", "flush_delayed_work_sync", "system_nrt_wq",
+	"system_nrt_freezable_wq", "WQ_NON_REENTRANT", NULL,
+};
+
+/* The files of the base that name an old API: all that a scan can find
+ * (git grep is the scan's byte prefilter, on the commit itself). */
+static void list_candidates(struct series *s)
+{
+	const char *argv[32];
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	size_t n = 0, i, start, prefix = strlen(s->base) + 1;
+	const char *const *name;
+	int rc;
+
+	argv[n++] = "git";
+	argv[n++] = "grep";
+	argv[n++] = "-l";
+	argv[n++] = "-z";
+	argv[n++] = "-F";
+	for (name = api_names; *name; name++) {
+		argv[n++] = "-e";
+		argv[n++] = *name;
+	}
+	argv[n++] = s->base;
+	argv[n++] = "--";
+	argv[n++] = "*.c";
+	argv[n++] = "*.h";
+	argv[n] = NULL;
+	rc = series_run(argv, s->root, NULL, &out, &err);
+	/* git grep exits 1 when nothing matches. */
+	if (rc != 0 && rc != 1)
+		die("git grep failed: %s", series_first_line(&err));
+	for (i = start = 0; i < out.len; i++) {
+		if (out.buf[i])
+			continue;
+		if (i > start + prefix) {
+			ALLOC_GROW(s->candidates.paths, s->candidates.nr,
+				   s->candidates.alloc);
+			s->candidates.paths[s->candidates.nr++] =
+				xstrdup(out.buf + start + prefix);
+		}
+		start = i + 1;
+	}
+	file_list_finish(&s->candidates);
+	strbuf_release(&out);
+	strbuf_release(&err);
+}
+
+static void add_pathspec(const char ***argv, size_t *n, size_t *alloc,
+			 const char *spec)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if (!strcmp((*argv)[i], spec))
+			return;
+	ALLOC_GROW(*argv, *n + 1, *alloc);
+	(*argv)[(*n)++] = spec;
+}
+
+/*
+ * The worktree holds only what the series needs: the candidates and their
+ * directories' files (local headers), include/, arch/ headers, scripts/,
+ * the top-level files and the API's own. A kernel tree is 75,000 files;
+ * checking them all out would cost more than everything else.
+ */
+static void checkout_needed(struct series *s)
+{
+	const char **argv = NULL;
+	char **owned = xcalloc(s->candidates.nr + 1, sizeof(*owned));
+	size_t n = 0, alloc = 0, i;
+	struct strbuf list = STRBUF_INIT, err = STRBUF_INIT, path = STRBUF_INIT;
+	const char *fixed[] = { "git",
+				"ls-files",
+				"-z",
+				"--",
+				":(glob)*",
+				"include/",
+				":(glob)arch/*/include/**",
+				"scripts/",
+				WORKQUEUE_HEADER,
+				WORKQUEUE_IMPL };
+
+	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+		add_pathspec(&argv, &n, &alloc, fixed[i]);
+	for (i = 0; i < s->candidates.nr; i++) {
+		const char *c = s->candidates.paths[i], *slash = strrchr(c, '/');
+		struct strbuf spec = STRBUF_INIT;
+
+		if (!slash)
+			continue;
+		strbuf_addf(&spec, ":(glob)%.*s/*", (int)(slash - c), c);
+		owned[i] = strbuf_detach(&spec);
+		add_pathspec(&argv, &n, &alloc, owned[i]);
+	}
+	ALLOC_GROW(argv, n + 1, alloc);
+	argv[n] = NULL;
+	if (series_run(argv, s->work, NULL, &list, &err) != 0)
+		die("git ls-files failed: %s", series_first_line(&err));
+	strbuf_addf(&path, "%s/paths", s->scratch);
+	if (write_file(path.buf, list.buf ? list.buf : "", list.len) < 0)
+		die_errno("cannot write %s", path.buf);
+	{
+		const char *checkout[] = { "git",   "checkout-index", "-f",
+					   "-z",    "--stdin",	      NULL };
+
+		strbuf_reset(&err);
+		if (series_run_input(checkout, s->work, NULL, path.buf, NULL,
+				     &err) != 0)
+			die("git checkout-index failed: %s",
+			    series_first_line(&err));
+	}
+	for (i = 0; i < s->candidates.nr; i++)
+		free(owned[i]);
+	free(owned);
+	free(argv);
+	strbuf_release(&list);
+	strbuf_release(&err);
+	strbuf_release(&path);
+}
 
 static void setup_worktree(struct series *s)
 {
@@ -425,13 +556,37 @@ static void setup_worktree(struct series *s)
 	s->work = strbuf_detach(&work);
 	s->worktree_added = true;
 	{
-		const char *args[] = { "worktree", "add",   "--detach",
-				       "--quiet",  s->work, s->base,
-				       NULL };
+		const char *add[] = { "worktree", "add",   "--detach",
+				      "--quiet",  "--no-checkout", s->work,
+				      s->base,	  NULL };
+		const char *read_tree[] = { "read-tree", s->base, NULL };
 
-		git_or_die(s, "git worktree add", s->root, NULL, args);
+		git_or_die(s, "git worktree add", s->root, NULL, add);
+		/* The index of the base; the files are checked out below. */
+		git_or_die(s, "git read-tree", s->work, NULL, read_tree);
 	}
+	list_candidates(s);
+	checkout_needed(s);
 	strbuf_release(&err);
+}
+
+/* The files a scan looks at: the candidates in a worktree, else all. */
+static void files_to_scan(struct series *s, const char *root,
+			  struct file_list *files)
+{
+	size_t i;
+
+	if (s->git) {
+		for (i = 0; i < s->candidates.nr; i++) {
+			ALLOC_GROW(files->paths, files->nr, files->alloc);
+			files->paths[files->nr++] =
+				xstrdup(s->candidates.paths[i]);
+		}
+		return;
+	}
+	if (list_tree_files(root, "", files) < 0)
+		die("%s: cannot list its files", root);
+	file_list_finish(files);
 }
 
 /* TREE is not a git checkout: a repository of the touched files only. */
@@ -588,7 +743,9 @@ static void add_unique(char ***list, size_t *nr, size_t *alloc,
 static int cc_from_script(struct series *s, const char *diff_path,
 			  struct strbuf *cc)
 {
-	const char *tree = s->git ? s->work : s->root;
+	/* TREE's own: a partial worktree does not look like a kernel tree
+	 * to the script. */
+	const char *tree = s->root;
 	struct strbuf script = STRBUF_INIT, out = STRBUF_INIT,
 		      err = STRBUF_INIT;
 	const char *argv[] = {
@@ -687,15 +844,40 @@ static void cc_from_maintainers(struct series *s, const struct group *g,
 
 /* --- commits -------------------------------------------------------------- */
 
+/* Stages the files of a group that exist (the worktree may not have the
+ * API's own files); never "add -u", which would stage what a partial
+ * worktree lacks as deleted. */
+static void git_add(struct series *s, const char *const *files, size_t nr)
+{
+	const char **args = xcalloc(nr + 3, sizeof(*args));
+	struct strbuf path = STRBUF_INIT;
+	struct stat st;
+	size_t i, n = 0;
+
+	args[n++] = "add";
+	args[n++] = "--";
+	for (i = 0; i < nr; i++) {
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s", s->work, files[i]);
+		if (stat(path.buf, &st) == 0)
+			args[n++] = files[i];
+	}
+	args[n] = NULL;
+	if (n > 2)
+		git_or_die(s, "git add", s->work, NULL, args);
+	free(args);
+	strbuf_release(&path);
+}
+
 static void commit_group(struct series *s, struct group *g, const char *text)
 {
 	struct strbuf msg = STRBUF_INIT, diff = STRBUF_INIT, cc = STRBUF_INIT,
 		      path = STRBUF_INIT;
-	const char *add[] = { "add", "-u", NULL };
+
 	const char *diff_args[] = { "diff", "--cached", "--no-color",
 				    "--no-ext-diff", NULL };
 
-	git_or_die(s, "git add", s->work, NULL, add);
+	git_add(s, (const char *const *)g->files, g->nr_files);
 	git_or_die(s, "git diff", s->work, &diff, diff_args);
 	if (!diff.len) {
 		strbuf_release(&diff);
@@ -882,9 +1064,7 @@ static size_t users_left(struct series *s)
 	const char *root = s->git ? s->work : s->root;
 	size_t i, j, n = 0;
 
-	if (list_tree_files(root, "", &files) < 0)
-		die("%s: cannot list its files", root);
-	file_list_finish(&files);
+	files_to_scan(s, root, &files);
 	scan_files(s, root, s->rules, s->nr_rules, &files, &res);
 	for (i = 0; i < res.nr_files; i++) {
 		if (is_core_file(res.files[i].path))
@@ -925,9 +1105,7 @@ static char *file_naming(struct series *s, const char *const *names)
 	char *found = NULL;
 	size_t i, t;
 
-	if (list_tree_files(root, "", &files) < 0)
-		die("%s: cannot list its files", root);
-	file_list_finish(&files);
+	files_to_scan(s, root, &files);
 	for (i = 0; i < files.nr && !found; i++) {
 		const char *path = files.paths[i];
 		const char *const *name;
@@ -968,10 +1146,6 @@ static const char *const step_names[][3] = {
 	[DEPRECATE_NON_REENTRANT] = { NULL },
 };
 
-static const char *const all_names[] = {
-	"flush_work_sync",	   "flush_delayed_work_sync", "system_nrt_wq",
-	"system_nrt_freezable_wq", "WQ_NON_REENTRANT",	      NULL,
-};
 
 static void commit_core(struct series *s, enum deprecation_step step)
 {
@@ -1009,6 +1183,12 @@ static void make_deprecation(struct series *s)
 	have_impl = stat(path.buf, &st) == 0;
 	if (have_impl)
 		read_or_die(&impl, s->work, WORKQUEUE_IMPL);
+	/* For --in-place: the core files as they were, like the others. */
+	add_touched(s, WORKQUEUE_HEADER, header.buf ? header.buf : "",
+		    header.len);
+	if (have_impl)
+		add_touched(s, WORKQUEUE_IMPL, impl.buf ? impl.buf : "",
+			    impl.len);
 	for (step = 0; step < REMOVE_DEPRECATED; step++) {
 		char *user;
 
@@ -1032,7 +1212,7 @@ static void make_deprecation(struct series *s)
 	/* Removal only when every rule ran and nothing outside the API's own
 	 * files still names the old APIs. */
 	if (s->nr_rules == 5 && !users_left(s) &&
-	    !(blocker = file_naming(s, all_names)) &&
+	    !(blocker = file_naming(s, api_names)) &&
 	    series_deprecation_apply(REMOVE_DEPRECATED, &header, &impl)) {
 		write_or_die(s->work, WORKQUEUE_HEADER, header.buf, header.len);
 		commit_core(s, REMOVE_DEPRECATED);
@@ -1247,6 +1427,7 @@ static void series_release(struct series *s)
 	}
 	free(s->touched);
 	maintainers_release(&s->maint);
+	file_list_release(&s->candidates);
 	series_summary_release(&s->summary);
 	for (i = 0; i < 4; i++)
 		free((char *)s->env[i]);

@@ -33,6 +33,13 @@ static void drain(int fd, struct strbuf *sb, bool *open_)
 int series_run(const char *const *argv, const char *dir, const char *const *env,
 	       struct strbuf *out, struct strbuf *err)
 {
+	return series_run_input(argv, dir, env, NULL, out, err);
+}
+
+int series_run_input(const char *const *argv, const char *dir,
+		     const char *const *env, const char *input,
+		     struct strbuf *out, struct strbuf *err)
+{
 	int outp[2], errp[2], status;
 	bool out_open = true, err_open = true;
 	pid_t pid;
@@ -54,7 +61,7 @@ int series_run(const char *const *argv, const char *dir, const char *const *env,
 		return -1;
 	}
 	if (pid == 0) {
-		int devnull = open("/dev/null", O_RDONLY);
+		int devnull = open(input ? input : "/dev/null", O_RDONLY);
 
 		/* The parent cleans up on signals; the child just dies. */
 		signal(SIGINT, SIG_DFL);

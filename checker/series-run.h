@@ -13,6 +13,11 @@
 int series_run(const char *const *argv, const char *dir, const char *const *env,
 	       struct strbuf *out, struct strbuf *err);
 
+/* series_run() with stdin from the file input. */
+int series_run_input(const char *const *argv, const char *dir,
+		     const char *const *env, const char *input,
+		     struct strbuf *out, struct strbuf *err);
+
 /* series_run() of "git" with the arguments that follow, NULL-terminated. */
 __attribute__((sentinel)) int series_git(const char *dir,
 					 const char *const *env,

@@ -334,6 +334,11 @@ check "series: --with-deprecation: workqueue.h no longer has the old APIs" \
 	test -z "$(grep -wE "$names" "$T/dep-am/include/linux/workqueue.h" | grep -v '^ \*')"
 check "series: --with-deprecation: kernel/workqueue.c no longer defines them" \
 	test -z "$(grep -E '^(bool flush_(delayed_)?work_sync\(|struct workqueue_struct \*system_nrt|EXPORT_SYMBOL.*(system_nrt|_sync\)))' "$T/dep-am/kernel/workqueue.c")"
+"$WQCHECK" series -q --with-deprecation --in-place -o "$T/dep-out2" "$T/dep" >/dev/null 2>&1
+rc=$?
+check "series: --with-deprecation --in-place: the tree gets the core patches too, and builds" bash -c "
+	[ $rc -eq 0 ] && git -C '$T/dep' diff --quiet HEAD -- include/linux/workqueue.h; [ \$? -eq 1 ] &&
+	make -C '$T/dep' -s >/dev/null 2>&1 && same_tree '$T/dep' '$T/dep-am'"
 check "series: --with-deprecation: the cover letter says so" \
 	grep -q 'remove them, as no user' "$T/dep-out/0000-cover-letter.patch"
 
