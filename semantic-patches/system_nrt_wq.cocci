@@ -115,6 +115,13 @@ class WqFile(object):
 		self.toks = wq_lex(text)
 		self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
 
+	def is_call_start(self, a, b):
+		"""Is [a, b) a call: a name, then its parenthesised arguments?"""
+		i = self.tok_at(a)
+		op = self.next_code(i)
+		return i >= 0 and self.toks[i].kind == "ident" and self.is_punct(op, "(") and \
+			self.toks[self.match_paren(op)].end == b
+
 	def line_of(self, i):
 		return bisect.bisect_right(self.line_starts, self.toks[i].start)
 
@@ -159,6 +166,43 @@ class WqFile(object):
 
 	def line_start(self, offset):
 		return self.text.rfind("\n", 0, offset) + 1
+
+def wq_expression_around(lf, a, b):
+	"""The expression a call at [a, b) is part of: up to the operator or
+	punctuation that ends an expression, at its own nesting depth."""
+	toks = lf.toks
+	i = lf.tok_at(a)
+	j = [k for k, t in enumerate(toks) if t.end == b][0]
+	stop_back = (";", "{", "}", ",", "=", "?", ":", "+=", "-=", "*=", "/=",
+		     "%=", "&=", "|=", "^=", "<<=", ">>=")
+	depth, k = 0, lf.prev_code(i)
+	while k >= 0:
+		t = lf.s(k)
+		if toks[k].kind == "punct" and t in (")", "]"):
+			depth += 1
+		elif toks[k].kind == "punct" and t in ("(", "["):
+			if depth == 0:
+				break
+			depth -= 1
+		elif depth == 0 and ((toks[k].kind == "punct" and t in stop_back) or
+				     t in ("return", "case")):
+			break
+		i = k
+		k = lf.prev_code(k)
+	depth, k = 0, lf.next_code(j)
+	while k >= 0:
+		t = lf.s(k)
+		if toks[k].kind == "punct" and t in ("(", "["):
+			depth += 1
+		elif toks[k].kind == "punct" and t in (")", "]"):
+			if depth == 0:
+				break
+			depth -= 1
+		elif depth == 0 and toks[k].kind == "punct" and t in (";", ",", "?", ":", "}", "{"):
+			break
+		j = k
+		k = lf.next_code(k)
+	return toks[i].start, toks[j].end
 
 class WqFinding(object):
 	def __init__(self):
@@ -494,23 +538,35 @@ def wq_analyse(name):
 	if lf.toks is None:
 		wq_units[name] = units
 		return units
+	found = []
 	for (line, col) in sorted(wq_sites.get(name, ())):
 		tok = lf.tok_at(lf.offset(line, col))
 		if tok < 0:
 			continue
 		f = wq_finding(lf, tok)
 		wq_kinds[(name, (line, col))] = f.kind
+		found.append(((line, col), f, lf.toks[tok].start))
+	ranges = set()
+	for (site, f, at) in found:
 		if f.reflow is None or lf.s(f.reflow[0]) in WQ_KEYWORDS:
 			continue
 		a = lf.toks[f.reflow[0]].start
 		b = f.reflow[3] + 1
 		if "\n" not in text[a:b]:
 			continue
-		units.setdefault((a, b), []).append(((line, col), f))
-	for (a, b) in list(units):
-		for (a2, b2) in list(units):
-			if (a2, b2) != (a, b) and a2 <= a and b <= b2 and (a, b) in units:
-				units[(a2, b2)] += units.pop((a, b))
+		# A call whose last line the expression goes on from: the next
+		# line would lose its indentation (spatch re-indents a line that
+		# follows replaced lines), so the unit is the whole expression.
+		ea, eb = wq_expression_around(lf, a, b)
+		nl = text.find("\n", b)
+		if (ea, eb) != (a, b) and 0 <= nl < eb:
+			a, b = ea, eb
+		ranges.add((a, b))
+	# Outermost ranges only; every site inside one belongs to it.
+	ranges = [r for r in ranges
+		  if not any(o != r and o[0] <= r[0] and r[1] <= o[1] for o in ranges)]
+	for (a, b) in ranges:
+		units[(a, b)] = [(site, f) for (site, f, at) in found if a <= at < b]
 	result = {}
 	for (a, b), members in units.items():
 		fs = []
@@ -525,15 +581,28 @@ def wq_analyse(name):
 			continue
 		line = text.count("\n", 0, a) + 1
 		col = a - lf.line_start(a)
-		result[(line, col)] = (r[a:len(r) - tail], [s for (s, f) in members])
+		key = (line, col)
+		if not lf.is_call_start(a, b):
+			key = (line, col, text.count("\n", 0, b) + 1, b - lf.line_start(b))
+		result[key] = (r[a:len(r) - tail], [s for (s, f) in members])
 	wq_units[name] = result
 	return result
 
 def wq_is_unit(p):
 	return (int(p.line), int(p.column)) in wq_analyse(p.file)
 
+def wq_expr_key(p):
+	return (int(p.line), int(p.column), int(p.line_end), int(p.column_end))
+
+def wq_is_expr_unit(p):
+	return wq_expr_key(p) in wq_analyse(p.file)
+
 def wq_unit_text(p):
-	return wq_analyse(p.file)[(int(p.line), int(p.column))][0]
+	units = wq_analyse(p.file)
+	key = (int(p.line), int(p.column))
+	if key not in units:
+		key = wq_expr_key(p)
+	return units[key][0]
 
 def wq_natural(p, kind):
 	"""A site patch mode rewrites with a plain rule: kind is schedule for
@@ -606,6 +675,8 @@ p << nrt_freezable.p;
 @@
 wq_site(p[0])
 
+// A call the expression goes on from (`a(...,\n b) +\n c`) is rewritten with
+// the whole expression: spatch re-indents a line that follows replaced lines.
 // One rule does all the rewriting: after a rule has changed a function,
 // later rules see it re-parsed, with positions that no longer name the file.
 @depends on patch@
@@ -613,12 +684,18 @@ symbol system_nrt_wq, system_nrt_freezable_wq;
 identifier f;
 expression list es;
 expression w, d;
+expression X;
 position q : script:python() { wq_is_unit(q[0]) };
 fresh identifier t = script:python(q) { wq_unit_text(q[0]) };
+position qx : script:python() { wq_is_expr_unit(qx[0]) };
+fresh identifier tx = script:python(qx) { wq_unit_text(qx[0]) };
 position p1 : script:python() { wq_natural(p1[0], "schedule") };
 position p2 : script:python() { wq_natural(p2[0], "rename") };
 @@
 (
+- X@qx
++ tx
+|
 - f@q(es)
 + t
 |

@@ -28,16 +28,24 @@ static bool foo_idle(struct foo *f)
 
 static int foo_wait(struct foo *f, int timeout)
 {
-	/* the enclosing call is rejoined: it fits in 80 columns */
+	/* only the renamed call is reformatted: this one keeps its layout */
 	return foo_account(f, flush_delayed_work_sync(&f->poll_work),
 			   timeout);
 }
 
-static int foo_wait_long(struct foo *f, int timeout_in_jiffies)
+static void foo_wait_port(struct foo *f, int port)
 {
-	/* too long to rejoin: the continuation line follows the parenthesis */
-	return foo_account_something(flush_delayed_work_sync(&f->poll_work),
-				     timeout_in_jiffies + FOO_SLACK_JIFFIES);
+	/* the renamed call is rejoined: it fits in 80 columns */
+	flush_delayed_work_sync(foo_port_work(f,
+					      port));
+}
+
+static int foo_wait_long(struct foo *f, int port_offset)
+{
+	/* too long to rejoin: continuation lines follow their parenthesis */
+	return flush_delayed_work_sync(foo_port_stats_work(f, FOO_PORT_PRIMARY +
+							   port_offset)) +
+	       flush_work_sync(&f->tick_work);
 }
 
 /* Not workqueue calls: a member and a comment naming flush_work_sync(). */
