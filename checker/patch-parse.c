@@ -328,20 +328,175 @@ static size_t read_headers(struct patch_series *ps, struct patch *p, size_t i)
 	return i;
 }
 
+/* --- mails whose body is base64 or quoted-printable ------------------------ */
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+static void decode_qp(struct strbuf *out, const char *s, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		const char *nl = memchr(s + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - s) : len, e = end;
+
+		while (e > i && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\r'))
+			e--;
+		for (; i < e; i++) {
+			if (s[i] == '=' && i + 1 == e) {
+				i = e;		/* soft line break: no newline */
+				goto next;
+			}
+			if (s[i] == '=' && i + 2 < e && hexval(s[i + 1]) >= 0 &&
+			    hexval(s[i + 2]) >= 0) {
+				strbuf_addch(out, (char)(hexval(s[i + 1]) * 16 + hexval(s[i + 2])));
+				i += 2;
+				continue;
+			}
+			strbuf_addch(out, s[i]);
+		}
+		if (nl)
+			strbuf_addch(out, '\n');
+next:
+		i = end + 1;
+	}
+}
+
+static void decode_base64(struct strbuf *out, const char *s, size_t len)
+{
+	static const char alphabet[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	unsigned acc = 0;
+	int bits = 0;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		const char *p = s[i] ? strchr(alphabet, s[i]) : NULL;
+
+		if (s[i] == '=')
+			break;
+		if (!p)
+			continue;
+		acc = (acc << 6) | (unsigned)(p - alphabet);
+		bits += 6;
+		if (bits >= 8) {
+			bits -= 8;
+			strbuf_addch(out, (char)((acc >> bits) & 0xff));
+		}
+	}
+}
+
+/* The header block starting at line start, if it says how the body is
+ * encoded: 1 quoted-printable, 2 base64, 0 neither. */
+static int body_encoding(const struct patch_series *ps, size_t start, size_t *body)
+{
+	int enc = 0;
+	size_t i;
+
+	for (i = start; i < ps->nr_lines; i++) {
+		struct line l = get_line(ps, i);
+
+		if (l.len == 0)
+			break;
+		if (l.len > 27 && !strncasecmp(l.s, "Content-Transfer-Encoding: ", 27)) {
+			if (!strncasecmp(l.s + 27, "quoted-printable", 16))
+				enc = 1;
+			else if (!strncasecmp(l.s + 27, "base64", 6))
+				enc = 2;
+		}
+	}
+	*body = i + 1;
+	return enc;
+}
+
+static void split_lines(struct patch_series *ps)
+{
+	size_t i, alloc = 0;
+
+	free(ps->line_starts);
+	ps->line_starts = NULL;
+	ps->nr_lines = 0;
+	for (i = 0; i < ps->len; i++)
+		if (i == 0 || ps->text[i - 1] == '\n') {
+			ALLOC_GROW(ps->line_starts, ps->nr_lines, alloc);
+			ps->line_starts[ps->nr_lines++] = i;
+		}
+}
+
+/* Rewrites every encoded mail of the input as 8bit text, so that git apply
+ * and the line numbers see what git am would. */
+static void decode_mails(struct patch_series *ps)
+{
+	struct strbuf out = STRBUF_INIT;
+	bool changed = false;
+	size_t i = 0;
+
+	while (i < ps->nr_lines) {
+		size_t body, end, from, to;
+		int enc;
+
+		if (!(i == 0 || starts_message(ps, i))) {
+			i++;
+			continue;
+		}
+		enc = body_encoding(ps, i, &body);
+		for (end = body; end < ps->nr_lines && !starts_message(ps, end); end++)
+			;
+		from = ps->line_starts[i];
+		to = end < ps->nr_lines ? ps->line_starts[end] : ps->len;
+		if (!enc || body >= ps->nr_lines) {
+			strbuf_add(&out, ps->text + from, to - from);
+		} else {
+			size_t b = ps->line_starts[body], h;
+
+			for (h = i; h < body; h++) {
+				struct line l = get_line(ps, h);
+
+				if (l.len > 27 &&
+				    !strncasecmp(l.s, "Content-Transfer-Encoding: ", 27)) {
+					strbuf_addstr(&out, "Content-Transfer-Encoding: 8bit\n");
+				} else {
+					strbuf_add(&out, l.s, l.len);
+					strbuf_addch(&out, '\n');
+				}
+			}
+			(enc == 1 ? decode_qp : decode_base64)(&out, ps->text + b, to - b);
+			if (out.len && out.buf[out.len - 1] != '\n')
+				strbuf_addch(&out, '\n');
+			changed = true;
+		}
+		i = end;
+	}
+	if (changed) {
+		free(ps->text);
+		ps->len = out.len;
+		ps->text = strbuf_detach(&out);
+		split_lines(ps);
+	} else {
+		strbuf_release(&out);
+	}
+}
+
 int patch_series_parse(struct patch_series *ps, const char *name, char *text, size_t len,
 		       const char **why)
 {
-	size_t i, nr_files = 0, alloc = 0;
+	size_t i, nr_files = 0;
 
 	memset(ps, 0, sizeof(*ps));
 	ps->name = xstrdup(name);
 	ps->text = text;
 	ps->len = len;
-	for (i = 0; i < len; i++)
-		if (i == 0 || text[i - 1] == '\n') {
-			ALLOC_GROW(ps->line_starts, ps->nr_lines, alloc);
-			ps->line_starts[ps->nr_lines++] = i;
-		}
+	split_lines(ps);
+	decode_mails(ps);
 	*why = NULL;
 	for (i = 0; i < ps->nr_lines; i++) {
 		struct patch *p;

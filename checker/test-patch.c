@@ -137,8 +137,57 @@ static void test_hunk_header(void)
 	CHECK("patch: @@ garbage rejected", !patch_parse_hunk_header("@@ -x +1 @@", &h));
 }
 
+static void test_encoded(void)
+{
+	static const char qp[] =
+		"From 3333333333333333333333333333333333333333 Mon Sep 17 00:00:00 2001\n"
+		"From: A <a@invalid>\n"
+		"Subject: [PATCH] qp\n"
+		"Content-Type: text/plain; charset=UTF-8\n"
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"---\n"
+		"diff --git a/q.c b/q.c\n"
+		"--- a/q.c\n"
+		"+++ b/q.c\n"
+		"@@ -1 +1,2 @@\n"
+		" int a =3D 1;\n"
+		"+int b =3D 2; /* a long line that the mailer bro=\n"
+		"ke */\n";
+	static const char b64[] =
+		"From: A <a@invalid>\n"
+		"Subject: [PATCH] b64\n"
+		"Content-Transfer-Encoding: base64\n"
+		"\n"
+		/* "--- a/r.c\n+++ b/r.c\n@@ -0,0 +1 @@\n+int r;\n" */
+		"LS0tIGEvci5jCisrKyBiL3IuYwpAQCAtMCwwICsxIEBACitpbnQgcjsK\n";
+	struct patch_series ps;
+	const char *why;
+
+	CHECK("patch: quoted-printable mail decoded",
+	      patch_series_parse(&ps, "q", xstrdup(qp), sizeof(qp) - 1, &why) == 0 &&
+	      ps.nr == 1 && ps.patches[0].nr_files == 1 &&
+	      ps.patches[0].files[0].hunks[0].nr_added == 1);
+	if (ps.nr == 1 && ps.patches[0].nr_files == 1 &&
+	    ps.patches[0].files[0].hunks[0].nr_added == 1) {
+		char *l = patch_input_line(&ps, ps.patches[0].files[0].hunks[0].added[0].input_line);
+
+		CHECK_STR("patch: =3D and soft line breaks", l,
+			  "+int b = 2; /* a long line that the mailer broke */");
+		free(l);
+	}
+	patch_series_release(&ps);
+	CHECK("patch: base64 mail decoded",
+	      patch_series_parse(&ps, "b", xstrdup(b64), sizeof(b64) - 1, &why) == 0 &&
+	      ps.nr == 1 && ps.patches[0].nr_files == 1 &&
+	      !strcmp(ps.patches[0].files[0].new_path, "r.c") &&
+	      ps.patches[0].files[0].hunks[0].nr_added == 1);
+	patch_series_release(&ps);
+}
+
 int main(void)
 {
+	test_encoded();
 	test_mailbox();
 	test_plain_diff();
 	test_hunk_header();

@@ -75,6 +75,25 @@ check "--fail-on=note on a clean patch: exit 0" rc 0
 "$WQCHECK" check-patch <"$p2" >"$scratch/out" 2>"$scratch/err"; echo $? >"$scratch/rc"
 check "a patch on stdin (no argument) is checked" eval 'rc 1 && grep -q WQ001 "$scratch/out"'
 
+# The same patch as a quoted-printable mail (as some mailers send it).
+python3 - "$p2" "$scratch/qp.patch" <<'PY'
+import quopri, sys
+text = open(sys.argv[1], "rb").read()
+head, body = text.split(b"\n\n", 1)
+head = head.replace(b"Content-Transfer-Encoding: 8bit", b"Content-Transfer-Encoding: quoted-printable")
+if b"Content-Transfer-Encoding" not in head:
+    head += b"\nContent-Transfer-Encoding: quoted-printable"
+open(sys.argv[2], "wb").write(head + b"\n\n" + quopri.encodestring(body))
+PY
+sed -i 's/flush_work_sync(&buf->work);/flush_work_sync(\&buf-=\n>work);/' "$scratch/qp.patch"
+run check-patch --emacs "$scratch/qp.patch"
+n=$(sed -n 's/^.*qp\.patch:\([0-9]*\): WARNING: .*\[WQ001\]$/\1/p' "$scratch/out")
+if rc 1 && grep -q '=$' "$scratch/qp.patch" && [ -n "$n" ]; then
+	ok "a quoted-printable mail is decoded (soft line breaks too) and checked"
+else
+	nok "a quoted-printable mail is decoded and checked" "rc=$(cat "$scratch/rc")" "$(cat "$scratch/out" "$scratch/err")"
+fi
+
 # b4 prep --check runs the command per patch on a branch that already holds
 # the series: the pre-image comes from the blobs the patch names.
 G checkout -q -
