@@ -278,20 +278,24 @@ static void git_or_die(struct series *s, const char *what, const char *dir,
 		       struct strbuf *out, const char *const *args)
 {
 	struct strbuf err = STRBUF_INIT;
-	const char *argv[32];
-	size_t n = 0;
+	const char **argv;
+	size_t n = 0, nr_args = 0;
 
+	while (args[nr_args])
+		nr_args++;
+	argv = xcalloc(nr_args + 6, sizeof(*argv));
 	argv[n++] = "git";
 	/* The user's hooks and signing have no business in a scratch commit. */
 	argv[n++] = "-c";
 	argv[n++] = "core.hooksPath=/dev/null";
 	argv[n++] = "-c";
 	argv[n++] = "commit.gpgSign=false";
-	for (; *args && n < 31; args++)
+	for (; *args; args++)
 		argv[n++] = *args;
 	argv[n] = NULL;
 	if (series_run(argv, dir, s->env, out, &err) != 0)
 		die("%s failed: %s", what, series_first_line(&err));
+	free(argv);
 	strbuf_release(&err);
 }
 
