@@ -116,6 +116,24 @@ else
 	not_ok "semantic change: exit 1, code differs in sdx_timeout only" "rc=$rc functions=$diffs"
 fi
 
+# --- a slip that a later patch undoes is still caught in the patch that made it
+tree=$(new_tree slip)
+convert "$tree" drivers/mmc
+sed -i 's/host->timeouts++;/host->timeouts--;/' "$tree/drivers/mmc/host/sdx_host.c"
+(cd "$tree" && G commit -q -a --amend -m "mmc: convert, and a slip")
+sed -i 's/host->timeouts--;/host->timeouts++;/' "$tree/drivers/mmc/host/sdx_host.c"
+(cd "$tree" && G commit -q -a -m "mmc: undo the slip")
+convert "$tree" drivers/hid
+series "$tree" 3 "$scratch/slip.series"
+"$WQCHECK" validate -q --format=json --series "$scratch/slip.series" "$tree" >"$scratch/slip.json" 2>&1
+rc=$?
+diffs=$(jq_py x 'print(["/".join(f for o in p["objects"] for f in o["code_diff_functions"]) for p in d["patches"]])' "$scratch/slip.json" 2>&1)
+if [ $rc -eq 1 ] && [ "$diffs" = "['sdx_timeout', 'sdx_timeout', '']" ]; then
+	ok "per-patch verdicts: a slip undone by a later patch is reported in both"
+else
+	not_ok "per-patch verdicts: a slip undone by a later patch is reported in both" "rc=$rc $diffs"
+fi
+
 # --- new gcc and sparse warnings ---------------------------------------------
 tree=$(new_tree warnings)
 convert "$tree" drivers/char

@@ -17,14 +17,19 @@ set -eu
 
 wq_lock
 
+# A fresh container often has no package lists: update once if install fails.
+wq_apt_install() {
+	command -v apt-get >/dev/null || { echo "no apt-get: not a Debian system" >&2; return 1; }
+	DEBIAN_FRONTEND=noninteractive apt-get install -y "$@" ||
+		{ apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y "$@"; }
+}
+
 # --- the source package ------------------------------------------------------
 if [ ! -d "$WQ_TREE" ] && [ ! -f "$WQ_TARBALL" ]; then
 	if [ "$(id -u)" -ne 0 ]; then
 		wq_die "$WQ_TARBALL missing and not root to apt-get install linux-source-6.1"
 	fi
-	wq_step apt-linux-source env DEBIAN_FRONTEND=noninteractive \
-		apt-get install -y linux-source-6.1 ||
-		wq_die "apt-get install linux-source-6.1 failed"
+	wq_step apt-linux-source wq_apt_install linux-source-6.1
 	[ -f "$WQ_TARBALL" ] || wq_die "linux-source-6.1 installed but $WQ_TARBALL missing"
 fi
 
@@ -39,11 +44,11 @@ if [ -n "$missing" ]; then
 	pkgs=$(echo "$missing" | sed -e 's/\bxz\b/xz-utils/' -e 's/\bgcc\b/build-essential/' -e 's/\bmake\b/build-essential/')
 	[ "$(id -u)" -eq 0 ] || wq_die "missing build dependencies:$missing (apt-get install$pkgs)"
 	# shellcheck disable=SC2086
-	wq_step apt-build-deps env DEBIAN_FRONTEND=noninteractive apt-get install -y $pkgs ||
-		wq_die "apt-get install$pkgs failed"
+	wq_step apt-build-deps wq_apt_install $pkgs
 fi
 
 # --- unpack, once, atomically ------------------------------------------------
+rm -rf "$WQ_CACHE"/unpack.*	# what an interrupted run left (we hold the lock)
 if [ ! -d "$WQ_TREE" ]; then
 	tmp=$(mktemp -d "$WQ_CACHE/unpack.XXXXXX")
 	trap 'rm -rf "$tmp"' EXIT

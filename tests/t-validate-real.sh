@@ -1,0 +1,97 @@
+#!/bin/bash
+# wqcheck validate on the Linux 6.1 legacy fixture (tests/real/legacy-fixture.sh)
+# with real kbuild, gcc and sparse: the series wqcheck series writes for it
+# must apply, every touched object must build under the fixture's own
+# configuration (x86_64 defconfig + tests/real/config.txt) and compile to the
+# same code modulo the renames, with no new gcc or sparse warning.
+#
+# Cached under ${WQCHECK_CACHE:-~/.cache/wqcheck}/validate: the series (keyed by
+# the fixture's HEAD and the sources that write series) and the prepared
+# kbuild output directory (validate keys it by base, .config, compiler).
+# Set WQCHECK_REAL=0 to skip.
+set -u
+: "${WQCHECK:?}" "${TOP:?}"
+name=t-validate-real
+if [ "${WQCHECK_REAL:-1}" = 0 ]; then
+	echo "skip - $name: WQCHECK_REAL=0"
+	exit 0
+fi
+for c in sparse objdump gcc make git python3; do
+	command -v $c >/dev/null || { echo "skip - $name: $c is not installed"; exit 0; }
+done
+cache=${WQCHECK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/wqcheck}
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/$name.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+
+fixture=$("$TOP/tests/real/legacy-fixture.sh" 2>"$scratch/fixture.err") || {
+	echo "skip - $name: the legacy fixture cannot be had: $(tail -n 1 "$scratch/fixture.err")"
+	exit 0
+}
+manifest=$fixture/wqcheck-legacy-manifest.tsv
+head=$(git -C "$fixture" rev-parse HEAD)
+
+# --- the series: wqcheck series output for the fixture, cached --------------
+key=$(cd "$TOP/checker" && cat cmd-series.c series-*.c rule-*.c fix-*.c 2>/dev/null | sha256sum | cut -c1-12)
+series=$cache/validate/series-${head:0:12}-$key
+if [ ! -f "$series/0000-cover-letter.patch" ]; then
+	rm -rf "$series.tmp"
+	mkdir -p "$cache/validate"
+	t0=$(date +%s)
+	if ! "$WQCHECK" series -q -j2 -o "$series.tmp" "$fixture" >"$scratch/series.log" 2>&1; then
+		echo "not ok - $name: wqcheck series on the fixture failed"
+		sed 's/^/    /' "$scratch/series.log" | tail -5
+		exit 0
+	fi
+	mv "$series.tmp" "$series"
+	echo "# wqcheck series on the fixture took $(( $(date +%s) - t0 ))s (cached in $series)"
+fi
+
+status_before=$(git -C "$fixture" status --porcelain --ignored | sha256sum)
+objects_before=$(git -C "$fixture" count-objects)
+t0=$(date +%s)
+"$WQCHECK" validate -q -j2 --format=json --series "$series" "$fixture" >"$scratch/v.json" 2>"$scratch/v.err"
+rc=$?
+secs=$(( $(date +%s) - t0 ))
+
+summary=$(python3 - "$scratch/v.json" "$manifest" <<'PY' 2>&1
+import json, sys
+d = json.load(open(sys.argv[1]))
+want = sorted(set(l.split("\t")[1][:-2] + ".o" for l in open(sys.argv[2]) if l.strip()))
+objs = [o for p in d["patches"] for o in p["objects"]]
+got = sorted(set(o["object"] for o in objs))
+bad = sorted(set(o["object"] for o in objs if not (o["built"] and o["code_equal"] is True
+	and not o["new_warnings"] and not o["new_sparse_warnings"])))
+print("patches=%d applied=%s objects=%d missing=%s bad=%s rescan=%s" % (
+	len(d["patches"]), all(p["applied"] for p in d["patches"]), len(got),
+	sorted(set(want) - set(got)), bad, d["rescan_clean"]))
+s = d["seconds"]
+print("# seconds: total %.0f: worktree %.0f, configure %.0f, prepare %.0f%s, base build %.0f, patches %.0f, rescan %.0f"
+	% (s["total"], s["worktree"], s["configure"], s["prepare"],
+	   " (cached)" if s["prepared_from_cache"] else "", s["base_build"], s["patches"], s["rescan"]))
+for o in objs:
+	if not (o["built"] and o["code_equal"]):
+		print("#   %s: %s %s" % (o["object"], o["reason"], o["code_diff_functions"]))
+PY
+)
+verdict=$(echo "$summary" | head -n 1)
+echo "$summary" | tail -n +2
+case "$rc $verdict" in
+"0 patches="*" applied=True objects="*" missing=[] bad=[] rescan=True")
+	ok_line="ok - $name: the fixture series validates: $verdict, ${secs}s" ;;
+*)	ok_line="not ok - $name: the fixture series validates"
+	echo "$ok_line"
+	echo "    rc=$rc $verdict"
+	sed 's/^/    /' "$scratch/v.err" | tail -5
+	ok_line= ;;
+esac
+[ -n "$ok_line" ] && echo "$ok_line"
+
+if [ "$(git -C "$fixture" status --porcelain --ignored | sha256sum)" = "$status_before" ] &&
+   [ "$(git -C "$fixture" count-objects)" = "$objects_before" ] &&
+   [ "$(git -C "$fixture" rev-parse HEAD)" = "$head" ] &&
+   [ "$(git -C "$fixture" worktree list | wc -l)" -eq 1 ]; then
+	echo "ok - $name: the fixture is untouched and its worktree removed"
+else
+	echo "not ok - $name: the fixture is untouched and its worktree removed"
+	git -C "$fixture" worktree list | sed 's/^/    /'
+fi
