@@ -348,6 +348,8 @@ static void apply_series(struct check *c)
 				}
 			}
 		}
+	for (i = 0; i < nr_seen; i++)
+		overlay_copy_siblings(&c->scratch, seen[i]);
 	phase("overlay");
 	scratch_commit_base(&c->scratch, (const char *const *)base_paths, nr_base);
 	phase("base committed");
@@ -443,6 +445,7 @@ static void materialize_range(struct check *c)
 				die("cannot read %s from %s", obj.buf, c->tree);
 			overlay_materialize(&c->scratch, f->new_path, text.buf ? text.buf : "",
 					    text.len);
+			overlay_copy_siblings(&c->scratch, f->new_path);
 			strbuf_release(&obj);
 			strbuf_release(&text);
 		}

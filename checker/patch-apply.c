@@ -173,6 +173,48 @@ void overlay_materialize(struct patch_scratch *s, const char *rel, const char *c
 	strbuf_release(&path);
 }
 
+static bool c_or_h(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 2 && name[n - 2] == '.' && (name[n - 1] == 'c' || name[n - 1] == 'h');
+}
+
+void overlay_copy_siblings(struct patch_scratch *s, const char *rel)
+{
+	struct strbuf dir = STRBUF_INIT, path = STRBUF_INIT, text = STRBUF_INIT;
+	const char *slash = strrchr(rel, '/');
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+
+	strbuf_addf(&dir, "%s/%.*s", s->overlay, slash ? (int)(slash - rel) : 0, rel);
+	d = opendir(dir.buf);
+	while (d && (de = readdir(d))) {
+		if (!c_or_h(de->d_name))
+			continue;
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s", dir.buf, de->d_name);
+		if (lstat(path.buf, &st) < 0 || !S_ISLNK(st.st_mode))
+			continue;	/* a touched file, already real */
+		strbuf_reset(&text);
+		if (strbuf_read_file(&text, path.buf) < 0)
+			continue;	/* a dangling link: leave it */
+		if (unlink(path.buf) == 0) {
+			int fd = open(path.buf, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+
+			if (fd < 0 || write(fd, text.buf ? text.buf : "", text.len) !=
+				      (ssize_t)text.len || close(fd) < 0)
+				die_errno("cannot write %s", path.buf);
+		}
+	}
+	if (d)
+		closedir(d);
+	strbuf_release(&dir);
+	strbuf_release(&path);
+	strbuf_release(&text);
+}
+
 static char *trimmed(struct strbuf *sb)
 {
 	while (sb->len && (sb->buf[sb->len - 1] == '\n' || sb->buf[sb->len - 1] == ' '))

@@ -35,6 +35,11 @@ void patch_scratch_release(struct patch_scratch *s);
 void overlay_materialize(struct patch_scratch *s, const char *rel, const char *content,
 			 size_t len);
 
+/* Turns the links to the .c and .h files beside rel into copies, so that the
+ * whole-tree passes (they walk real files only) see the work items the
+ * directory binds: INIT_WORK in foo_main.c of a function queued in foo.c. */
+void overlay_copy_siblings(struct patch_scratch *s, const char *rel);
+
 /* Runs git with the scratch repository's environment; NULL-terminated. */
 __attribute__((sentinel))
 int scratch_git(struct patch_scratch *s, struct strbuf *out, struct strbuf *err, ...);

@@ -206,6 +206,45 @@ EOF
 	run check-patch "$scratch/wq010.patch"
 	check "a new queue_work_on() of a CPU-reading work function fails (WQ010)" \
 		eval 'rc 1 && grep -q "pcpu_stat.c:19:.*\[WQ010\]" "$scratch/out"'
+	# The work item bound in another file of the directory (untouched).
+	cat >drivers/char/pcpu_bind.c <<'EOF'
+#include <linux/workqueue.h>
+#include <linux/smp.h>
+
+struct work_struct shared_work;
+int shared_cpu;
+
+static void shared_fn(struct work_struct *w)
+{
+	shared_cpu = smp_processor_id();
+}
+
+void shared_init(void)
+{
+	INIT_WORK(&shared_work, shared_fn);
+}
+EOF
+	cat >"$scratch/wq010b.patch" <<'EOF'
+--- /dev/null
++++ b/drivers/char/pcpu_kick.c
+@@ -0,0 +1,8 @@
++#include <linux/workqueue.h>
++
++extern struct work_struct shared_work;
++
++void shared_kick(int cpu)
++{
++	queue_work_on(cpu, system_wq, &shared_work);
++}
+EOF
+	run check-patch "$scratch/wq010b.patch"
+	check "WQ010 through a work item bound in an untouched file of the same directory" \
+		eval 'rc 1 && grep -q "pcpu_kick.c:7:.*\[WQ010\]" "$scratch/out" && grep -q "pcpu_bind.c:14:.*note: shared_fn() is the work function" "$scratch/out"'
+	sed -n 's/^+//p' "$scratch/wq010b.patch" | tail -n +2 >drivers/char/pcpu_kick.c
+	run check -Iinclude -D__KERNEL__ drivers/char/pcpu_kick.c
+	check "check: WQ010 with the binding in another file of the directory, in sparse's format" \
+		eval 'rc 0 && grep -q "^drivers/char/pcpu_kick.c:7:2: warning: .*\[WQ010\]" "$scratch/err" && grep -q "^drivers/char/pcpu_bind.c:14:2:    shared_fn() is the work function" "$scratch/err"'
+	rm -f drivers/char/pcpu_bind.c drivers/char/pcpu_kick.c
 	G checkout -q -
 else
 	echo "skip - WQ010 series: the affinity rules are not built in"
