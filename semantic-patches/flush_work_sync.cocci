@@ -672,7 +672,7 @@ wq_site(p[0])
 // the whole expression: spatch re-indents a line that follows replaced lines.
 // One rule does all the rewriting: after a rule has changed a function,
 // later rules see it re-parsed, with positions that no longer name the file.
-@depends on patch@
+@depends on patch && (r1 || r2)@
 symbol flush_work_sync, flush_delayed_work_sync;
 identifier f;
 expression list es;

@@ -616,7 +616,20 @@ def wq_natural(p, kind):
 	return wq_kinds.get((p.file, site)) == kind
 # --- wqfix end ---
 
-schedule_form = set()
+
+def nrt_message(p):
+	"""The message for the system_nrt_wq site at p: the schedule_work() form
+	when it is the first argument of queue_work() or queue_delayed_work()."""
+	lf = wq_file(p.file)
+	tok = lf.tok_at(lf.offset(int(p.line), int(p.column)))
+	if tok >= 0 and wq_finding(lf, tok).kind == "schedule":
+		call = lf.s(lf.prev_code(lf.prev_code(tok)))
+		new = call.replace("queue_", "schedule_")
+		return ("%s() on system_nrt_wq is redundant: since 3.7 every workqueue is "
+			"non-reentrant, so system_wq gives the same guarantee; use %s() [WQ003]"
+			% (call, new))
+	return ("system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, "
+		"so system_wq gives the same guarantee; use system_wq [WQ003]")
 
 @shadow@
 local idexpression e;
@@ -633,20 +646,6 @@ e@p
 p << shadow.p;
 @@
 wq_shadowed.add(wq_key(p[0]))
-
-@queue_nrt@
-symbol system_nrt_wq;
-expression w;
-position p : script:python() { wq_keep(p[0]) };
-@@
-queue_work(system_nrt_wq@p, w)
-
-@queue_delayed_nrt@
-symbol system_nrt_wq;
-expression w, d;
-position p : script:python() { wq_keep(p[0]) };
-@@
-queue_delayed_work(system_nrt_wq@p, w, d)
 
 @nrt@
 symbol system_nrt_wq;
@@ -679,7 +678,7 @@ wq_site(p[0])
 // the whole expression: spatch re-indents a line that follows replaced lines.
 // One rule does all the rewriting: after a rule has changed a function,
 // later rules see it re-parsed, with positions that no longer name the file.
-@depends on patch@
+@depends on patch && (nrt || nrt_freezable)@
 symbol system_nrt_wq, system_nrt_freezable_wq;
 identifier f;
 expression list es;
@@ -727,22 +726,9 @@ position nrt_freezable.p;
 * system_nrt_freezable_wq@p
 
 @script:python depends on org@
-p << queue_nrt.p;
-@@
-schedule_form.add(wq_key(p[0]))
-coccilib.org.print_todo(p[0], "queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]")
-
-@script:python depends on org@
-p << queue_delayed_nrt.p;
-@@
-schedule_form.add(wq_key(p[0]))
-coccilib.org.print_todo(p[0], "queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]")
-
-@script:python depends on org@
 p << nrt.p;
 @@
-if wq_key(p[0]) not in schedule_form:
-	coccilib.org.print_todo(p[0], "system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]")
+coccilib.org.print_todo(p[0], nrt_message(p[0]))
 
 @script:python depends on org@
 p << nrt_freezable.p;
@@ -750,22 +736,9 @@ p << nrt_freezable.p;
 coccilib.org.print_todo(p[0], "system_nrt_freezable_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_freezable_wq gives the same guarantee; use system_freezable_wq [WQ004]")
 
 @script:python depends on report@
-p << queue_nrt.p;
-@@
-schedule_form.add(wq_key(p[0]))
-coccilib.report.print_report(p[0], "queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]")
-
-@script:python depends on report@
-p << queue_delayed_nrt.p;
-@@
-schedule_form.add(wq_key(p[0]))
-coccilib.report.print_report(p[0], "queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]")
-
-@script:python depends on report@
 p << nrt.p;
 @@
-if wq_key(p[0]) not in schedule_form:
-	coccilib.report.print_report(p[0], "system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]")
+coccilib.report.print_report(p[0], nrt_message(p[0]))
 
 @script:python depends on report@
 p << nrt_freezable.p;

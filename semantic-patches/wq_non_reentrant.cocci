@@ -646,7 +646,7 @@ wq_site(p[0])
 // One rule does the rewriting inside expressions: after a rule has changed a
 // function, later rules see it re-parsed, with positions that no longer name
 // the file.  So the statement rule comes last and needs no position.
-@depends on patch@
+@depends on patch && r@
 symbol WQ_NON_REENTRANT;
 identifier f;
 expression list es;
