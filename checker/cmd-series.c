@@ -853,12 +853,14 @@ static void cc_from_maintainers(struct series *s, const struct group *g,
  * worktree lacks as deleted. */
 static void git_add(struct series *s, const char *const *files, size_t nr)
 {
-	const char **args = xcalloc(nr + 3, sizeof(*args));
+	const char **args = xcalloc(nr + 4, sizeof(*args));
 	struct strbuf path = STRBUF_INIT;
 	struct stat st;
 	size_t i, n = 0;
 
 	args[n++] = "add";
+	/* Tracked files, even if a .gitignore pattern covers them. */
+	args[n++] = "-f";
 	args[n++] = "--";
 	for (i = 0; i < nr; i++) {
 		strbuf_reset(&path);
@@ -867,7 +869,7 @@ static void git_add(struct series *s, const char *const *files, size_t nr)
 			args[n++] = files[i];
 	}
 	args[n] = NULL;
-	if (n > 2)
+	if (n > 3)
 		git_or_die(s, "git add", s->work, NULL, args);
 	free(args);
 	strbuf_release(&path);

@@ -24,7 +24,7 @@ if ! FIX=$("$TOP/tests/real/legacy-fixture.sh" 2>"$T/fixture.err"); then
 	exit 0
 fi
 manifest=$FIX/wqcheck-legacy-manifest.tsv
-state() { git -C "$FIX" status --porcelain; git -C "$FIX" for-each-ref; git -C "$FIX" worktree list --porcelain | grep -v -e "^worktree /tmp/" -e '^HEAD ' -e '^detached' -e '^locked' -e '^$'; }
+state() { git -C "$FIX" status --porcelain; git -C "$FIX" for-each-ref; git -C "$FIX" config --local --list; git -C "$FIX" worktree list --porcelain | grep -v -e "^worktree /tmp/" -e '^HEAD ' -e '^detached' -e '^locked' -e '^$'; }
 before=$(state)
 base=$(git -C "$FIX" rev-parse HEAD)
 
@@ -37,7 +37,8 @@ n=$(grep -c -v '/0000-cover-letter.patch$' "$T/files")
 check "series-legacy: written (exit 0) in $(( $(date +%s) - start ))s, $n patches" \
 	test $rc -eq 0 -a "$n" -gt 0
 [ $rc -eq 0 ] || sed 's/^/    /' "$T/err" | head -5
-check "series-legacy: the fixture is untouched" test "$before" = "$(state)"
+check "series-legacy: the fixture is untouched (status, refs, config, worktrees)" \
+	test "$before" = "$(state)"
 check "series-legacy: no scratch directory left" \
 	test -z "$(ls "$T" | grep '^wqcheck-')"
 check "series-legacy: cover letter's base-commit is the fixture's HEAD" \
@@ -47,13 +48,14 @@ converted=$(sed -n 's/^  total  *//p' "$T/out/0000-cover-letter.patch" | tr -s '
 check "series-legacy: the cover letter counts every legacy use of the manifest ($(wc -l <"$manifest"))" \
 	test "$converted" -eq "$(wc -l <"$manifest")"
 
-# git am in a sparse worktree: only the files the series touches, and what
-# a rescan needs to see a kernel tree.
+# git am in a worktree of the fixture that has only the files the series
+# touches and what a rescan needs to see a kernel tree checked out (the
+# index has them all). Not "git sparse-checkout": that changes the
+# fixture's config.
 files=$(cat "$T"/out/0*.patch | sed -n 's|^+++ b/||p' | sort -u)
 git -C "$FIX" worktree add -q --no-checkout --detach "$T/am" "$base" 2>/dev/null
-git -C "$T/am" sparse-checkout set --no-cone /Makefile /MAINTAINERS /Kconfig \
-	/include/linux/ $(printf '/%s\n' $files) >/dev/null 2>&1
-git -C "$T/am" checkout -q --detach "$base" 2>/dev/null
+git -C "$T/am" read-tree "$base"
+git -C "$T/am" ls-files -- ':(glob)*' include/linux/ $files | git -C "$T/am" checkout-index -f --stdin
 am_ok=1
 for p in $(grep -v '/0000-cover-letter.patch$' "$T/files"); do
 	if ! git -C "$T/am" -c user.name=t -c user.email=t@t am -q "$p" >"$T/am.err" 2>&1; then
@@ -68,6 +70,7 @@ done
 left=$(grep ': warning: ' "$T/rescan" | grep -v -e '^include/linux/workqueue\.h:' \
 	-e '^kernel/workqueue\.c:')
 check "series-legacy: rescanning the patched files finds nothing" test -z "$left"
+check "series-legacy: git am left the fixture as it was" test "$before" = "$(state)"
 [ -n "$left" ] && echo "$left" | head -5 | sed 's/^/    /'
 check "series-legacy: the patches touch exactly the manifest's files" \
 	test "$(echo "$files")" = "$(cut -f2 "$manifest" | sort -u)"
