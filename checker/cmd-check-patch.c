@@ -256,7 +256,6 @@ static void read_input(struct check *c, const char *name)
 	struct strbuf sb = STRBUF_INIT;
 	struct patch_series *ps;
 	const char *why;
-	size_t i;
 
 	if (!strcmp(name, "-")) {
 		char buf[65536];
@@ -273,10 +272,6 @@ static void read_input(struct check *c, const char *name)
 	ps = &c->inputs[c->nr_inputs++];
 	if (patch_series_parse(ps, name, sb.buf ? sb.buf : xstrdup(""), sb.len, &why) < 0)
 		die("%s: not a patch: %s", name, why);
-	for (i = 0; i < ps->nr; i++)
-		if (ps->patches[i].encoded && ps->patches[i].nr_files == 0)
-			die("%s: patch %zu is base64 or quoted-printable encoded; decode it first "
-			    "(b4 am, or git am into a branch and wqcheck diff)", name, i + 1);
 }
 
 static bool seen_path(char **seen, size_t nr, const char *path)
