@@ -6,7 +6,9 @@
 /// still running is requeued where it runs, not on the CPU asked for.  Code
 /// that expected one run per CPU, in parallel, needs a per-CPU work item
 /// (DEFINE_PER_CPU(struct work_struct, ...), per_cpu_ptr(..., cpu)).  A
-/// per-CPU item indexed by the loop variable is not reported.
+/// per-CPU item indexed by the loop variable is not reported, nor a loop
+/// that waits for the item (flush_work(), wait_for_completion()) right after
+/// queueing it.
 //
 // Confidence: Moderate
 // Copyright: (C) 2026 The wqcheck authors.
@@ -76,6 +78,16 @@ def per_cpu_item(pl, p, c, w):
 	assign = r"\b%s\s*=[^=;][^;]*\b%s\b" % (re.escape(base[0]), c)
 	return re.search(assign, "".join(lines)) is not None
 
+def waits_each_time(p, w):
+	"""The loop waits for the item before queueing it again: flush_work()
+	or wait_for_completion() right after the call. The runs never overlap."""
+	with open(p[0].file) as f:
+		lines = f.readlines()
+	n = int(p[0].line)
+	after = re.sub(r"\s+", "", "".join(lines[n:n + 3]))
+	item = re.escape(re.sub(r"\s+", "", source_text(w)))
+	return re.search(r"flush_(delayed_)?work\(%s\)|wait_for_completion" % item, after) is not None
+
 def loop_message(p, w):
 	with open(p[0].file) as f:
 		line = f.readlines()[int(p[0].line) - 1]
@@ -91,7 +103,7 @@ pl << r.pl;
 c << r.c;
 w << r.w;
 @@
-if per_cpu_item(pl, p, c, w):
+if per_cpu_item(pl, p, c, w) or waits_each_time(p, w):
 	cocci.include_match(False)
 
 @depends on context@

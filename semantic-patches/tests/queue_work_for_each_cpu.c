@@ -37,6 +37,11 @@ void drain_everything(struct workqueue_struct *wq, struct drain *shared)
 		d = &per_cpu(drains, cpu);
 		queue_delayed_work_on(cpu, wq, &d->dwork, 0);
 	}
+	/* not reported: waits for the run before the next CPU */
+	for_each_online_cpu(cpu) {
+		schedule_work_on(cpu, &shared->work);
+		flush_work(&shared->work);
+	}
 	/* not reported: not a per-CPU loop */
 	queue_work_on(0, wq, &drain_all_work);
 }
