@@ -288,9 +288,21 @@ static void describe_failure(const struct patch_series *ps, const struct patch *
 		}
 		free(file);
 	}
-	/* "error: x.c: does not exist in index" and the like: git's own words. */
+	/* "error: x.c: does not exist in index" and the like: git's words,
+	 * translated where they would name the scratch repository's index. */
 	at = strstr(err->buf, "error: ");
-	strbuf_addstr(why, series_first_line(err) + (at == err->buf ? 7 : 0));
+	{
+		const char *msg = series_first_line(err) + (at == err->buf ? 7 : 0);
+		const char *tail;
+
+		if ((tail = strstr(msg, ": does not exist in index")))
+			strbuf_addf(why, "%.*s: no such file in the tree", (int)(tail - msg), msg);
+		else if ((tail = strstr(msg, ": already exists in ")))
+			strbuf_addf(why, "%.*s: the patch creates it, but the tree has it",
+				    (int)(tail - msg), msg);
+		else
+			strbuf_addstr(why, msg);
+	}
 }
 
 int scratch_apply(struct patch_scratch *s, const struct patch_series *ps, size_t index,

@@ -149,6 +149,11 @@ else
 fi
 cp "$scratch/saved.c" "$plain/$f"
 
+sed 's|drivers/char/tty_flip_wq.c|drivers/char/no_such_file.c|g' "$p2" >"$scratch/nx.patch"
+run check-patch --tree="$plain" "$scratch/nx.patch"
+check "a patch to a file the tree lacks: exit 2, one line saying so" \
+	eval 'rc 2 && lines err 1 && grep -q "drivers/char/no_such_file.c: no such file in the tree" "$scratch/err"'
+
 run check-patch "$scratch/nonexistent.patch"
 check "a missing patch file: exit 2, one line" eval 'rc 2 && lines err 1'
 echo "just words" >"$scratch/words"
