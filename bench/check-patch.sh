@@ -53,13 +53,15 @@ done
 [ "$runs" -eq 0 ] || WQCHECK_TIMING=1 "$WQCHECK" check-patch --tree="$tree" "$out" 2>&1 >/dev/null | grep wqcheck-timing || true
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
 
-# The alternatives, on the fixture's git repository (70k files).
+# The alternatives, on a clone of the fixture's git repository (70k files).
 [ $alternatives -eq 1 ] || exit 0
 alt=$(mktemp -d)
-trap 'git -C "$legacy" worktree remove --force "$alt/full" >/dev/null 2>&1; git -C "$legacy" worktree remove --force "$alt/sparse" >/dev/null 2>&1; git -C "$legacy" worktree prune; rm -rf "$alt"' EXIT
+trap 'rm -rf "$alt"' EXIT
+# A shared clone, so that the fixture's own .git is never written.
+git clone -q --shared --no-checkout "$legacy" "$alt/repo"
 t() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); printf '%.2f s' "$(echo "$e - $s" | bc)"; }
-echo "git worktree add (full checkout): $(t git -C "$legacy" worktree add --detach "$alt/full" HEAD~1)"
+echo "git worktree add (full checkout): $(t git -C "$alt/repo" worktree add --detach "$alt/full" HEAD~1)"
 echo "git worktree add --no-checkout + sparse checkout of the 10 files: $(t sh -c "
-	git -C '$legacy' worktree add --no-checkout --detach '$alt/sparse' HEAD~1 &&
+	git -C '$alt/repo' worktree add --no-checkout --detach '$alt/sparse' HEAD~1 &&
 	git -C '$alt/sparse' sparse-checkout set --no-cone $(echo $files) &&
 	git -C '$alt/sparse' checkout -q")"
