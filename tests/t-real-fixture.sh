@@ -15,7 +15,7 @@ set -u
 legacy_rules=WQ001,WQ002,WQ003,WQ004,WQ005
 names=("fixture builds" "no-db: exactly the manifest sites" "no-db: inactive branches marked"
 	"compile-db: exactly the manifest sites" "compile-db: inactive branches marked"
-	"--diff gives 6.1 back")
+	"--diff gives 6.1 back" "--in-place on a hard-linked copy leaves the fixture alone")
 
 skip_all() {
 	local name
@@ -129,4 +129,34 @@ else
 	fi
 	grep '^#' "$work/roundtrip"
 fi
+
+# --- --in-place replaces files: safe on a hard-linked copy ---------------------
+# The copy holds the touched files and what makes a directory a kernel tree
+# root; the fixed files must equal the --diff result (the scratch index).
+name="--in-place on a hard-linked copy leaves the fixture alone"
+if [ ! -s "$work/index" ]; then
+	echo "skip - real-fixture: $name: no --diff result to compare with"
+	exit 0
+fi
+copy=$work/copy
+files=$(cut -f2 "$manifest" | sort -u)
+mkdir -p "$copy/include/linux"
+(cd "$fixture" && cp -al --parents Makefile Kconfig MAINTAINERS include/linux/workqueue.h $files "$copy")
+"$WQCHECK" scan -q "--rules=$legacy_rules" --in-place "$copy" >"$work/inplace.out" 2>&1
+rc=$?
+bad=
+for f in $files; do
+	if [ "$copy/$f" -ef "$fixture/$f" ]; then
+		bad="$bad $f(still linked)"
+	elif ! git -C "$fixture" show ":$f" 2>/dev/null | cmp -s - "$copy/$f"; then
+		bad="$bad $f(differs from --diff)"
+	fi
+done
 unset GIT_INDEX_FILE
+git -C "$fixture" diff --quiet HEAD -- $files || bad="$bad fixture-modified"
+if [ "$rc" -le 1 ] && [ -z "$bad" ]; then
+	echo "ok - real-fixture: $name"
+else
+	echo "not ok - real-fixture: $name"
+	echo "    exit $rc;$bad" | cut -c1-400
+fi
