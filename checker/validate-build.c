@@ -91,6 +91,71 @@ static void add_instruction(struct strbuf *sb, const char *insn, size_t len)
 	strbuf_addch(sb, '\n');
 }
 
+/* Where the functions of each section start, to resolve relocations that
+ * name a section (".text+0xa0": a static function) to the function. */
+struct func_start {
+	char *section;
+	char *name;
+	unsigned long start;
+};
+
+static void collect_starts(const char *text, struct func_start **out, size_t *nr)
+{
+	struct func_start *fs = NULL;
+	size_t n = 0, alloc = 0;
+	const char *line = text, *section = "";
+	size_t section_len = 0;
+
+	while (line && *line) {
+		const char *eol = strchr(line, '\n');
+		size_t len = eol ? (size_t)(eol - line) : strlen(line);
+
+		if (!strncmp(line, "Disassembly of section ", 23)) {
+			section = line + 23;
+			section_len = len - 23 - (line[len - 1] == ':');
+		} else if (isxdigit((unsigned char)line[0]) && len > 3 &&
+			   line[len - 1] == ':' && line[len - 2] == '>' && strchr(line, '<')) {
+			const char *lt = strchr(line, '<');
+
+			ALLOC_GROW(fs, n, alloc);
+			fs[n].section = xstrndup(section, section_len);
+			fs[n].name = xstrndup(lt + 1, (size_t)(line + len - 2 - lt - 1));
+			fs[n].start = strtoul(line, NULL, 16);
+			n++;
+		}
+		line = eol ? eol + 1 : NULL;
+	}
+	*out = fs;
+	*nr = n;
+}
+
+/* ".text+0xa0" -> "<e1000e_phc_get_syncdevicetime+0x0>"; a PC-relative
+ * relocation's addend is the target minus 4 (x86-64 call, jmp, rip-relative) */
+static bool resolve_section_symbol(struct strbuf *sb, const char *type, const char *sym,
+				   const struct func_start *fs, size_t nr)
+{
+	size_t n = strcspn(sym, "+-"), i, best = nr;
+	long off;
+	unsigned long target;
+
+	if (sym[0] != '.' || !sym[n])
+		return false;
+	off = strtol(sym + n, NULL, 16);
+	if (strstr(type, "PC32") || strstr(type, "PLT32"))
+		off += 4;
+	if (off < 0)
+		return false;
+	target = (unsigned long)off;
+	for (i = 0; i < nr; i++)
+		if (strlen(fs[i].section) == n && !strncmp(fs[i].section, sym, n) &&
+		    fs[i].start <= target && (best == nr || fs[i].start > fs[best].start))
+			best = i;
+	if (best == nr)
+		return false;
+	strbuf_addf(sb, "<%s+0x%lx>", fs[best].name, target - fs[best].start);
+	return true;
+}
+
 static int compare_functions(const void *a, const void *b)
 {
 	return strcmp(((const struct vfunction *)a)->name, ((const struct vfunction *)b)->name);
@@ -103,6 +168,10 @@ void disasm_parse(const char *text, struct vfunction **out, size_t *nr)
 	struct strbuf code = STRBUF_INIT;
 	char *section = xstrdup("");
 	const char *line = text;
+	struct func_start *starts;
+	size_t nr_starts;
+
+	collect_starts(text, &starts, &nr_starts);
 
 	while (line && *line) {
 		const char *eol = strchr(line, '\n');
@@ -140,9 +209,13 @@ void disasm_parse(const char *text, struct vfunction **out, size_t *nr)
 
 					while (*sym == ' ' || *sym == '\t')
 						sym++;
+					char *type = xstrndup(p, tl);
+
 					s = xstrndup(sym, (size_t)(line + len - sym));
-					strbuf_addf(&code, "  reloc %.*s ", (int)tl, p);
-					add_mapped_symbol(&code, s);
+					strbuf_addf(&code, "  reloc %s ", type);
+					if (!resolve_section_symbol(&code, type, s, starts, nr_starts))
+						add_mapped_symbol(&code, s);
+					free(type);
 					strbuf_addch(&code, '\n');
 					free(s);
 				} else {
@@ -156,6 +229,11 @@ void disasm_parse(const char *text, struct vfunction **out, size_t *nr)
 		fns[n - 1].code = strbuf_detach(&code);
 	strbuf_release(&code);
 	free(section);
+	for (size_t i = 0; i < nr_starts; i++) {
+		free(starts[i].section);
+		free(starts[i].name);
+	}
+	free(starts);
 	for (size_t i = 0; i < n; i++)
 		if (!fns[i].code)
 			fns[i].code = xstrdup("");

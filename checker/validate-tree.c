@@ -594,9 +594,26 @@ char *vtree_object_not_built(const struct vtree *t, const char *object)
 	char *r = NULL;
 	char *hint = t->kbuild ? "; --config=allmodconfig builds it if its dependencies allow" : "";
 
+	enum listed listed;
+	const char *target = slash ? slash + 1 : object;
+
 	if (!strncmp(object, "arch/", 5) && (r = dir_not_built(t, dir, 0)))
 		goto out;
-	switch (listed_in(t, dir, slash ? slash + 1 : object, 0, &reason)) {
+	listed = listed_in(t, dir, target, 0, &reason);
+	/* a big driver's Makefile lists the objects of its subdirectories:
+	 * i915-y += display/intel_hotplug.o in drivers/gpu/drm/i915/Makefile */
+	while (listed == UNLISTED && strchr(dir, '/')) {
+		char *up = strrchr(dir, '/');
+
+		*up = '\0';
+		target = object + strlen(dir) + 1;
+		listed = listed_in(t, dir, target, 0, &reason);
+	}
+	if (listed == UNLISTED) {
+		free(dir);
+		dir = slash ? xstrndup(object, (size_t)(slash - object)) : xstrdup("");
+	}
+	switch (listed) {
 	case UNLISTED:
 		strbuf_reset(&reason);
 		strbuf_addf(&reason, "no Makefile rule in %s%s lists %s (a file #included by "
