@@ -33,7 +33,9 @@ symbol __wqcheck_report_only__;
 @@
 - __wqcheck_report_only__();
 
+// scoped_guard(lock, &l) { ... } (6.1.y backports) parses as an iterator.
 @r depends on !patch exists@
+iterator name scoped_guard, scoped_cond_guard;
 iterator I =~ "^for_each_([a-z_]+_)?cpu$";
 expression c, wq, w, d;
 position p, pl;

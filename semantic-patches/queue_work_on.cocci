@@ -110,7 +110,9 @@ def q_message(p, w):
 
 // The calls first: the other rules depend on one, so spatch skips every
 // file without a queue_*_on() call before parsing it.
+// scoped_guard(lock, &l) { ... } (6.1.y backports) parses as an iterator.
 @q depends on !patch@
+iterator name scoped_guard, scoped_cond_guard;
 expression c, wq, w, d;
 position p;
 @@

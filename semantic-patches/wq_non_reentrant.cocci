@@ -545,7 +545,11 @@ def wq_analyse(name):
 			continue
 		a = lf.toks[f.reflow[0]].start
 		b = f.reflow[3] + 1
-		if "\n" not in text[a:b]:
+		# A plain rule would do for a one-line call, but for a rename:
+		# spatch breaks a long line of code it writes (schedule_work(w)
+		# or what is left of A | WQ_NON_REENTRANT | B), wqcheck does not.
+		deletes = any(e[2] == "" for e in f.edits)
+		if "\n" not in text[a:b] and f.kind != "schedule" and not deletes:
 			continue
 		# A call whose last line the expression goes on from: the next
 		# line would lose its indentation (spatch re-indents a line that
@@ -609,7 +613,9 @@ def wq_natural(p, kind):
 	return wq_kinds.get((p.file, site)) == kind
 # --- wqfix end ---
 
+// scoped_guard(lock, &l) { ... } (6.1.y backports) parses as an iterator.
 @shadow@
+iterator name scoped_guard, scoped_cond_guard;
 local idexpression e;
 symbol WQ_NON_REENTRANT;
 position p;
