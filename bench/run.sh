@@ -1,10 +1,17 @@
 #!/bin/bash
-# make bench: every benchmark, in turn. Not part of make check: they take
-# minutes and their numbers mean something only on a quiet machine (see
-# RESULTS.md for what was measured, and on what).
+# make bench: every bench/*.sh, in turn (scan-vs-grep.sh with BENCH_ROUNDS
+# rounds, default 5). Not part of make check: they take minutes, and their
+# numbers mean something only on a quiet machine (the RESULTS*.md files say
+# what was measured, and on what).
 set -u
 dir=$(cd "$(dirname "$0")" && pwd)
 rc=0
-echo "== bench/scan-vs-grep.sh ${BENCH_ROUNDS:-5}"
-bash "$dir/scan-vs-grep.sh" "${BENCH_ROUNDS:-5}" || rc=$?
+for bench in "$dir"/*.sh; do
+	name=$(basename "$bench")
+	[ "$name" = run.sh ] && continue
+	args=()
+	[ "$name" = scan-vs-grep.sh ] && args=("${BENCH_ROUNDS:-5}")
+	echo "== bench/$name ${args[*]}"
+	bash "$bench" "${args[@]}" || { echo "== bench/$name failed"; rc=1; }
+done
 exit $rc
