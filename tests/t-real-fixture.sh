@@ -15,6 +15,7 @@ set -u
 legacy_rules=WQ001,WQ002,WQ003,WQ004,WQ005
 names=("fixture builds" "no-db: exactly the manifest sites" "no-db: inactive branches marked"
 	"compile-db: exactly the manifest sites" "compile-db: inactive branches marked"
+	"paths inside the tree give the manifest's subset"
 	"--diff gives 6.1 back" "--in-place on a hard-linked copy leaves the fixture alone")
 
 skip_all() {
@@ -102,6 +103,22 @@ for mode in no-db compile-db; do
 			sed -e 's/^</    not marked: /' -e 's/^>/    marked wrongly: /'
 	fi
 done
+
+# --- paths inside the tree, relative to a directory in it ----------------------
+name="paths inside the tree give the manifest's subset"
+(cd "$fixture/drivers" && "$WQCHECK" scan -q --format=json "--rules=$legacy_rules" usb gpu/drm ../sound/core/misc.c) \
+	>"$work/sub.json" 2>"$work/sub.err"
+rc=$?
+awk -F'\t' '$2 ~ /^(drivers\/usb\/|drivers\/gpu\/drm\/|sound\/core\/misc\.c$)/' "$work/want" >"$work/want-sub"
+jq -r '.findings[] | [.rule, .file, .line, .column] | @tsv' "$work/sub.json" 2>/dev/null | sort >"$work/got-sub"
+if [ "$rc" -eq 1 ] && [ -s "$work/want-sub" ] && cmp -s "$work/want-sub" "$work/got-sub"; then
+	echo "ok - real-fixture: $name"
+else
+	echo "not ok - real-fixture: $name"
+	echo "    exit $rc; missed (-) and extra (+):"
+	diff "$work/want-sub" "$work/got-sub" | grep '^[<>]' | sed -e 's/^</    -/' -e 's/^>/    +/' | head -n 10
+	head -n 3 "$work/sub.err" | sed 's/^/    /'
+fi
 
 # --- the fixes give 6.1 back ------------------------------------------------
 # Applied to a scratch index of the fixture's git (its work tree is never
