@@ -666,9 +666,11 @@ position p : script:python() { wq_keep(p[0]) };
 system_nrt_freezable_wq@p
 
 // ----------------------------------------------------------------------------
-// Patch mode.  A call spanning several lines that holds a site is rewritten
-// whole, formatted by wq_unit_text() as wqcheck formats it; every other site
-// by a plain rule.
+// Patch mode.  A call that holds a site is rewritten whole, formatted by
+// wq_unit_text() as wqcheck formats it, when it spans several lines, or when
+// spatch would write code of its own there (schedule_work(w), what is left
+// of A | WQ_NON_REENTRANT | B) and might break a long line; every other
+// site by a plain rule.
 
 @script:python depends on patch@
 p << nrt.p;
