@@ -4,6 +4,7 @@
  * line the series adds; findings the tree already had stay silent. */
 #include "builtin.h"
 #include "patch-apply.h"
+#include "patch-index.h"
 #include "patch-parse.h"
 #include "report.h"
 #include "rule.h"
@@ -42,6 +43,8 @@ static const char check_patch_usage[] =
 "  --terse              one line per finding (implies --emacs)\n"
 "  --showfile           FILE:LINE: positions of the post-image (as checkpatch)\n"
 "  --rules=LIST         only these rules\n"
+"  --index=FILE         the binding index of a full run (wqcheck check\n"
+"                       --save-index): items bound in other directories\n"
 "  -j N                 parallel jobs\n"
 "  -q, --quiet, --no-summary  no total line (--mailback, --no-tree: ignored)\n"
 "\n"
@@ -58,6 +61,7 @@ enum {
 	OPT_RULES,
 	OPT_NO_SUMMARY,
 	OPT_IGNORED,
+	OPT_INDEX,
 	OPT_HELP,
 };
 
@@ -69,6 +73,7 @@ static const struct option check_options_long[] = {
 	{ "terse", no_argument, NULL, OPT_TERSE },
 	{ "showfile", no_argument, NULL, OPT_SHOWFILE },
 	{ "rules", required_argument, NULL, OPT_RULES },
+	{ "index", required_argument, NULL, OPT_INDEX },
 	{ "no-summary", no_argument, NULL, OPT_NO_SUMMARY },
 	/* checkpatch options b4's prep-perpatch-check-cmd examples pass */
 	{ "mailback", no_argument, NULL, OPT_IGNORED },
@@ -97,6 +102,7 @@ struct check {
 	enum report_format format;
 	enum severity fail_on;
 	bool emacs, terse, showfile, quiet;
+	const char *index_path;		/* the binding index (patch-index.h) */
 	const struct rule *rules[64];
 	size_t nr_rules;
 	long jobs;
@@ -183,6 +189,9 @@ static int parse_options(struct check *c, int argc, char **argv)
 			parse_rules(c, optarg);
 			break;
 		case OPT_IGNORED:
+			break;
+		case OPT_INDEX:
+			c->index_path = optarg;
 			break;
 		case OPT_NO_SUMMARY:
 		case 'q':
@@ -470,6 +479,20 @@ static void scan_added(struct check *c)
 			}
 		}
 	file_list_finish(&c->files);
+	if (c->index_path) {
+		struct binding_index *idx = binding_index_load(c->index_path);
+
+		for (i = 0; i < c->files.nr; i++) {
+			struct strbuf text = STRBUF_INIT, abs = STRBUF_INIT;
+
+			strbuf_addf(&abs, "%s/%s", c->scratch.overlay, c->files.paths[i]);
+			if (strbuf_read_file(&text, abs.buf) == 0 && text.buf)
+				binding_index_materialize(idx, &c->scratch, text.buf, text.len);
+			strbuf_release(&text);
+			strbuf_release(&abs);
+		}
+		binding_index_free(idx);
+	}
 	opts.root = c->scratch.overlay;
 	opts.rules = c->rules;
 	opts.nr_rules = c->nr_rules;

@@ -13,12 +13,13 @@
  * The file is scanned in a scratch overlay of its tree (patch-apply.h) so
  * that the whole-tree passes of the affinity rules see this file and the
  * .c/.h files of its directory, not all 70,000: a work item bound (INIT_WORK)
- * in another directory is not resolved.
- * TODO(index): load the work-item index of an earlier full run (rule-affinity
- * does not save one yet) to resolve work items bound anywhere in the tree. */
+ * in another directory is not resolved by default.
+ * With --index (patch-index.h: the binding index of a full run), the files
+ * binding the items its *_on() calls name are copied in too. */
 #include "builtin.h"
 #include "flags.h"
 #include "patch-apply.h"
+#include "patch-index.h"
 #include "rule.h"
 #include "scan.h"
 #include "strbuf.h"
@@ -46,7 +47,13 @@ static const char check_usage[] =
 "                   (-Wsparse-error: --fail-on=warning); by default the exit\n"
 "                   status is 0 with findings, like sparse, so the build goes on\n"
 "  --notes          also print note-level findings\n"
-"  --rules=LIST     only these rules\n";
+"  --rules=LIST     only these rules\n"
+"  --index=FILE     the binding index of a full run: work items bound in other\n"
+"                   directories are resolved (default: this file's directory)\n"
+"\n"
+"       wqcheck check --save-index=FILE [TREE]\n"
+"\n"
+"writes that index for the tree (once; again when the tree changes much).\n";
 
 struct check_args {
 	struct arg_list cc;		/* a compiler command line for the database */
@@ -54,6 +61,8 @@ struct check_args {
 	const char *arch;
 	bool fail, notes;
 	enum severity fail_on;
+	const char *index_path, *save_index;
+	struct binding_index *index;
 	const struct rule *rules[64];
 	size_t nr_rules;
 };
@@ -129,6 +138,18 @@ static void parse_args(struct check_args *ca, int argc, char **argv)
 		}
 		if (!strncmp(a, "--rules=", 8)) {
 			parse_rules(ca, a + 8);
+			continue;
+		}
+		if (!strncmp(a, "--index=", 8)) {
+			ca->index_path = a + 8;
+			continue;
+		}
+		if (!strncmp(a, "--save-index=", 13)) {
+			ca->save_index = a + 13;
+			continue;
+		}
+		if (ca->save_index && a[0] != '-') {
+			arg_list_add(&ca->files, a);	/* the tree */
 			continue;
 		}
 		if (!strncmp(a, "--arch=", 7)) {
@@ -287,6 +308,8 @@ static int check_file(struct check_args *ca, const char *given, const char *cwd)
 	patch_scratch_init(&s, root);
 	overlay_materialize(&s, rel, text.buf ? text.buf : "", text.len);
 	overlay_copy_siblings(&s, rel);
+	if (ca->index)
+		binding_index_materialize(ca->index, &s, text.buf ? text.buf : "", text.len);
 	strbuf_addf(&abs, "%s/%s", s.overlay, rel);
 	db = write_db(ca, cwd, abs.buf);
 
@@ -327,6 +350,31 @@ static int check_file(struct check_args *ca, const char *given, const char *cwd)
 	return status;
 }
 
+static int save_index(struct check_args *ca)
+{
+	const char *where = ca->files.nr ? ca->files.args[0] : ".";
+	char *root = find_tree_root(where);
+	struct strbuf tmp = STRBUF_INIT;
+	size_t lines;
+	FILE *fp;
+
+	if (!root)
+		die("%s: not in a kernel tree", where);
+	strbuf_addf(&tmp, "%s.tmp", ca->save_index);
+	fp = fopen(tmp.buf, "w");
+	if (!fp)
+		die_errno("%s", tmp.buf);
+	lines = binding_index_write(root, fp);
+	if (fclose(fp) != 0 || rename(tmp.buf, ca->save_index) < 0)
+		die_errno("cannot write %s", ca->save_index);
+	fprintf(stderr, "wqcheck: %s: %zu bindings of %s\n", ca->save_index, lines, root);
+	strbuf_release(&tmp);
+	free(root);
+	arg_list_release(&ca->cc);
+	arg_list_release(&ca->files);
+	return EXIT_CLEAN;
+}
+
 int cmd_check(int argc, char **argv)
 {
 	struct check_args ca = { .fail_on = SEVERITY_WARNING };
@@ -334,6 +382,8 @@ int cmd_check(int argc, char **argv)
 	int i, status = EXIT_CLEAN;
 
 	parse_args(&ca, argc, argv);
+	if (ca.save_index)
+		return save_index(&ca);
 	if (!ca.files.nr) {
 		fprintf(stderr, "wqcheck check: no source file given; see 'wqcheck check --help'\n");
 		arg_list_release(&ca.cc);
@@ -341,12 +391,15 @@ int cmd_check(int argc, char **argv)
 	}
 	if (!getcwd(cwd, sizeof(cwd)))
 		die_errno("getcwd");
+	if (ca.index_path)
+		ca.index = binding_index_load(ca.index_path);
 	for (i = 0; i < ca.files.nr; i++) {
 		int st = check_file(&ca, ca.files.args[i], cwd);
 
 		if (st > status)
 			status = st;
 	}
+	binding_index_free(ca.index);
 	arg_list_release(&ca.cc);
 	arg_list_release(&ca.files);
 	return status;

@@ -249,6 +249,27 @@ EOF
 	run check -Iinclude -D__KERNEL__ drivers/char/pcpu_kick.c
 	check "check: WQ010 with the binding in another file of the directory, in sparse's format" \
 		eval 'rc 0 && grep -q "^drivers/char/pcpu_kick.c:7:2: warning: .*\[WQ010\]" "$scratch/err" && grep -q "^drivers/char/pcpu_bind.c:14:2:    shared_fn() is the work function" "$scratch/err"'
+	# A work item bound in another directory: found with the binding index
+	# of a full run, not without it.
+	mkdir -p drivers/misc
+	sed 's/shared/far/g' drivers/char/pcpu_bind.c >drivers/misc/far_bind.c
+	sed 's/shared/far/g' drivers/char/pcpu_kick.c >drivers/char/far_kick.c
+	"$WQCHECK" check --save-index="$scratch/index.tsv" . 2>"$scratch/err"; echo $? >"$scratch/rc"
+	check "check --save-index writes NAME<TAB>PATH lines, far_work among them" \
+		eval 'rc 0 && grep -q "^far_work	drivers/misc/far_bind.c$" "$scratch/index.tsv"'
+	run check -Iinclude drivers/char/far_kick.c
+	check "check without the index: the item bound in another directory is not judged" \
+		eval 'rc 0 && ! grep -q WQ010 "$scratch/err"'
+	run check --index="$scratch/index.tsv" -Iinclude drivers/char/far_kick.c
+	check "check --index: WQ010 through a binding in another directory" \
+		eval 'rc 0 && grep -q "^drivers/char/far_kick.c:7:2: warning: .*\[WQ010\]" "$scratch/err" && grep -q "^drivers/misc/far_bind.c:14:2:    far_fn() is the work function" "$scratch/err"'
+	sed 's/shared/far/g' "$scratch/wq010b.patch" | sed 's/pcpu_kick/far_kick2/' >"$scratch/far.patch"
+	run check-patch --index="$scratch/index.tsv" "$scratch/far.patch"
+	check "check-patch --index: WQ010 through a binding in another directory" \
+		eval 'rc 1 && grep -q "far_kick2.c:7:.*\[WQ010\]" "$scratch/out"'
+	run check --index="$scratch/nonexistent.tsv" -Iinclude drivers/char/far_kick.c
+	check "check --index of a missing file: exit 2, one line" eval 'rc 2 && lines err 1'
+	rm -rf drivers/misc/far_bind.c drivers/char/far_kick.c
 	rm -f drivers/char/pcpu_bind.c drivers/char/pcpu_kick.c
 	G checkout -q -
 else
