@@ -10,6 +10,10 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/t-series.XXXXXX")
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$T" 2>/dev/null || { sleep 1; rm -rf "$T"; }' EXIT
 export HOME=$T/home GIT_CONFIG_NOSYSTEM=1 TMPDIR=$T/tmp
 mkdir -p "$HOME" "$TMPDIR"
+# Sanitizer reports of the ASan build go to files, checked at the end: most
+# runs here keep wqcheck's stderr to themselves.
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}log_path=$T/sanitizer"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}log_path=$T/sanitizer"
 git config --global user.name "Corpus Tester"
 git config --global user.email "tester@example.org"
 git config --global init.defaultBranch master
@@ -248,6 +252,22 @@ rc=$?
 check "series: no identity at all: exit 2, one line, no worktree left" bash -c "
 	[ $rc -eq 2 ] && [ \$(wc -l <'$T/err') -eq 1 ] && [ -z \"\$(ls '$T/tree/.git/worktrees' 2>/dev/null)\" ]"
 
+# --- a git command failing after the worktree exists ----------------------------
+mkdir -p "$T/failbin"
+cat >"$T/failbin/git" <<EOF
+#!/bin/bash
+for a; do [ "\$a" = format-patch ] && { echo "fatal: simulated failure" >&2; exit 128; }; done
+exec $(command -v git) "\$@"
+EOF
+chmod +x "$T/failbin/git"
+PATH=$T/failbin:$PATH "$WQCHECK" series -q -o "$T/fail-out" "$T/tree" >/dev/null 2>"$T/err"
+rc=$?
+check "series: a failing git: exit 2, one line naming it" bash -c "
+	[ $rc -eq 2 ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'format-patch failed' '$T/err'"
+check "series: a failing git: no worktree, no scratch directory, nothing written" bash -c "
+	[ -z \"\$(ls '$T/tree/.git/worktrees' 2>/dev/null)\" ] && [ $(scratch_left) -eq 0 ] &&
+	[ ! -e '$T/fail-out' ] && [ \"\$(git -C '$T/tree' worktree list | wc -l)\" -eq 1 ]"
+
 # --- a tree that is not a git checkout -------------------------------------------
 mkdir -p "$T/plain" && cp -r "$TOP/corpus/." "$T/plain/" && cp -r "$T/plain" "$T/plain.orig"
 "$WQCHECK" series -q -o "$T/plain-out" "$T/plain" >/dev/null 2>"$T/err"
@@ -364,3 +384,7 @@ check "series: SIGINT: no worktree, no worktree files, no scratch directory left
 	[ -z \"\$(ls '$T/tree/.git/worktrees' 2>/dev/null)\" ] && [ $(scratch_left) -eq 0 ]"
 check "series: SIGINT: nothing written" test ! -e "$T/int-out"
 check "series: after all that, TREE is still untouched" test "$before" = "$(state "$T/tree")"
+
+reports=$(cat "$T"/sanitizer.* 2>/dev/null)
+check "series: no sanitizer report from any run" test -z "$reports"
+[ -n "$reports" ] && echo "$reports" | grep -E 'ERROR|runtime error|#[0-9]' | head -10 | sed 's/^/    /'
