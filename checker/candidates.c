@@ -141,15 +141,6 @@ static bool top_level_defines(const struct lexed_file *lf, long i)
 	return true;
 }
 
-static void mark_declared(long *declared, const struct rule *const *rules, size_t nr_rules,
-			  const struct rule *rule, long token)
-{
-	size_t r;
-
-	for (r = 0; r < nr_rules; r++)
-		if (rules[r] == rule && declared[r] < 0)
-			declared[r] = token;
-}
 
 static const struct rule *rule_for_name(const struct lexed_file *lf, const struct token *t,
 					const struct rule *const *rules, size_t nr_rules)
@@ -181,20 +172,53 @@ static bool exports_any(const struct lexed_file *lf, const struct rule *const *r
 	return false;
 }
 
+/* A name spelled like the API that the file declares, and where that holds:
+ * the whole file (a definition at file scope, an enumerator) or one function
+ * (a parameter or local, scoped to the function's top-level block). */
+struct shadow {
+	const struct rule *rule;
+	long block;		/* index of the function's '{', or -1 for the file */
+};
+
+struct shadow_list {
+	struct shadow *items;
+	size_t nr, alloc;
+};
+
+static void add_shadow(struct shadow_list *sl, const struct rule *rule, long block)
+{
+	ALLOC_GROW(sl->items, sl->nr, sl->alloc);
+	sl->items[sl->nr].rule = rule;
+	sl->items[sl->nr].block = block;
+	sl->nr++;
+}
+
+static bool is_shadowed(const struct shadow_list *sl, const struct rule *rule, long block)
+{
+	size_t i;
+
+	for (i = 0; i < sl->nr; i++)
+		if (sl->items[i].rule == rule &&
+		    (sl->items[i].block < 0 || sl->items[i].block == block))
+			return true;
+	return false;
+}
+
 void find_candidates(const struct lexed_file *lf, const struct rule *const *rules,
 		     size_t nr_rules, struct candidate_list *out)
 {
-	/* Names declared in this file, as the index of a declaring token. */
-	long *declared = xcalloc(nr_rules ? nr_rules : 1, sizeof(long));
+	struct shadow_list shadows = { 0 };
+	/* Parameters seen in a top-level parameter list, waiting for the body. */
+	struct shadow_list params = { 0 };
+	long *blocks = NULL;	/* per candidate: its top-level block */
 	/* Per brace depth: is it the body of a struct or union? A member named
 	 * like an API shadows nothing: it is only reached through . and ->. */
 	enum body_kind body[64] = { BODY_OTHER };
-	int depth = 0;
+	int depth = 0, top_parens = 0;
+	long block = -1;
 	bool top_level_initializer = false;
 	size_t i, first = out->nr;
 
-	for (i = 0; i < nr_rules; i++)
-		declared[i] = -1;
 	for (i = 0; i < lf->nr_tokens; i++) {
 		const struct token *t = &lf->tokens[i];
 		const struct rule *rule;
@@ -204,16 +228,30 @@ void find_candidates(const struct lexed_file *lf, const struct rule *const *rule
 			char c = lf->text[t->offset];
 
 			if (c == '{') {
+				if (depth == 0) {
+					size_t p;
+
+					block = (long)i;
+					for (p = 0; p < params.nr; p++)
+						add_shadow(&shadows, params.items[p].rule, block);
+					params.nr = 0;
+				}
 				depth++;
 				if (depth < 64)
 					body[depth] = body_opened_by(lf, (long)i);
-			}
-			else if (c == '}' && depth > 0)
-				depth--;
-			else if (c == ';' && depth == 0)
+			} else if (c == '}' && depth > 0) {
+				if (--depth == 0)
+					block = -1;
+			} else if (c == ';' && depth == 0) {
 				top_level_initializer = false;
-			else if (c == '=' && depth == 0)
+				params.nr = 0;
+			} else if (c == '=' && depth == 0) {
 				top_level_initializer = true;
+			} else if (c == '(' && depth == 0) {
+				top_parens++;
+			} else if (c == ')' && depth == 0 && top_parens > 0) {
+				top_parens--;
+			}
 		}
 		if (t->kind != TOK_IDENT || t->is_macro_param || t->is_directive_name)
 			continue;
@@ -225,10 +263,15 @@ void find_candidates(const struct lexed_file *lf, const struct rule *const *rule
 		    (is_punct_char(lf, prev, '.') || token_is(lf, &lf->tokens[prev], "->")))
 			continue;
 		/* At file scope, outside initializers and macro bodies, the name
-		 * is being declared or exported, not used. */
+		 * is being declared or exported, not used: a parameter of the
+		 * function about to be defined, or the file's own definition. */
 		if (!t->in_directive && depth == 0 && !top_level_initializer) {
-			if (top_level_defines(lf, (long)i))
-				mark_declared(declared, rules, nr_rules, rule, (long)i);
+			if (top_parens > 0) {
+				if (is_declarator(lf, (long)i))
+					add_shadow(&params, rule, -1);
+			} else if (top_level_defines(lf, (long)i)) {
+				add_shadow(&shadows, rule, -1);
+			}
 			continue;
 		}
 		/* Everything named in a struct or union body is a member or a
@@ -237,14 +280,16 @@ void find_candidates(const struct lexed_file *lf, const struct rule *const *rule
 			continue;
 		if (!t->in_directive && depth > 0 && depth < 64 && body[depth] == BODY_ENUM &&
 		    prev >= 0 && (is_punct_char(lf, prev, '{') || is_punct_char(lf, prev, ','))) {
-			mark_declared(declared, rules, nr_rules, rule, (long)i);
+			add_shadow(&shadows, rule, -1);
 			continue;
 		}
-		if (is_declarator(lf, (long)i)) {
-			mark_declared(declared, rules, nr_rules, rule, (long)i);
+		if (!t->in_directive && is_declarator(lf, (long)i)) {
+			add_shadow(&shadows, rule, block);
 			continue;
 		}
 		ALLOC_GROW(out->items, out->nr, out->alloc);
+		blocks = xrealloc(blocks, out->alloc * sizeof(*blocks));
+		blocks[out->nr] = t->in_directive ? -2 : block;
 		out->items[out->nr].token = i;
 		out->items[out->nr].rule = rule;
 		out->items[out->nr].shadowed = false;
@@ -257,15 +302,11 @@ void find_candidates(const struct lexed_file *lf, const struct rule *const *rule
 	if (exports_any(lf, rules, nr_rules))
 		for (i = first; i < out->nr; i++)
 			out->items[i].in_implementation = true;
-	/* A rule with several names would need per-name shadowing; ours have one. */
-	for (i = first; i < out->nr; i++) {
-		size_t r;
-
-		for (r = 0; r < nr_rules; r++)
-			if (rules[r] == out->items[i].rule && declared[r] >= 0)
-				out->items[i].shadowed = true;
-	}
-	free(declared);
+	for (i = first; i < out->nr; i++)
+		out->items[i].shadowed = is_shadowed(&shadows, out->items[i].rule, blocks[i]);
+	free(blocks);
+	free(shadows.items);
+	free(params.items);
 }
 
 void candidate_list_release(struct candidate_list *cl)

@@ -33,6 +33,10 @@ static bool delete_or_assign_line(const struct rule_context *ctx, struct finding
 
 	if (!is_punct(lf, prev, "|=") || !is_punct(lf, next, ";"))
 		return false;
+	/* `if (c) flags |= WQ_NON_REENTRANT; else ...`: the line cannot go. */
+	if (token_next_code(lf, next) >= 0 &&
+	    token_is(lf, &lf->tokens[token_next_code(lf, next)], "else"))
+		return false;
 	for (i = token_prev_code(lf, prev); i >= 0; i = token_prev_code(lf, i)) {
 		if (lf->tokens[i].kind == TOK_PUNCT && lf->tokens[i].len == 1 &&
 		    strchr(";{}", lf->text[lf->tokens[i].offset]))
