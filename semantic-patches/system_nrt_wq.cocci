@@ -552,9 +552,9 @@ def wq_analyse(name):
 			continue
 		a = lf.toks[f.reflow[0]].start
 		b = f.reflow[3] + 1
-		# A plain rule would do for a one-line call, but for a rename:
-		# spatch breaks a long line of code it writes (schedule_work(w)
-		# or what is left of A | WQ_NON_REENTRANT | B), wqcheck does not.
+		# A plain rule would do for a one-line rename, but Coccinelle
+		# breaks a long line of code it writes itself (schedule_work(w),
+		# or what is left of A | WQ_NON_REENTRANT | B); wqcheck does not.
 		deletes = any(e[2] == "" for e in f.edits)
 		if "\n" not in text[a:b] and f.kind != "schedule" and not deletes:
 			continue
