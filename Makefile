@@ -13,7 +13,7 @@ export LLVM_CONFIG
 # Build: libclang and jansson. Tests: spatch, sparse, git, a kernel tree and what
 # building it needs. Debian 12 package names.
 DEPS := gcc make git libclang-dev llvm clang libjansson-dev coccinelle sparse \
-	python3 bc flex bison libelf-dev libssl-dev xz-utils time linux-source-6.1
+	python3 jq bc flex bison libelf-dev libssl-dev xz-utils time linux-source-6.1
 
 all: checker/wqcheck
 
@@ -45,11 +45,16 @@ demo: deps all
 	echo "== exit status $$rc (1: findings; 0: none; 2: error)"; \
 	[ $$rc -le 1 ]
 
+# Fills the real-tree cache (the unpacked 6.1 tree, its build and the legacy
+# fixture) once, outside the repository; make check would do it on first use.
+real-cache:
+	tests/real/kernel-tree.sh >/dev/null && tests/real/legacy-fixture.sh >/dev/null
+
 bench: all
 	@bash bench/run.sh
 
 clean:
 	$(MAKE) -C checker clean
 
-.PHONY: all deps check demo bench clean check-binaries FORCE
+.PHONY: all deps check demo bench clean check-binaries real-cache FORCE
 FORCE:
