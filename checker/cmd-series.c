@@ -1557,6 +1557,7 @@ int cmd_series(int argc, char **argv)
 	}
 	if (!s.git)
 		setup_temp_repo(&s);
+	s.summary.per_subsystem = s.split == SPLIT_SUBSYSTEM;
 	make_patches(&s);
 	if (s.with_deprecation)
 		make_deprecation(&s);

@@ -64,12 +64,15 @@ void series_cover_blurb(struct strbuf *sb, const struct series_summary *sum,
 		"system_wq is as non-reentrant as system_nrt_wq, and the flag is a no-op.",
 		72);
 	strbuf_addch(sb, '\n');
-	series_wrap(
-		sb,
-		"This series converts the remaining users, one patch per subsystem "
-		"and API so that each can go through its maintainer's tree.  None of "
-		"the patches changes behavior.",
-		72);
+	series_wrap(sb,
+		    sum->per_subsystem ?
+			    "This series converts the remaining users, one "
+			    "patch per subsystem and API so that each can go "
+			    "through its maintainer's tree.  None of the "
+			    "patches changes behavior." :
+			    "This series converts the remaining users.  None "
+			    "of the patches changes behavior.",
+		    72);
 	if (sum->deprecation_patches) {
 		strbuf_addch(sb, '\n');
 		series_wrap(

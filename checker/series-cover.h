@@ -18,6 +18,7 @@ struct series_summary_row {
 struct series_summary {
 	struct series_summary_row *rows;
 	size_t nr, alloc;
+	bool per_subsystem; /* one patch per subsystem and rule family */
 	int deprecation_patches; /* include/linux/workqueue.h patches appended */
 	bool removal_patch; /* ... the last of which removes the old APIs */
 };

@@ -387,4 +387,7 @@ check "series: after all that, TREE is still untouched" test "$before" = "$(stat
 
 reports=$(cat "$T"/sanitizer.* 2>/dev/null)
 check "series: no sanitizer report from any run" test -z "$reports"
-[ -n "$reports" ] && echo "$reports" | grep -E 'ERROR|runtime error|#[0-9]' | head -10 | sed 's/^/    /'
+if [ -n "$reports" ]; then
+	echo "$reports" | grep -E 'ERROR|runtime error|#[0-9]' | head -10 | sed 's/^/    /'
+fi
+exit 0
