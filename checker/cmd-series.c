@@ -848,43 +848,50 @@ static void cc_from_maintainers(struct series *s, const struct group *g,
 
 /* --- commits -------------------------------------------------------------- */
 
-/* Stages the files of a group that exist (the worktree may not have the
- * API's own files); never "add -u", which would stage what a partial
- * worktree lacks as deleted. */
-static void git_add(struct series *s, const char *const *files, size_t nr)
+/* Runs git with args, then "--" and those of files that exist in the
+ * worktree (it may lack the API's own files). */
+static void git_on_files(struct series *s, const char *what,
+			 const char *const *args, const char *const *files,
+			 size_t nr, struct strbuf *out)
 {
-	const char **args = xcalloc(nr + 4, sizeof(*args));
+	const char **argv;
 	struct strbuf path = STRBUF_INIT;
 	struct stat st;
-	size_t i, n = 0;
+	size_t i, n = 0, nr_args = 0;
 
-	args[n++] = "add";
-	/* Tracked files, even if a .gitignore pattern covers them. */
-	args[n++] = "-f";
-	args[n++] = "--";
+	while (args[nr_args])
+		nr_args++;
+	argv = xcalloc(nr_args + nr + 2, sizeof(*argv));
+	for (i = 0; i < nr_args; i++)
+		argv[n++] = args[i];
+	argv[n++] = "--";
 	for (i = 0; i < nr; i++) {
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/%s", s->work, files[i]);
 		if (stat(path.buf, &st) == 0)
-			args[n++] = files[i];
+			argv[n++] = files[i];
 	}
-	args[n] = NULL;
-	if (n > 3)
-		git_or_die(s, "git add", s->work, NULL, args);
-	free(args);
+	argv[n] = NULL;
+	if (n > nr_args + 1)
+		git_or_die(s, what, s->work, out, argv);
+	free(argv);
 	strbuf_release(&path);
 }
 
+/*
+ * One commit of the group's files as they are in the worktree. Only those
+ * paths: never "add -u" or a plain commit, which in a partial worktree
+ * would take the files it lacks as deleted.
+ */
 static void commit_group(struct series *s, struct group *g, const char *text)
 {
 	struct strbuf msg = STRBUF_INIT, diff = STRBUF_INIT, cc = STRBUF_INIT,
 		      path = STRBUF_INIT;
+	const char *const *files = (const char *const *)g->files;
+	const char *diff_args[] = { "diff", "--no-color", "--no-ext-diff",
+				    NULL };
 
-	const char *diff_args[] = { "diff", "--cached", "--no-color",
-				    "--no-ext-diff", NULL };
-
-	git_add(s, (const char *const *)g->files, g->nr_files);
-	git_or_die(s, "git diff", s->work, &diff, diff_args);
+	git_on_files(s, "git diff", diff_args, files, g->nr_files, &diff);
 	if (!diff.len) {
 		strbuf_release(&diff);
 		return;
@@ -904,12 +911,14 @@ static void commit_group(struct series *s, struct group *g, const char *text)
 	if (write_file(path.buf, msg.buf, msg.len) < 0)
 		die_errno("cannot write %s", path.buf);
 	{
+		/* "commit -- paths" stages them itself: one git less. */
 		const char *commit[] = { "commit",	"-q",
 					 "--no-verify", "--cleanup=verbatim",
 					 "-F",		path.buf,
 					 NULL };
 
-		git_or_die(s, "git commit", s->work, NULL, commit);
+		git_on_files(s, "git commit", commit, files, g->nr_files,
+			     NULL);
 	}
 	s->nr_patches++;
 	strbuf_release(&msg);
