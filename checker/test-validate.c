@@ -9,7 +9,7 @@
 static void parse(const char *text, struct vobject_state *st)
 {
 	memset(st, 0, sizeof(*st));
-	disasm_parse(text, &st->functions, &st->nr_functions);
+	disasm_parse(text, NULL, &st->functions, &st->nr_functions);
 }
 
 static char *differ(const char *a, const char *b)

@@ -138,9 +138,9 @@ static bool resolve_section_symbol(struct strbuf *sb, const char *type, const ch
 	long off;
 	unsigned long target;
 
-	if (sym[0] != '.' || !sym[n])
+	if (sym[0] != '.')
 		return false;
-	off = strtol(sym + n, NULL, 16);
+	off = sym[n] ? strtol(sym + n, NULL, 16) : 0;
 	if (strstr(type, "PC32") || strstr(type, "PLT32"))
 		off += 4;
 	if (off < 0)
@@ -156,13 +156,120 @@ static bool resolve_section_symbol(struct strbuf *sb, const char *type, const ch
 	return true;
 }
 
+/* The string sections of `objdump -s`, to resolve ".rodata.str1.8+0x50"
+ * to the string: the pool's order follows the compiler's, not the source. */
+struct string_section {
+	char *name;
+	struct strbuf bytes;
+};
+
+static void parse_string_sections(const char *dump, struct string_section **out, size_t *nr)
+{
+	struct string_section *ss = NULL;
+	size_t n = 0, alloc = 0;
+	const char *line = dump;
+	bool in = false;
+
+	while (line && *line) {
+		const char *eol = strchr(line, '\n');
+		size_t len = eol ? (size_t)(eol - line) : strlen(line);
+
+		if (!strncmp(line, "Contents of section ", 20)) {
+			const char *name = line + 20;
+			size_t nl = len - 20 - (line[len - 1] == ':');
+
+			in = !strncmp(name, ".rodata.str", 11);
+			if (in) {
+				ALLOC_GROW(ss, n, alloc);
+				ss[n].name = xstrndup(name, nl);
+				memset(&ss[n].bytes, 0, sizeof(ss[n].bytes));
+				n++;
+			}
+		} else if (in && line[0] == ' ') {
+			/* " 0000 48656c6c 6f000000 ...  Hello..." */
+			const char *p = line + 1;
+			int group;
+
+			p += strspn(p, "0123456789abcdef");
+			for (group = 0; group < 4 && *p == ' ' && p[1] != ' '; group++) {
+				p++;
+				while (isxdigit((unsigned char)p[0]) && isxdigit((unsigned char)p[1])) {
+					char byte = (char)strtol((char[]){ p[0], p[1], 0 }, NULL, 16);
+
+					strbuf_addch(&ss[n - 1].bytes, byte);
+					p += 2;
+				}
+			}
+		}
+		line = eol ? eol + 1 : NULL;
+	}
+	*out = ss;
+	*nr = n;
+}
+
+static bool resolve_string(struct strbuf *sb, const char *type, const char *sym,
+			   const struct string_section *ss, size_t nr)
+{
+	size_t n = strcspn(sym, "+-"), i, start;
+	long off;
+
+	if (strncmp(sym, ".rodata.str", 11))
+		return false;
+	off = sym[n] ? strtol(sym + n, NULL, 16) : 0;
+	if (strstr(type, "PC32") || strstr(type, "PLT32"))
+		off += 4;
+	for (i = 0; i < nr; i++) {
+		const struct strbuf *b = &ss[i].bytes;
+
+		if (strlen(ss[i].name) != n || strncmp(ss[i].name, sym, n))
+			continue;
+		if (off < 0 || (size_t)off >= b->len)
+			return false;
+		for (start = (size_t)off; start > 0 && b->buf[start - 1]; start--)
+			;
+		strbuf_addch(sb, '"');
+		for (size_t k = start; k < b->len && b->buf[k]; k++)
+			strbuf_addf(sb, isprint((unsigned char)b->buf[k]) ? "%c" : "\\x%02x",
+				    (unsigned char)b->buf[k]);
+		strbuf_addf(sb, "\"+0x%zx", (size_t)off - start);
+		return true;
+	}
+	return false;
+}
+
+/* A relocated instruction shows a placeholder target (the next address,
+ * named after whatever symbol is nearest): drop it, the relocation says. */
+static void drop_placeholder(struct strbuf *code, size_t insn)
+{
+	char *lt, *gt;
+
+	if (insn >= code->len)
+		return;
+	lt = strchr(code->buf + insn, '<');
+	gt = lt ? strchr(lt, '>') : NULL;
+	if (!lt || !gt)
+		return;
+	if (lt > code->buf + insn && lt[-1] == ' ')
+		lt--;
+	if (lt > code->buf + insn && lt[-1] == '#') {
+		lt--;
+		if (lt > code->buf + insn && lt[-1] == ' ')
+			lt--;
+	}
+	memmove(lt, gt + 1, code->len - (size_t)(gt + 1 - code->buf) + 1);
+	code->len -= (size_t)(gt + 1 - lt);
+}
+
 static int compare_functions(const void *a, const void *b)
 {
 	return strcmp(((const struct vfunction *)a)->name, ((const struct vfunction *)b)->name);
 }
 
-void disasm_parse(const char *text, struct vfunction **out, size_t *nr)
+void disasm_parse(const char *text, const char *sections, struct vfunction **out, size_t *nr)
 {
+	struct string_section *strs = NULL;
+	size_t nr_strs = 0, last_insn = (size_t)-1;
+
 	struct vfunction *fns = NULL;
 	size_t n = 0, alloc = 0;
 	struct strbuf code = STRBUF_INIT;
@@ -172,6 +279,8 @@ void disasm_parse(const char *text, struct vfunction **out, size_t *nr)
 	size_t nr_starts;
 
 	collect_starts(text, &starts, &nr_starts);
+	if (sections)
+		parse_string_sections(sections, &strs, &nr_strs);
 
 	while (line && *line) {
 		const char *eol = strchr(line, '\n');
@@ -188,6 +297,7 @@ void disasm_parse(const char *text, struct vfunction **out, size_t *nr)
 
 			if (n)
 				fns[n - 1].code = strbuf_detach(&code);
+			last_insn = (size_t)-1;
 			strbuf_addf(&name, "%s:%.*s", section, (int)(line + len - 2 - lt - 1), lt + 1);
 			ALLOC_GROW(fns, n, alloc);
 			fns[n].name = strbuf_detach(&name);
@@ -212,13 +322,17 @@ void disasm_parse(const char *text, struct vfunction **out, size_t *nr)
 					char *type = xstrndup(p, tl);
 
 					s = xstrndup(sym, (size_t)(line + len - sym));
+					if (last_insn != (size_t)-1)
+						drop_placeholder(&code, last_insn);
 					strbuf_addf(&code, "  reloc %s ", type);
-					if (!resolve_section_symbol(&code, type, s, starts, nr_starts))
+					if (!resolve_string(&code, type, s, strs, nr_strs) &&
+					    !resolve_section_symbol(&code, type, s, starts, nr_starts))
 						add_mapped_symbol(&code, s);
 					free(type);
 					strbuf_addch(&code, '\n');
 					free(s);
 				} else {
+					last_insn = code.len;
 					add_instruction(&code, p, (size_t)(line + len - p));
 				}
 			}
@@ -234,6 +348,11 @@ void disasm_parse(const char *text, struct vfunction **out, size_t *nr)
 		free(starts[i].name);
 	}
 	free(starts);
+	for (size_t i = 0; i < nr_strs; i++) {
+		free(strs[i].name);
+		strbuf_release(&strs[i].bytes);
+	}
+	free(strs);
 	for (size_t i = 0; i < n; i++)
 		if (!fns[i].code)
 			fns[i].code = xstrdup("");
@@ -461,13 +580,19 @@ static int disassemble(const struct vtree *t, const struct vobject *o, struct vo
 	char *p = object_path(t, o);
 	int rc;
 
+	struct strbuf sections = STRBUF_INIT;
+
 	rc = run_commandv(NULL, &out, "objdump", "-dr", "--no-show-raw-insn", p, (char *)NULL);
 	if (!rc)
-		disasm_parse(out.buf ? out.buf : "", &st->functions, &st->nr_functions);
+		rc = run_commandv(NULL, &sections, "objdump", "-s", p, (char *)NULL);
+	if (!rc)
+		disasm_parse(out.buf ? out.buf : "", sections.buf, &st->functions,
+			     &st->nr_functions);
 	else
 		error("objdump -dr %s failed: %s", p, out.buf ? out.buf : "");
 	free(p);
 	strbuf_release(&out);
+	strbuf_release(&sections);
 	return rc ? -1 : 0;
 }
 

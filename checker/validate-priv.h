@@ -140,8 +140,9 @@ void vobject_state_release(struct vobject_state *st);
 /* Function names whose code differs (or exists on one side only). */
 void compare_code(const struct vobject_state *before, const struct vobject_state *after,
 		  struct strlist *differ);
-/* Parses objdump -dr output into functions, mapping the renamed targets. */
-void disasm_parse(const char *text, struct vfunction **out, size_t *nr);
+/* Parses objdump -dr output into functions, mapping the renamed targets;
+ * sections (objdump -s, or NULL) resolves string-literal relocations. */
+void disasm_parse(const char *text, const char *sections, struct vfunction **out, size_t *nr);
 /* Splits make output into per-object diagnostics of objs[i]: gcc's (and
  * objtool's) warnings[i] and first error errors[i], and what the checker
  * said in its CHECK section, sparse[i]. Exposed for the unit test. */

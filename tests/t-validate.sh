@@ -161,6 +161,18 @@ else
 	not_ok "new gcc and sparse warnings: reported, exit 1" "rc=$rc $w" "$(head -c 600 "$scratch/warnings.json")"
 fi
 
+# --- a conversion that leaves a site: the rescan finds it, exit 1 ----------
+tree=$(new_tree partial)
+sed -i '0,/flush_work_sync(&(hdev)->out_work)/s//flush_work(\&(hdev)->out_work)/' "$tree/drivers/hid/hidx-core.c"
+(cd "$tree" && G commit -q -a -m "hid: convert one of two")
+series "$tree" 1 "$scratch/partial.series"
+"$WQCHECK" validate -q --format=json --series "$scratch/partial.series" "$tree" >"$scratch/partial.json" 2>&1
+rc=$?
+r=$(jq_py x 'print(d["rescan_clean"], d["rescan_rules"], [f.split(":")[0] for f in d["rescan_findings"]], d["patches"][0]["objects"][0]["code_equal"])' "$scratch/partial.json" 2>&1)
+[ "$rc $r" = "1 False ['WQ001'] ['drivers/hid/hidx-core.c'] True" ] &&
+	ok "rescan: a site the series left is found, exit 1" ||
+	not_ok "rescan: a site the series left is found, exit 1" "rc=$rc $r"
+
 # --- a patch that does not apply: named with its hunk, exit 2 ----------------
 tree=$(new_tree noapply)
 head=$(git -C "$tree" rev-parse HEAD)
