@@ -236,6 +236,7 @@ int cmd_scan(int argc, char **argv)
 				fprintf(stderr, "wqcheck: fixed %d file%s\n", n, n == 1 ? "" : "s");
 		}
 	}
+	fflush(stdout);	/* the findings first, then what could not be analysed */
 	for (i = 0; i < res.nr_files; i++) {
 		if (!res.files[i].failed_reason)
 			continue;
