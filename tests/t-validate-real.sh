@@ -47,10 +47,13 @@ if [ ! -f "$series/0000-cover-letter.patch" ]; then
 fi
 
 status_before=$(git -C "$fixture" status --porcelain --ignored | sha256sum)
-worktrees_before=$(git -C "$fixture" worktree list --porcelain | grep -c '^worktree ')
 objects_before=$(git -C "$fixture" count-objects)
 t0=$(date +%s)
-"$WQCHECK" validate -q -j2 --format=json --series "$series" "$fixture" >"$scratch/v.json" 2>"$scratch/v.err"
+# validate's scratch worktree goes under our own TMPDIR: other runs on the
+# fixture may be going on at the same time
+mkdir -p "$scratch/tmp"
+TMPDIR=$scratch/tmp "$WQCHECK" validate -q -j2 --format=json --series "$series" "$fixture" \
+	>"$scratch/v.json" 2>"$scratch/v.err"
 rc=$?
 secs=$(( $(date +%s) - t0 ))
 
@@ -90,7 +93,8 @@ esac
 if [ "$(git -C "$fixture" status --porcelain --ignored | sha256sum)" = "$status_before" ] &&
    [ "$(git -C "$fixture" count-objects)" = "$objects_before" ] &&
    [ "$(git -C "$fixture" rev-parse HEAD)" = "$head" ] &&
-   ! git -C "$fixture" worktree list --porcelain | grep -q '/wqcheck-validate-'; then
+   ! git -C "$fixture" worktree list --porcelain | grep -qF "$scratch/tmp/" &&
+   [ -z "$(ls -A "$scratch/tmp")" ]; then
 	echo "ok - $name: the fixture is untouched and its worktree removed"
 else
 	echo "not ok - $name: the fixture is untouched and its worktree removed"
