@@ -223,27 +223,6 @@ static void install_cleanup(struct series *s)
 
 /* --- files ---------------------------------------------------------------- */
 
-static int write_file(const char *path, const char *data, size_t len)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	size_t done = 0;
-
-	if (fd < 0)
-		return -1;
-	while (done < len) {
-		ssize_t n = write(fd, data + done, len - done);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			close(fd);
-			return -1;
-		}
-		done += (size_t)n;
-	}
-	return close(fd);
-}
-
 static void read_or_die(struct strbuf *sb, const char *dir, const char *rel)
 {
 	struct strbuf path = STRBUF_INIT;
@@ -262,7 +241,7 @@ static void write_or_die(const char *dir, const char *rel, const char *data,
 
 	strbuf_addf(&path, "%s/%s", dir, rel);
 	if (make_parent_dirs(path.buf) < 0 ||
-	    write_file(path.buf, data, len) < 0)
+	    write_whole_file(path.buf, data, len, 0644) < 0)
 		die_errno("cannot write %s", path.buf);
 	strbuf_release(&path);
 }
@@ -525,7 +504,7 @@ static void checkout_needed(struct series *s)
 	if (series_run(argv, s->work, NULL, &list, &err) != 0)
 		die("git ls-files failed: %s", series_first_line(&err));
 	strbuf_addf(&path, "%s/paths", s->scratch);
-	if (write_file(path.buf, list.buf ? list.buf : "", list.len) < 0)
+	if (write_whole_file(path.buf, list.buf ? list.buf : "", list.len, 0644) < 0)
 		die_errno("cannot write %s", path.buf);
 	{
 		const char *checkout[] = { "git",   "checkout-index", "-f",
@@ -897,7 +876,7 @@ static void commit_group(struct series *s, struct group *g, const char *text)
 		return;
 	}
 	strbuf_addf(&path, "%s/patch.diff", s->scratch);
-	if (write_file(path.buf, diff.buf, diff.len) < 0)
+	if (write_whole_file(path.buf, diff.buf, diff.len, 0644) < 0)
 		die_errno("cannot write %s", path.buf);
 	if (cc_from_script(s, path.buf, &cc) < 0)
 		cc_from_maintainers(s, g, diff.buf, &cc);
@@ -908,7 +887,7 @@ static void commit_group(struct series *s, struct group *g, const char *text)
 
 	strbuf_reset(&path);
 	strbuf_addf(&path, "%s/message", s->scratch);
-	if (write_file(path.buf, msg.buf, msg.len) < 0)
+	if (write_whole_file(path.buf, msg.buf, msg.len, 0644) < 0)
 		die_errno("cannot write %s", path.buf);
 	{
 		/* "commit -- paths" stages them itself: one git less. */
@@ -1328,7 +1307,7 @@ static void write_series(struct series *s, const char *dir)
 	if (strbuf_read_file(&cover, cover_path.buf) < 0)
 		die_errno("cannot read %s", cover_path.buf);
 	series_cover_fill(&cover, &s->summary, s->rules, s->nr_rules);
-	if (write_file(cover_path.buf, cover.buf, cover.len) < 0)
+	if (write_whole_file(cover_path.buf, cover.buf, cover.len, 0644) < 0)
 		die_errno("cannot write %s", cover_path.buf);
 	publish(s, out.buf, dir);
 	strbuf_release(&out);
@@ -1365,10 +1344,9 @@ static int apply_in_place(struct series *s)
 			strbuf_addf(&mine, "%s/mine", s->scratch);
 			strbuf_addf(&base, "%s/base", s->scratch);
 			strbuf_addf(&theirs, "%s/theirs", s->scratch);
-			if (write_file(mine.buf, cur.buf, cur.len) < 0 ||
-			    write_file(base.buf, t->original, t->original_len) <
-				    0 ||
-			    write_file(theirs.buf, final.buf, final.len) < 0)
+			if (write_whole_file(mine.buf, cur.buf, cur.len, 0644) < 0 ||
+			    write_whole_file(base.buf, t->original, t->original_len, 0644) < 0 ||
+			    write_whole_file(theirs.buf, final.buf, final.len, 0644) < 0)
 				die_errno("cannot write in %s", s->scratch);
 			argv[4] = mine.buf;
 			argv[5] = base.buf;
@@ -1392,8 +1370,7 @@ static int apply_in_place(struct series *s)
 		}
 		strbuf_reset(&p);
 		strbuf_addf(&p, "%s/%s.wqcheck-tmp", s->root, t->path);
-		if (write_file(p.buf, final.buf ? final.buf : "", final.len) <
-		    0) {
+		if (write_whole_file(p.buf, final.buf ? final.buf : "", final.len, 0644) < 0) {
 			ret = error("cannot write %s: %s", p.buf,
 				    strerror(errno));
 			continue;

@@ -1,4 +1,5 @@
 #include "fix-output.h"
+#include "series-run.h"
 #include "strbuf.h"
 #include "tempdir.h"
 #include "usage.h"
@@ -10,27 +11,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-static int write_file(const char *path, const char *data, size_t len, mode_t mode)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
-	size_t done = 0;
-
-	if (fd < 0)
-		return -1;
-	while (done < len) {
-		ssize_t n = write(fd, data + done, len - done);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			close(fd);
-			return -1;
-		}
-		done += (size_t)n;
-	}
-	return close(fd);
-}
 
 static bool changed(const struct file_result *fr)
 {
@@ -63,10 +43,7 @@ int fixes_write_diff(FILE *fp, const struct scan_result *res)
 	const char *dir = NULL;
 	struct strbuf path = STRBUF_INIT;
 	size_t i, nr = 0;
-	int pipefd[2], status;
-	pid_t pid;
-	char buf[65536];
-	ssize_t n;
+	int status;
 	struct strbuf out = STRBUF_INIT;
 
 	for (i = 0; i < res->nr_files; i++) {
@@ -79,52 +56,31 @@ int fixes_write_diff(FILE *fp, const struct scan_result *res)
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/a/%s", dir, fr->path);
 		if (make_parent_dirs(path.buf) < 0 ||
-		    write_file(path.buf, fr->original, fr->original_len, 0644) < 0)
+		    write_whole_file(path.buf, fr->original, fr->original_len, 0644) < 0)
 			return error("cannot write %s: %s", path.buf, strerror(errno));
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/b/%s", dir, fr->path);
 		if (make_parent_dirs(path.buf) < 0 ||
-		    write_file(path.buf, fr->fixed, fr->fixed_len, 0644) < 0)
+		    write_whole_file(path.buf, fr->fixed, fr->fixed_len, 0644) < 0)
 			return error("cannot write %s: %s", path.buf, strerror(errno));
 		nr++;
 	}
 	strbuf_release(&path);
 	if (!nr)
 		return 0;
-	fflush(fp);
-	if (pipe(pipefd) < 0)
-		return error("pipe: %s", strerror(errno));
-	pid = fork();
-	if (pid < 0)
-		return error("fork: %s", strerror(errno));
-	if (pid == 0) {
-		dup2(pipefd[1], 1);
-		close(pipefd[0]);
-		close(pipefd[1]);
-		if (chdir(dir) < 0)
-			_exit(127);
-		execlp("git", "git", "-c", "core.quotepath=off", "diff", "--no-index",
-		       "--no-color", "--no-ext-diff", "--src-prefix=", "--dst-prefix=", "a", "b",
-		       (char *)NULL);
-		_exit(127);
+	{
+		static const char *const argv[] = {
+			"git", "-c", "core.quotepath=off", "diff", "--no-index", "--no-color",
+			"--no-ext-diff", "--src-prefix=", "--dst-prefix=", "a", "b", NULL
+		};
+
+		status = series_run(argv, dir, NULL, &out, NULL);
 	}
-	close(pipefd[1]);
-	while ((n = read(pipefd[0], buf, sizeof(buf))) != 0) {
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		strbuf_add(&out, buf, (size_t)n);
-	}
-	close(pipefd[0]);
 	write_without_index_lines(fp, &out);
 	strbuf_release(&out);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
 	tempdir_remove(dir);
 	/* git diff --no-index exits 1 when the trees differ, as they do. */
-	if (!WIFEXITED(status) || WEXITSTATUS(status) > 1)
+	if (status < 0 || status > 1)
 		return error("git diff failed (is git installed?)");
 	return 0;
 }
@@ -146,7 +102,7 @@ int fixes_write_in_place(const char *root, const struct scan_result *res)
 		strbuf_reset(&tmp);
 		strbuf_addf(&tmp, "%s.wqcheck-tmp", path.buf);
 		if (stat(path.buf, &st) < 0 ||
-		    write_file(tmp.buf, fr->fixed, fr->fixed_len, st.st_mode & 07777) < 0 ||
+		    write_whole_file(tmp.buf, fr->fixed, fr->fixed_len, st.st_mode & 07777) < 0 ||
 		    rename(tmp.buf, path.buf) < 0) {
 			error("cannot rewrite %s: %s", path.buf, strerror(errno));
 			unlink(tmp.buf);

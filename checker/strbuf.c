@@ -121,3 +121,27 @@ int strbuf_read_file(struct strbuf *sb, const char *path)
 	close(fd);
 	return 0;
 }
+
+int write_whole_file(const char *path, const char *data, size_t len, unsigned mode)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, (mode_t)mode);
+	size_t done = 0;
+
+	if (fd < 0)
+		return -1;
+	while (done < len) {
+		ssize_t n = write(fd, data + done, len - done);
+
+		if (n < 0) {
+			int err = errno;
+
+			if (err == EINTR)
+				continue;
+			close(fd);
+			errno = err;
+			return -1;
+		}
+		done += (size_t)n;
+	}
+	return close(fd);
+}

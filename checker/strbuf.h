@@ -21,6 +21,8 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...);
 void strbuf_reset(struct strbuf *sb);
 void strbuf_release(struct strbuf *sb);
 char *strbuf_detach(struct strbuf *sb);
+/* Writes len bytes to path (created with mode, truncated); -1 with errno set. */
+int write_whole_file(const char *path, const char *data, size_t len, unsigned mode);
 /* Reads a whole file; returns -1 with errno set on failure. */
 int strbuf_read_file(struct strbuf *sb, const char *path);
 

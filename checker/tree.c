@@ -1,4 +1,5 @@
 #include "tree.h"
+#include "series-run.h"
 #include "strbuf.h"
 #include "usage.h"
 
@@ -132,46 +133,19 @@ static void walk(const char *root, struct strbuf *rel, struct file_list *out)
 static int git_list(const char *root, const char *rel, struct file_list *out)
 {
 	struct strbuf spec_c = STRBUF_INIT, spec_h = STRBUF_INIT, data = STRBUF_INIT;
-	int pipefd[2], status;
-	char buf[65536];
-	ssize_t n;
-	pid_t pid;
+	const char *argv[] = { "git", "-C", root, "ls-files", "-z", "--cached", "--others",
+			       "--exclude-standard", "--", NULL, NULL, NULL };
 	size_t i, start;
+	int status;
 
 	strbuf_addf(&spec_c, "%s%s*.c", rel, *rel ? "/" : "");
 	strbuf_addf(&spec_h, "%s%s*.h", rel, *rel ? "/" : "");
-	if (pipe(pipefd) < 0)
-		return -1;
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		int devnull = open("/dev/null", 0);
-
-		dup2(pipefd[1], 1);
-		if (devnull >= 0)
-			dup2(devnull, 2);
-		close(pipefd[0]);
-		close(pipefd[1]);
-		execlp("git", "git", "-C", root, "ls-files", "-z", "--cached", "--others",
-		       "--exclude-standard", "--", spec_c.buf, spec_h.buf, (char *)NULL);
-		_exit(127);
-	}
-	close(pipefd[1]);
-	while ((n = read(pipefd[0], buf, sizeof(buf))) != 0) {
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		strbuf_add(&data, buf, (size_t)n);
-	}
-	close(pipefd[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
+	argv[9] = spec_c.buf;
+	argv[10] = spec_h.buf;
+	status = series_run(argv, NULL, NULL, &data, NULL);
 	strbuf_release(&spec_c);
 	strbuf_release(&spec_h);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+	if (status != 0) {
 		strbuf_release(&data);
 		return -1;
 	}
