@@ -46,8 +46,7 @@ if [ ! -f "$series/0000-cover-letter.patch" ]; then
 	echo "# wqcheck series on the fixture took $(( $(date +%s) - t0 ))s (cached in $series)"
 fi
 
-status_before=$(git -C "$fixture" status --porcelain --ignored | sha256sum)
-objects_before=$(git -C "$fixture" count-objects)
+status_before=$(git -C "$fixture" status --porcelain --untracked-files=no | sha256sum)
 t0=$(date +%s)
 # validate's scratch worktree goes under our own TMPDIR: other runs on the
 # fixture may be going on at the same time
@@ -90,13 +89,54 @@ case "$rc $verdict" in
 esac
 [ -n "$ok_line" ] && echo "$ok_line"
 
-if [ "$(git -C "$fixture" status --porcelain --ignored | sha256sum)" = "$status_before" ] &&
-   [ "$(git -C "$fixture" count-objects)" = "$objects_before" ] &&
-   [ "$(git -C "$fixture" rev-parse HEAD)" = "$head" ] &&
-   ! git -C "$fixture" worktree list --porcelain | grep -qF "$scratch/tmp/" &&
-   [ -z "$(ls -A "$scratch/tmp")" ]; then
+# Others use the fixture at the same time (builds of its objects, their own
+# series and worktrees): check what validate could have touched, tracked
+# files, HEAD and our own worktree; t-validate.sh checks the object store.
+why=
+[ "$(git -C "$fixture" status --porcelain --untracked-files=no | sha256sum)" = "$status_before" ] ||
+	why="tracked files changed: $(git -C "$fixture" status --porcelain --untracked-files=no | head -3 | tr '\n' ' ')"
+[ "$(git -C "$fixture" rev-parse HEAD)" = "$head" ] || why="$why; HEAD moved"
+! git -C "$fixture" worktree list --porcelain | grep -qF "$scratch/tmp/" || why="$why; our worktree is left"
+[ -z "$(ls -A "$scratch/tmp")" ] || why="$why; scratch left: $(ls "$scratch/tmp")"
+if [ -z "$why" ]; then
 	echo "ok - $name: the fixture is untouched and its worktree removed"
 else
 	echo "not ok - $name: the fixture is untouched and its worktree removed"
-	git -C "$fixture" worktree list | sed 's/^/    /'
+	echo "    $why"
+fi
+
+# --- real kbuild reports what a bad patch adds: gcc's and sparse's warnings --
+file=sound/core/misc.c
+mkdir -p "$scratch/bad"
+git -C "$fixture" show "HEAD:$file" >"$scratch/bad/old.c"
+python3 - "$scratch/bad/old.c" "$file" "$scratch/bad/0001-probe.patch" <<'PY'
+import difflib, sys
+old = open(sys.argv[1]).read().splitlines(True)
+new = old + ["\n", "int wqcheck_sparse_probe;\n", "\n",
+	     "void wqcheck_gcc_probe(void);\n",
+	     "void wqcheck_gcc_probe(void)\n", "{\n", "\tint unused_here;\n", "}\n"]
+f = sys.argv[2]
+with open(sys.argv[3], "w") as out:
+	out.write("From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
+		  "From: wqcheck test <t@invalid>\nDate: Mon, 20 Aug 2012 00:00:00 +0000\n"
+		  "Subject: [PATCH] ALSA: debris\n\n---\n")
+	out.write("diff --git a/%s b/%s\n" % (f, f))
+	out.writelines(difflib.unified_diff(old, new, "a/" + f, "b/" + f))
+	out.write("-- \n2.39.2\n")
+PY
+TMPDIR=$scratch/tmp "$WQCHECK" validate -q -j2 --format=json --series "$scratch/bad" "$fixture" \
+	>"$scratch/bad.json" 2>"$scratch/bad.err"
+rc=$?
+w=$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+o = d["patches"][0]["objects"][0]
+print(o["object"], o["built"], any("unused variable" in w for w in o["new_warnings"]),
+      any("wqcheck_sparse_probe" in w for w in o["new_sparse_warnings"]), o["code_diff_functions"])' "$scratch/bad.json" 2>&1)
+if [ "$rc $w" = "1 sound/core/misc.o True True True ['wqcheck_gcc_probe']" ]; then
+	echo "ok - $name: a bad patch: new gcc and sparse warnings and the new function, exit 1"
+else
+	echo "not ok - $name: a bad patch: new gcc and sparse warnings and the new function, exit 1"
+	echo "    rc=$rc $w"
+	sed 's/^/    /' "$scratch/bad.err" | tail -3
 fi
