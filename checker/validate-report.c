@@ -123,8 +123,12 @@ void report_validate_text(FILE *fp, const struct vreport *r)
 
 			if (!po->built) {
 				not_built++;
-				fprintf(fp, "  %s: NOT BUILT under this configuration: %s\n",
-					po->obj->object, po->reason ? po->reason : "?");
+				if (po->reason && !strncmp(po->reason, "does not compile", 16))
+					fprintf(fp, "  %s: DOES NOT COMPILE: %s\n", po->obj->object,
+						po->reason + 17);
+				else
+					fprintf(fp, "  %s: NOT BUILT under this configuration: %s\n",
+						po->obj->object, po->reason ? po->reason : "?");
 				continue;
 			}
 			if (po->code_equal) {
@@ -161,7 +165,7 @@ void report_validate_text(FILE *fp, const struct vreport *r)
 	if (r->full_done)
 		fprintf(fp, "full build: %s%s%s\n", r->full_ok ? "ok" : "FAILED: ",
 			r->full_error ? r->full_error : "", "");
-	fprintf(fp, "%zu/%zu patches applied; objects: %zu equal, %zu differ, %zu not built -> %s\n",
+	fprintf(fp, "%zu/%zu patches applied; objects: %zu equal, %zu differ, %zu not built or not compiling -> %s\n",
 		applied, r->series->nr_patches, equal, differ, not_built,
 		r->status == 0 ? "PASS" : r->status == 1 ? "FAIL" : "ERROR");
 }

@@ -124,17 +124,18 @@ with open(sys.argv[3], "w") as out:
 	out.writelines(difflib.unified_diff(old, new, "a/" + f, "b/" + f))
 	out.write("-- \n2.39.2\n")
 PY
-TMPDIR=$scratch/tmp "$WQCHECK" validate -q -j2 --format=json --series "$scratch/bad" "$fixture" \
-	>"$scratch/bad.json" 2>"$scratch/bad.err"
+# the fixture's configuration has CONFIG_WERROR: -Wno-error through --make-arg
+TMPDIR=$scratch/tmp "$WQCHECK" validate -q -j2 --format=json --make-arg KCFLAGS=-Wno-error \
+	--series "$scratch/bad" "$fixture" >"$scratch/bad.json" 2>"$scratch/bad.err"
 rc=$?
 w=$(python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
 o = d["patches"][0]["objects"][0]
 print(o["object"], o["built"], any("unused variable" in w for w in o["new_warnings"]),
-      any("wqcheck_sparse_probe" in w for w in o["new_sparse_warnings"]), o["code_diff_functions"])' "$scratch/bad.json" 2>&1)
-if [ "$rc $w" = "1 sound/core/misc.o True True True ['wqcheck_gcc_probe']" ]; then
-	echo "ok - $name: a bad patch: new gcc and sparse warnings and the new function, exit 1"
+      any("wqcheck_sparse_probe" in w for w in o["new_sparse_warnings"]), "wqcheck_gcc_probe" in o["code_diff_functions"])' "$scratch/bad.json" 2>&1)
+if [ "$rc $w" = "1 sound/core/misc.o True True True True" ]; then
+	echo "ok - $name: a bad patch (KCFLAGS=-Wno-error through --make-arg): new gcc and sparse warnings, the new function, exit 1"
 else
 	echo "not ok - $name: a bad patch: new gcc and sparse warnings and the new function, exit 1"
 	echo "    rc=$rc $w"
