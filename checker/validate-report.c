@@ -124,7 +124,7 @@ void report_validate_text(FILE *fp, const struct vreport *r)
 			if (!po->built) {
 				not_built++;
 				if (po->reason && !strncmp(po->reason, "does not compile", 16))
-					fprintf(fp, "  %s: DOES NOT COMPILE: %s\n", po->obj->object,
+					fprintf(fp, "  %s: DOES NOT COMPILE %s\n", po->obj->object,
 						po->reason + 17);
 				else
 					fprintf(fp, "  %s: NOT BUILT under this configuration: %s\n",

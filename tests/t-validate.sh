@@ -244,7 +244,7 @@ f=$(jq_py x 'print(d.get("full_build"))' "$scratch/full.json" 2>&1)
 # --- --make-arg reaches make: a compiler that fails is a base that does not build
 "$WQCHECK" validate -q --make-arg CC=false --series "$scratch/good.series" "$scratch/good/tree" >"$scratch/cc.txt" 2>"$scratch/cc.err"
 rc=$?
-if [ $rc -eq 2 ] && grep -q 'does not compile at the base' "$scratch/cc.txt" && grep -q 'base does not build' "$scratch/cc.err"; then
+if [ $rc -eq 2 ] && grep -q 'DOES NOT COMPILE at the base' "$scratch/cc.txt" && grep -q 'base does not build' "$scratch/cc.err"; then
 	ok "--make-arg CC=false: the base does not build, exit 2"
 else
 	not_ok "--make-arg CC=false: the base does not build, exit 2" "rc=$rc" "$(cat "$scratch/cc.err")"
