@@ -14,6 +14,7 @@
 #include "tempdir.h"
 #include "tree.h"
 #include "usage.h"
+#include "validate.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -49,8 +50,12 @@ static const char series_usage[] =
 	"  -j N                 parallel scan jobs (default: all CPUs)\n"
 	"  --no-clang           lexical analysis only\n"
 	"  -q, --quiet          no progress display\n"
+	"  --validate           then prove it: wqcheck validate --series DIR TREE\n"
+	"  --config=WHICH       with --validate: defconfig, allmodconfig or a .config\n"
+	"  --make-arg ARG       with --validate: passed to every make (repeatable)\n"
 	"\n"
-	"Exit status: 0 series written, 1 nothing to convert, 2 error.\n";
+	"Exit status: 0 series written (and, with --validate, proved), 1 nothing to\n"
+	"convert (or, with --validate, an object did not pass), 2 error.\n";
 
 enum split_mode { SPLIT_SUBSYSTEM, SPLIT_RULE, SPLIT_SINGLE };
 
@@ -63,6 +68,9 @@ enum {
 	OPT_FORCE,
 	OPT_NO_CLANG,
 	OPT_HELP,
+	OPT_VALIDATE,
+	OPT_CONFIG,
+	OPT_MAKE_ARG,
 };
 
 static const struct option series_options_long[] = {
@@ -76,6 +84,9 @@ static const struct option series_options_long[] = {
 	{ "no-clang", no_argument, NULL, OPT_NO_CLANG },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, OPT_HELP },
+	{ "validate", no_argument, NULL, OPT_VALIDATE },
+	{ "config", required_argument, NULL, OPT_CONFIG },
+	{ "make-arg", required_argument, NULL, OPT_MAKE_ARG },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -1434,7 +1445,11 @@ int cmd_series(int argc, char **argv)
 {
 	struct series s = { 0 };
 	const char *outdir = "outgoing", *from = NULL;
-	bool in_place = false, force = false;
+	bool in_place = false, force = false, validate = false;
+	const char *validate_config = NULL;
+	const char *make_args[32];
+	size_t nr_make_args = 0;
+	char *validate_tree = NULL;
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	int c, status = EXIT_CLEAN;
 	size_t i;
@@ -1494,6 +1509,17 @@ int cmd_series(int argc, char **argv)
 		case OPT_HELP:
 			fputs(series_usage, stdout);
 			return EXIT_CLEAN;
+		case OPT_VALIDATE:
+			validate = true;
+			break;
+		case OPT_CONFIG:
+			validate_config = optarg;
+			break;
+		case OPT_MAKE_ARG:
+			if (nr_make_args == sizeof(make_args) / sizeof(make_args[0]))
+				usage_error("too many --make-arg%s", "");
+			make_args[nr_make_args++] = optarg;
+			break;
 		default:
 			usage_error("unknown option '%s'", argv[optind - 1]);
 		}
@@ -1504,6 +1530,8 @@ int cmd_series(int argc, char **argv)
 		usage_error("one TREE only, not also '%s'", argv[optind + 1]);
 	if (force && !in_place)
 		usage_error("--force goes with --in-place%s", "");
+	if ((validate_config || nr_make_args) && !validate)
+		usage_error("--config and --make-arg go with --validate%s", "");
 	if (!s.nr_rules)
 		for (i = 0; i < nr_all_rules; i++)
 			if (series_family_of(all_rules[i]) >= 0)
@@ -1564,6 +1592,24 @@ out:
 	cleanup_series = NULL;
 	if (ferror(stdout))
 		die("cannot write the output");
+	if (validate && status == EXIT_CLEAN)
+		validate_tree = xstrdup(s.root);
 	series_release(&s);
+	if (validate_tree) {
+		/* The series' own worktree is gone; validate makes its own. */
+		struct validate_options vo = {
+			.tree = validate_tree,
+			.series_dir = outdir,
+			.config = validate_config,
+			.make_args = make_args,
+			.nr_make_args = nr_make_args,
+			.jobs = (int)jobs,
+			.progress = isatty(2),
+			.out = stdout,
+		};
+
+		status = validate_series(&vo);
+		free(validate_tree);
+	}
 	return status;
 }
