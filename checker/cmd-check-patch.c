@@ -134,22 +134,12 @@ static __attribute__((noreturn)) void usage_error(const struct check *c, const c
 
 static void parse_rules(struct check *c, const char *list)
 {
-	char *copy = xstrdup(list), *tok, *save = NULL;
-	size_t i;
+	char *bad = NULL;
+	int n = rule_parse_list(list, c->rules, sizeof(c->rules) / sizeof(c->rules[0]), &bad);
 
-	c->nr_rules = 0;
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		const struct rule *r = rule_find(tok);
-
-		if (!r)
-			usage_error(c, "unknown rule '%s'", tok);
-		for (i = 0; i < c->nr_rules; i++)
-			if (c->rules[i] == r)
-				break;
-		if (i == c->nr_rules && c->nr_rules < 64)
-			c->rules[c->nr_rules++] = r;
-	}
-	free(copy);
+	if (n < 0)
+		usage_error(c, "unknown rule '%s'", bad);
+	c->nr_rules = (size_t)n;
 }
 
 static int parse_options(struct check *c, int argc, char **argv)

@@ -91,19 +91,15 @@ static void add_wp(struct check_args *ca, const char *list)
 
 static void parse_rules(struct check_args *ca, const char *list)
 {
-	char *copy = xstrdup(list), *tok, *save = NULL;
+	char *bad = NULL;
+	int n = rule_parse_list(list, ca->rules + ca->nr_rules,
+				sizeof(ca->rules) / sizeof(ca->rules[0]) - ca->nr_rules, &bad);
 
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		const struct rule *r = rule_find(tok);
-
-		if (!r) {
-			fprintf(stderr, "wqcheck check: unknown rule '%s'\n", tok);
-			exit(EXIT_USAGE);
-		}
-		if (ca->nr_rules < 64)
-			ca->rules[ca->nr_rules++] = r;
+	if (n < 0) {
+		fprintf(stderr, "wqcheck check: unknown rule '%s'\n", bad);
+		exit(EXIT_USAGE);
 	}
-	free(copy);
+	ca->nr_rules += (size_t)n;
 }
 
 static void parse_args(struct check_args *ca, int argc, char **argv)

@@ -73,24 +73,14 @@ static __attribute__((noreturn)) void usage_error(const char *fmt, const char *a
 
 static size_t parse_rules(const char *list, const struct rule **out)
 {
-	char *copy = xstrdup(list), *tok, *save = NULL;
-	size_t n = 0, i;
+	char *bad = NULL;
+	int n = rule_parse_list(list, out, nr_all_rules, &bad);
 
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		const struct rule *r = rule_find(tok);
-
-		if (!r)
-			usage_error("unknown rule '%s'", tok);
-		for (i = 0; i < n; i++)
-			if (out[i] == r)
-				break;
-		if (i == n)
-			out[n++] = r;
-	}
-	free(copy);
+	if (n < 0)
+		usage_error("unknown rule '%s'", bad);
 	if (!n)
 		usage_error("--rules needs at least one rule%s", "");
-	return n;
+	return (size_t)n;
 }
 
 /* The path of abs relative to root ("" for root itself). */

@@ -144,29 +144,17 @@ static __attribute__((noreturn)) void usage_error(const char *fmt,
 
 static size_t parse_rules(const char *list, const struct rule **out)
 {
-	char *copy = xstrdup(list), *tok, *save = NULL;
-	size_t n = 0, i;
+	char *bad = NULL;
+	int n = rule_parse_list(list, out, nr_all_rules, &bad), i;
 
-	for (tok = strtok_r(copy, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		const struct rule *r = rule_find(tok);
-
-		if (!r)
-			usage_error("unknown rule '%s'", tok);
-		if (series_family_of(r) < 0)
-			usage_error(
-				"rule '%s' has no conversion to send as a patch",
-				tok);
-		for (i = 0; i < n; i++)
-			if (out[i] == r)
-				break;
-		if (i == n)
-			out[n++] = r;
-	}
-	free(copy);
+	if (n < 0)
+		usage_error("unknown rule '%s'", bad);
+	for (i = 0; i < n; i++)
+		if (series_family_of(out[i]) < 0)
+			usage_error("rule '%s' has no conversion to send as a patch", out[i]->id);
 	if (!n)
 		usage_error("--rules needs at least one rule%s", "");
-	return n;
+	return (size_t)n;
 }
 
 /* --- cleanup on every exit path ------------------------------------------ */

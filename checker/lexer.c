@@ -331,18 +331,11 @@ void lex_file(struct lexed_file *lf, const char *text, size_t size)
 			space_before = true;
 			continue;
 		}
-		if (c == '/' && peek(&lx, lx.pos + 1) == '*') {
-			lex_block_comment(&lx);
-			tok = emit(&lx, TOK_COMMENT, start, line, line_start);
-			if (lx.directive >= 0) {
-				tok->in_directive = true;
-				tok->directive_index = lx.directive;
-			}
-			space_before = true;
-			continue;
-		}
-		if (c == '/' && peek(&lx, lx.pos + 1) == '/') {
-			lex_line_comment(&lx);
+		if (c == '/' && (peek(&lx, lx.pos + 1) == '*' || peek(&lx, lx.pos + 1) == '/')) {
+			if (peek(&lx, lx.pos + 1) == '*')
+				lex_block_comment(&lx);
+			else
+				lex_line_comment(&lx);
 			tok = emit(&lx, TOK_COMMENT, start, line, line_start);
 			if (lx.directive >= 0) {
 				tok->in_directive = true;

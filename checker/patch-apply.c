@@ -87,17 +87,13 @@ static int run_argv(struct patch_scratch *s, const char *repo, const char **argv
 
 int scratch_git(struct patch_scratch *s, struct strbuf *out, struct strbuf *err, ...)
 {
-	const char *argv[64];
-	size_t n = 0;
 	va_list ap;
+	int status;
 
-	argv[n++] = "git";
 	va_start(ap, err);
-	while (n < 63 && (argv[n] = va_arg(ap, const char *)))
-		n++;
+	status = series_git_va(s->overlay, (const char *const *)s->env, out, err, ap);
 	va_end(ap);
-	argv[n] = NULL;
-	return run_argv(s, NULL, argv, out, err);
+	return status;
 }
 
 /* Links every entry of TREE's directory rel into the overlay's, except the

@@ -42,5 +42,9 @@ extern const struct rule *const all_rules[];
 extern const size_t nr_all_rules;
 
 const struct rule *rule_find(const char *id);
+/* Parses a comma-separated list of rule ids or names into out: at most max,
+ * each once, in the order given. Returns how many, or -1 with *bad set to a
+ * copy of the first unknown name (the caller frees it). */
+int rule_parse_list(const char *list, const struct rule **out, size_t max, char **bad);
 
 #endif

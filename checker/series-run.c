@@ -119,20 +119,29 @@ int series_run_input(const char *const *argv, const char *dir,
 	return WEXITSTATUS(status);
 }
 
-int series_git(const char *dir, const char *const *env, struct strbuf *out,
-	       struct strbuf *err, ...)
+int series_git_va(const char *dir, const char *const *env, struct strbuf *out,
+		  struct strbuf *err, va_list ap)
 {
 	const char *argv[64];
 	size_t n = 0;
-	va_list ap;
 
 	argv[n++] = "git";
-	va_start(ap, err);
 	while (n < 63 && (argv[n] = va_arg(ap, const char *)))
 		n++;
-	va_end(ap);
 	argv[n] = NULL;
 	return series_run(argv, dir, env, out, err);
+}
+
+int series_git(const char *dir, const char *const *env, struct strbuf *out,
+	       struct strbuf *err, ...)
+{
+	va_list ap;
+	int status;
+
+	va_start(ap, err);
+	status = series_git_va(dir, env, out, err, ap);
+	va_end(ap);
+	return status;
 }
 
 void series_stop_child(void)

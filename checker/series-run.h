@@ -4,6 +4,8 @@
 #ifndef WQCHECK_SERIES_RUN_H
 #define WQCHECK_SERIES_RUN_H
 
+#include <stdarg.h>
+
 #include "strbuf.h"
 
 /* Runs argv[0] (looked up in PATH) in dir (NULL: here) with env entries
@@ -23,6 +25,10 @@ __attribute__((sentinel)) int series_git(const char *dir,
 					 const char *const *env,
 					 struct strbuf *out, struct strbuf *err,
 					 ...);
+
+/* series_git() with the arguments already in a va_list. */
+int series_git_va(const char *dir, const char *const *env, struct strbuf *out,
+		  struct strbuf *err, va_list ap);
 
 /* For a signal handler (async-signal-safe): terminates and reaps the child
  * series_run() is waiting for, if any. */
