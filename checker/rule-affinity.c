@@ -11,6 +11,7 @@
  * may be in another file), and what that function and its callees read. The
  * tree pass builds the work-item index from a cheap byte prefilter and the
  * lexer, then looks at the files that call the *_on() API or a wrapper. */
+#include "affinity.h"
 #include "cpu-dependence.h"
 #include "rule.h"
 #include "scan.h"
@@ -261,7 +262,7 @@ struct queue_site {
 	struct item_shape item;
 	struct work_binding *const *bindings;
 	size_t nr_bindings;
-	struct work_binding **own_bindings;	/* the caller's own items */
+	struct item_bindings resolved;	/* owns what bindings points to, if anything */
 	bool cpu_current;		/* the cpu argument is the current CPU */
 	bool own_cpu;			/* a per-CPU item sent to its own CPU */
 	bool own_field;			/* ... to the CPU the item stores as its home */
@@ -276,16 +277,6 @@ struct site_list {
 	struct queue_site *items;
 	size_t nr, alloc;
 };
-
-static bool selected(const struct scan_options *opts, const struct rule *r)
-{
-	size_t i;
-
-	for (i = 0; i < opts->nr_rules; i++)
-		if (opts->rules[i] == r)
-			return true;
-	return false;
-}
 
 static bool is_current_cpu_call_text(const char *s)
 {
@@ -857,171 +848,274 @@ static bool site_is_safe(const struct queue_site *s)
 
 /* A work function's work_struct parameter is its own item: every item whose
  * work function it is (a static function only from its own file). */
-static void own_items(struct workitem_index *idx, struct queue_site *s)
+static void own_items(const struct workitem_index *idx, const char *path,
+		      const struct source_function *caller, struct item_bindings *out)
 {
 	size_t i, n = 0;
 
 	for (i = 0; i < idx->nr; i++) {
 		struct work_binding *b = &idx->bindings[i];
 
-		if (strcmp(b->function, s->caller->name) ||
-		    (s->caller->is_static && strcmp(b->file, s->file->path)))
+		if (strcmp(b->function, caller->name) ||
+		    (caller->is_static && strcmp(b->file, path)))
 			continue;
-		s->own_bindings = xrealloc(s->own_bindings, (n + 1) * sizeof(*s->own_bindings));
-		s->own_bindings[n++] = b;
+		out->owned = xrealloc(out->owned, (n + 1) * sizeof(*out->owned));
+		out->owned[n++] = b;
 	}
-	s->bindings = s->own_bindings;
-	s->nr_bindings = n;
+	out->items = out->owned;
+	out->nr = n;
 }
 
 /* No binding for `struct _thermal_state.therm_work` when the INIT_*WORK
  * spelled it `&state->package_throttle.therm_work` from the outer struct:
  * without struct definitions, take the bindings of the same file whose
  * path ends in the same member. */
-static void same_file_member(struct workitem_index *idx, struct queue_site *s)
+static void same_file_member(const struct workitem_index *idx, const char *path,
+			     const char *key, struct item_bindings *out)
 {
-	const char *member = strrchr(s->item.key, '.');
+	const char *member = strrchr(key, '.');
 	size_t i, n = 0, mlen;
 
-	if (!member || !strncmp(s->item.key, "file ", 5))
+	if (!member || !strncmp(key, "file ", 5))
 		return;
 	mlen = strlen(member);
 	for (i = 0; i < idx->nr; i++) {
 		struct work_binding *b = &idx->bindings[i];
 		size_t klen = strlen(b->key);
 
-		if (strcmp(b->file, s->file->path) || klen < mlen ||
+		if (strcmp(b->file, path) || klen < mlen ||
 		    strcmp(b->key + klen - mlen, member))
 			continue;
-		s->own_bindings = xrealloc(s->own_bindings, (n + 1) * sizeof(*s->own_bindings));
-		s->own_bindings[n++] = b;
+		out->owned = xrealloc(out->owned, (n + 1) * sizeof(*out->owned));
+		out->owned[n++] = b;
 	}
-	s->bindings = s->own_bindings;
-	s->nr_bindings = n;
+	out->items = out->owned;
+	out->nr = n;
 }
 
-static void affinity_tree_pass(const struct scan_options *opts, struct scan_result *res)
+void affinity_item_bindings(const struct workitem_index *idx, const char *path,
+			    const struct source_function *caller,
+			    const struct item_shape *item, struct item_bindings *out)
 {
-	struct file_list all = { 0 };
-	struct workitem_index idx = { 0 };
-	struct api_list apis = { 0 };
-	struct site_list sites = { 0 };
-	struct source_cache sc;
-	struct cpu_dependence *cd;
+	if (item->key)
+		out->items = workitem_index_lookup(idx, item->key, &out->nr);
+	if (!out->nr && item->alias)
+		out->items = workitem_index_lookup(idx, item->alias, &out->nr);
+	else if (item->own_parameter && caller)
+		own_items(idx, path, caller, out);
+	if (!out->nr && item->key)
+		same_file_member(idx, path, item->key, out);
+}
+
+void item_bindings_release(struct item_bindings *b)
+{
+	free(b->owned);
+	memset(b, 0, sizeof(*b));
+}
+
+struct affinity_state {
+	struct api_list apis;
+	struct site_list sites;
+};
+
+int affinity_analyse(const char *root, const char *arch, int jobs, struct affinity_analysis *a)
+{
+	struct affinity_state *st;
+	struct api_list *apis;
+	struct site_list *sites;
 	const char **needles;
 	bool *matched;
 	size_t i, k;
 
-	if (list_tree_files(opts->root, "", &all) < 0)
-		return;
-	file_list_finish(&all);
+	memset(a, 0, sizeof(*a));
+	if (list_tree_files(root, "", &a->all) < 0)
+		return -1;
+	file_list_finish(&a->all);
+	a->state = st = xcalloc(1, sizeof(*st));
+	apis = &st->apis;
+	sites = &st->sites;
 	for (k = 0; k < NR_BUILTIN_API; k++) {
-		ALLOC_GROW(apis.items, apis.nr, apis.alloc);
-		apis.items[apis.nr++] = builtin_api[k];
+		ALLOC_GROW(apis->items, apis->nr, apis->alloc);
+		apis->items[apis->nr++] = builtin_api[k];
 	}
-	matched = xcalloc(all.nr ? all.nr : 1, sizeof(*matched));
-	prefilter_tree(opts->root, &all, opts->jobs, api_needles, matched, &idx);
-	workitem_index_finish(&idx);
+	matched = xcalloc(a->all.nr ? a->all.nr : 1, sizeof(*matched));
+	prefilter_tree(root, &a->all, jobs, api_needles, matched, &a->idx);
+	workitem_index_finish(&a->idx);
 
-	source_cache_init(&sc, opts->root, opts->arch);
-	for (i = 0; i < all.nr; i++)
+	source_cache_init(&a->sc, root, arch);
+	for (i = 0; i < a->all.nr; i++)
 		if (matched[i]) {
-			struct source_file *f = source_get(&sc, all.paths[i]);
+			struct source_file *f = source_get(&a->sc, a->all.paths[i]);
 
 			if (f)
-				find_wrappers(f, &apis);
+				find_wrappers(f, apis);
 		}
-	if (apis.nr > NR_BUILTIN_API) {
-		needles = xcalloc(apis.nr - NR_BUILTIN_API + 1, sizeof(*needles));
-		for (k = NR_BUILTIN_API; k < apis.nr; k++)
-			needles[k - NR_BUILTIN_API] = apis.items[k].name;
-		prefilter_tree(opts->root, &all, opts->jobs, needles, matched, NULL);
+	if (apis->nr > NR_BUILTIN_API) {
+		needles = xcalloc(apis->nr - NR_BUILTIN_API + 1, sizeof(*needles));
+		for (k = NR_BUILTIN_API; k < apis->nr; k++)
+			needles[k - NR_BUILTIN_API] = apis->items[k].name;
+		prefilter_tree(root, &a->all, jobs, needles, matched, NULL);
 		free(needles);
 	}
-	for (i = 0; i < all.nr; i++)
+	for (i = 0; i < a->all.nr; i++)
 		if (matched[i]) {
-			struct source_file *f = source_get(&sc, all.paths[i]);
+			struct source_file *f = source_get(&a->sc, a->all.paths[i]);
 
 			if (f)
-				collect_sites(f, &apis, &sites);
+				collect_sites(f, apis, sites);
 		}
 
-	cd = cpu_dependence_new(&sc, MAX_CALL_DEPTH);
+	a->cd = cpu_dependence_new(&a->sc, MAX_CALL_DEPTH);
 	if (getenv("WQCHECK_DEBUG_AFFINITY")) {
-		for (i = 0; i < idx.nr; i++)
-			fprintf(stderr, "binding %s -> %s() %s:%u %s\n", idx.bindings[i].key,
-				idx.bindings[i].function, idx.bindings[i].file,
-				idx.bindings[i].line, idx.bindings[i].how);
-		for (i = 0; i < sites.nr; i++)
+		for (i = 0; i < a->idx.nr; i++)
+			fprintf(stderr, "binding %s -> %s() %s:%u %s\n", a->idx.bindings[i].key,
+				a->idx.bindings[i].function, a->idx.bindings[i].file,
+				a->idx.bindings[i].line, a->idx.bindings[i].how);
+		for (i = 0; i < sites->nr; i++)
 			fprintf(stderr, "site %s:%u %s(%s, %s) key %s per_cpu %d cpu %s\n",
-				sites.items[i].file->path,
-				sites.items[i].file->lex.tokens[sites.items[i].tok].line,
-				sites.items[i].api->name, sites.items[i].cpu_text,
-				sites.items[i].item_text,
-				sites.items[i].item.key ? sites.items[i].item.key : "(none)",
-				sites.items[i].item.per_cpu,
-				sites.items[i].item.cpu ? sites.items[i].item.cpu : "-");
+				sites->items[i].file->path,
+				sites->items[i].file->lex.tokens[sites->items[i].tok].line,
+				sites->items[i].api->name, sites->items[i].cpu_text,
+				sites->items[i].item_text,
+				sites->items[i].item.key ? sites->items[i].item.key : "(none)",
+				sites->items[i].item.per_cpu,
+				sites->items[i].item.cpu ? sites->items[i].item.cpu : "-");
 	}
-	for (i = 0; i < sites.nr; i++) {
-		struct queue_site *s = &sites.items[i];
+	for (i = 0; i < sites->nr; i++) {
+		struct queue_site *s = &sites->items[i];
 
-		if (inside_wrapper(s, &apis))
+		if (inside_wrapper(s, apis))
 			continue;
-		if (s->item.key)
-			s->bindings = workitem_index_lookup(&idx, s->item.key, &s->nr_bindings);
-		if (!s->nr_bindings && s->item.alias)
-			s->bindings = workitem_index_lookup(&idx, s->item.alias, &s->nr_bindings);
-		else if (s->item.own_parameter)
-			own_items(&idx, s);
-		if (!s->nr_bindings && s->item.key)
-			same_file_member(&idx, s);
-		s->cpu_current = cpu_is_current(cd, s);
+		affinity_item_bindings(&a->idx, s->file->path, s->caller, &s->item, &s->resolved);
+		s->bindings = s->resolved.items;
+		s->nr_bindings = s->resolved.nr;
+		s->cpu_current = cpu_is_current(a->cd, s);
 		s->fresh = initialized_just_before(s);
 		s->idle = waited_for_just_before(s);
 		decide_own_cpu(s);
-		evaluate_wq010(cd, s);
+		evaluate_wq010(a->cd, s);
 	}
-	demote_mixed_items(&sites);
+	demote_mixed_items(sites);
 	if (getenv("WQCHECK_DEBUG_AFFINITY"))
-		for (i = 0; i < sites.nr; i++)
+		for (i = 0; i < sites->nr; i++)
 			fprintf(stderr, "verdict %s:%u bindings %zu dependent %d own %d fresh %d "
-				"idle %d unbound %d delayed %d\n", sites.items[i].file->path,
-				sites.items[i].file->lex.tokens[sites.items[i].tok].line,
-				sites.items[i].nr_bindings, sites.items[i].cpu_dependent,
-				sites.items[i].own_cpu, sites.items[i].fresh, sites.items[i].idle,
-				sites.items[i].unbound, sites.items[i].delayed);
-	for (i = 0; i < sites.nr; i++) {
-		struct queue_site *s = &sites.items[i];
+				"idle %d unbound %d delayed %d\n", sites->items[i].file->path,
+				sites->items[i].file->lex.tokens[sites->items[i].tok].line,
+				sites->items[i].nr_bindings, sites->items[i].cpu_dependent,
+				sites->items[i].own_cpu, sites->items[i].fresh, sites->items[i].idle,
+				sites->items[i].unbound, sites->items[i].delayed);
+	free(matched);
+	return 0;
+}
 
-		if (inside_wrapper(s, &apis))
+static bool rule_in(const struct rule *const *rules, size_t nr_rules, const struct rule *r)
+{
+	size_t i;
+
+	for (i = 0; i < nr_rules; i++)
+		if (rules[i] == r)
+			return true;
+	return false;
+}
+
+void affinity_report(const struct affinity_analysis *a, const struct rule *const *rules,
+		     size_t nr_rules, struct scan_result *res)
+{
+	const struct affinity_state *st = a->state;
+	size_t i;
+
+	for (i = 0; i < st->sites.nr; i++) {
+		const struct queue_site *s = &st->sites.items[i];
+
+		if (inside_wrapper(s, &st->apis))
 			continue;
 		if (s->cpu_dependent && !s->unbound && !s->fresh && !s->idle &&
-		    selected(opts, &rule_affinity_cpu_read))
+		    rule_in(rules, nr_rules, &rule_affinity_cpu_read))
 			report_wq010(res, s);
-		if (selected(opts, &rule_shared_item_on_cpus))
+		if (rule_in(rules, nr_rules, &rule_shared_item_on_cpus))
 			check_wq011(res, s);
-		if (!s->unbound && selected(opts, &rule_self_requeue_other_cpu))
+		if (!s->unbound && rule_in(rules, nr_rules, &rule_self_requeue_other_cpu))
 			check_wq012(res, s);
 	}
+}
 
-	for (i = 0; i < sites.nr; i++) {
-		free(sites.items[i].cpu_text);
-		free(sites.items[i].item_text);
-		item_shape_release(&sites.items[i].item);
-		free(sites.items[i].own_bindings);
-		cpu_chain_release(&sites.items[i].chain);
+size_t affinity_nr_sites(const struct affinity_analysis *a)
+{
+	return a->state ? a->state->sites.nr : 0;
+}
+
+bool affinity_site_get(const struct affinity_analysis *a, size_t i, struct affinity_site *out)
+{
+	const struct affinity_state *st = a->state;
+	const struct queue_site *s = &st->sites.items[i];
+	const struct token *t = &s->file->lex.tokens[s->tok];
+
+	memset(out, 0, sizeof(*out));
+	if (inside_wrapper(s, &st->apis))
+		return false;
+	out->file = s->file;
+	out->tok = s->tok;
+	out->line = t->line;
+	out->column = t->column;
+	out->caller = s->caller;
+	out->api = s->api->name;
+	out->wrapper_file = s->api->wrapper ? s->api->file : NULL;
+	out->wrapper_line = s->api->line;
+	out->cpu_text = s->cpu_text;
+	out->item_text = s->item_text;
+	out->item_key = s->item.key;
+	out->bindings = s->bindings;
+	out->nr_bindings = s->nr_bindings;
+	out->cpu_dependent = s->cpu_dependent;
+	out->dependent_binding = s->dependent_binding;
+	out->chain = &s->chain;
+	out->unbound = s->unbound;
+	out->fresh = s->fresh;
+	out->idle = s->idle;
+	out->own_cpu = s->own_cpu;
+	out->self_delayed = s->self_delayed;
+	out->self_requeue_here = s->cpu_current && is_self_requeue(s);
+	return true;
+}
+
+void affinity_release(struct affinity_analysis *a)
+{
+	struct affinity_state *st = a->state;
+	size_t i, k;
+
+	if (st) {
+		for (i = 0; i < st->sites.nr; i++) {
+			free(st->sites.items[i].cpu_text);
+			free(st->sites.items[i].item_text);
+			item_shape_release(&st->sites.items[i].item);
+			item_bindings_release(&st->sites.items[i].resolved);
+			cpu_chain_release(&st->sites.items[i].chain);
+		}
+		free(st->sites.items);
+		for (k = NR_BUILTIN_API; k < st->apis.nr; k++) {
+			free(st->apis.items[k].name);
+			free(st->apis.items[k].file);
+		}
+		free(st->apis.items);
+		free(st);
+		cpu_dependence_free(a->cd);
+		source_cache_release(&a->sc);
+		workitem_index_release(&a->idx);
 	}
-	free(sites.items);
-	for (k = NR_BUILTIN_API; k < apis.nr; k++) {
-		free(apis.items[k].name);
-		free(apis.items[k].file);
+	file_list_release(&a->all);
+	memset(a, 0, sizeof(*a));
+}
+
+static void affinity_tree_pass(const struct scan_options *opts, struct scan_result *res)
+{
+	struct affinity_analysis a;
+
+	if (affinity_analyse(opts->root, opts->arch, opts->jobs, &a) < 0) {
+		affinity_release(&a);
+		return;
 	}
-	free(apis.items);
-	cpu_dependence_free(cd);
-	source_cache_release(&sc);
-	workitem_index_release(&idx);
-	free(matched);
-	file_list_release(&all);
+	affinity_report(&a, opts->rules, opts->nr_rules, res);
+	affinity_release(&a);
 }
 
 const struct rule rule_affinity_cpu_read = {
