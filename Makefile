@@ -11,9 +11,10 @@ LLVM_CONFIG ?= $(shell command -v llvm-config-14 || command -v llvm-config || ec
 export LLVM_CONFIG
 
 # Build: libclang and jansson. Tests: spatch, sparse, git, a kernel tree and what
-# building it needs. Debian 12 package names.
+# building it needs; chromium (headless) for the audit page. Debian 12 names.
 DEPS := gcc make git libclang-dev llvm clang libjansson-dev coccinelle sparse \
-	python3 jq bc flex bison libelf-dev libssl-dev xz-utils time linux-source-6.1
+	python3 jq bc flex bison libelf-dev libssl-dev xz-utils time linux-source-6.1 \
+	chromium
 
 all: checker/wqcheck
 
