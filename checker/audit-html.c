@@ -243,6 +243,7 @@ static void page_release(struct page *p)
 }
 
 static const char page_css[] =
+	"[hidden]{display:none!important}\n"
 	"body{font:14px/1.45 system-ui,sans-serif;margin:1em 2em;"
 	"color:#1a1a1a;background:#fff}\n"
 	"h1{font-size:1.5em;margin:.2em 0}h2{font-size:1.2em;margin:1.2em 0 .4em}\n"
@@ -266,7 +267,8 @@ static const char page_css[] =
 	"margin:.5em 0}\n"
 	"#q{width:22em}\n"
 	"#count{font-weight:600}\n"
-	"#callers{border-collapse:collapse;width:100%;font-size:13px}\n"
+	"#callers{border-collapse:collapse;width:100%;font-size:13px;"
+	"table-layout:fixed}\n"
 	"#callers th{position:sticky;top:0;background:#f0f0f0;text-align:left;"
 	"padding:4px 6px;cursor:pointer;white-space:nowrap;"
 	"border-bottom:2px solid #bbb}\n"
@@ -274,9 +276,12 @@ static const char page_css[] =
 	"#callers th[aria-sort=descending]::after{content:\" \\25bc\"}\n"
 	"#callers td{padding:3px 6px;border-bottom:1px solid #e8e8e8;"
 	"vertical-align:top}\n"
-	"#callers td:nth-child(2){font:12px ui-monospace,monospace;"
-	"white-space:nowrap}\n"
-	"#callers td:nth-child(5){white-space:nowrap}\n"
+	"#callers td{overflow-wrap:anywhere}\n"
+	"#callers td:nth-child(2){font:12px ui-monospace,monospace}\n"
+	/* A fixed layout sizes the columns from these, not from every row. */
+	"#callers th:nth-child(1){width:13%}#callers th:nth-child(2){width:19%}\n"
+	"#callers th:nth-child(3){width:11%}#callers th:nth-child(4){width:11%}\n"
+	"#callers th:nth-child(5){width:12%}#callers th:nth-child(6){width:10%}\n"
 	"#callers td:nth-child(5)::before{content:\"\";display:inline-block;"
 	"width:.8em;height:.8em;margin-right:.35em;border-radius:2px;"
 	"background:#000}\n"
