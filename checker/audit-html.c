@@ -119,7 +119,9 @@ static size_t utf8_prefix(const char *s, size_t max_chars)
 	size_t i = 0, chars = 0;
 
 	while (s[i]) {
-		if (((unsigned char)s[i] & 0xc0) != 0x80 && chars++ == max_chars)
+		int lead = ((unsigned char)s[i] & 0xc0) != 0x80;
+
+		if (lead && chars++ == max_chars)
 			break;
 		i++;
 	}
@@ -201,8 +203,9 @@ static void count_callers(struct page *p)
 
 		for (i = 0; i < json_array_size(callers); i++) {
 			json_t *c = json_array_get(callers, i);
+			size_t k = class_index(p, str_field(c, "class"));
 
-			count_row(p, s)[class_index(p, str_field(c, "class"))]++;
+			count_row(p, s)[k]++;
 			p->totals[s]++;
 		}
 		p->nr_callers += p->totals[s];
@@ -221,9 +224,11 @@ static void page_init(struct page *p, FILE *out, json_t *doc)
 		p->classes = json_incref(classes);
 	} else {
 		p->classes = json_array();
-		for (i = 0; i < NR_KNOWN_CLASSES; i++)
-			json_array_append_new(p->classes,
-					      json_string(known_classes[i].name));
+		for (i = 0; i < NR_KNOWN_CLASSES; i++) {
+			const char *name = known_classes[i].name;
+
+			json_array_append_new(p->classes, json_string(name));
+		}
 	}
 	/* A non-string class name would have no name to match or print. */
 	for (i = 0; i < json_array_size(p->classes); i++)
@@ -246,7 +251,8 @@ static const char page_css[] =
 	"[hidden]{display:none!important}\n"
 	"body{font:14px/1.45 system-ui,sans-serif;margin:1em 2em;"
 	"color:#1a1a1a;background:#fff}\n"
-	"h1{font-size:1.5em;margin:.2em 0}h2{font-size:1.2em;margin:1.2em 0 .4em}\n"
+	"h1{font-size:1.5em;margin:.2em 0}\n"
+	"h2{font-size:1.2em;margin:1.2em 0 .4em}\n"
 	"code{font:12px ui-monospace,monospace}\n"
 	".meta{color:#555;margin:0}\n"
 	".stats{display:flex;gap:2em;list-style:none;padding:0;margin:.5em 0}\n"
@@ -259,7 +265,8 @@ static const char page_css[] =
 	"td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
 	".sw{display:inline-block;width:.9em;height:.9em;margin-right:.4em;"
 	"vertical-align:-.1em;border-radius:2px}\n"
-	".legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.3em 1.5em}\n"
+	".legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;"
+	"gap:.3em 1.5em}\n"
 	"#chart{max-width:100%;height:auto;font-size:12px}\n"
 	"#chart .bar{cursor:pointer}#chart .bar:hover text{font-weight:600}\n"
 	"#chart .grid{stroke:#ddd}#chart .tick{fill:#555;text-anchor:middle}\n"
@@ -279,9 +286,11 @@ static const char page_css[] =
 	"#callers td{overflow-wrap:anywhere}\n"
 	"#callers td:nth-child(2){font:12px ui-monospace,monospace}\n"
 	/* A fixed layout sizes the columns from these, not from every row. */
-	"#callers th:nth-child(1){width:13%}#callers th:nth-child(2){width:19%}\n"
-	"#callers th:nth-child(3){width:11%}#callers th:nth-child(4){width:11%}\n"
-	"#callers th:nth-child(5){width:12%}#callers th:nth-child(6){width:10%}\n"
+	"#callers th:nth-child(1){width:13%}\n"
+	"#callers th:nth-child(2){width:19%}\n"
+	"#callers th:nth-child(3),#callers th:nth-child(4){width:11%}\n"
+	"#callers th:nth-child(5){width:12%}\n"
+	"#callers th:nth-child(6){width:10%}\n"
 	"#callers td:nth-child(5)::before{content:\"\";display:inline-block;"
 	"width:.8em;height:.8em;margin-right:.35em;border-radius:2px;"
 	"background:#000}\n"
@@ -548,7 +557,8 @@ static void write_chart(struct page *p)
 	fputs(" Click a bar to show its callers.</p>\n", p->out);
 	write_legend(p);
 	fprintf(p->out,
-		"<svg id=\"chart\" role=\"img\" aria-labelledby=\"chart-title\" "
+		"<svg id=\"chart\" role=\"img\" "
+		"aria-labelledby=\"chart-title\" "
 		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
 		CHART_LABEL_WIDTH + CHART_BAR_WIDTH + CHART_TOTAL_WIDTH, height,
 		CHART_LABEL_WIDTH + CHART_BAR_WIDTH + CHART_TOTAL_WIDTH,
@@ -583,8 +593,8 @@ static void write_subsystems(struct page *p)
 		"<section id=\"subsystems\">\n<details>\n<summary>Maintainers "
 		"and lists of the %zu subsystems</summary>\n"
 		"<table class=\"small\">\n<thead><tr><th>Subsystem</th>"
-		"<th>Callers</th><th>Maintainers</th><th>Lists</th></tr></thead>"
-		"\n<tbody>\n", p->nr_subsystems);
+		"<th>Callers</th><th>Maintainers</th><th>Lists</th></tr>"
+		"</thead>\n<tbody>\n", p->nr_subsystems);
 	for (i = 0; i < p->nr_subsystems; i++) {
 		json_t *sub = json_array_get(p->subsystems, i);
 
@@ -786,7 +796,7 @@ static const char page_script[] =
 	"\t\t' callers shown';\n"
 	"}\n"
 	"\n"
-	"/* The first text node of a cell: the message without its evidence. */\n"
+	"/* A cell's first text node: the message without its evidence. */\n"
 	"function sortKey(cell) {\n"
 	"\tvar n = cell.firstChild;\n"
 	"\n"

@@ -13,10 +13,11 @@
 
 /* Kernel strings are text: every one of these must come out escaped. */
 static const char tricky_doc[] =
-	"{\"tool\": \"wqcheck\", \"version\": \"1.0\", \"tree\": \"/src/<tree>\","
+	"{\"tool\": \"wqcheck\", \"version\": \"1.0\","
+	" \"tree\": \"/src/<tree>\","
 	" \"generated_by\": \"wqcheck audit\","
-	" \"classes\": [\"legacy\", \"cpu-dependent\", \"reentrancy-dependent\","
-	"  \"cpu-independent\", \"unresolved\"],"
+	" \"classes\": [\"legacy\", \"cpu-dependent\","
+	"  \"reentrancy-dependent\", \"cpu-independent\", \"unresolved\"],"
 	" \"summary\": {\"callers\": 5, \"subsystems\": 2, \"files\": 3,"
 	"  \"by_class\": {\"legacy\": 1, \"cpu-dependent\": 2,"
 	"   \"unresolved\": 1},"
@@ -84,11 +85,24 @@ static char *between(const char *s, const char *start, const char *end)
 	return b ? xstrndup(a, (size_t)(b - a)) : xstrdup("");
 }
 
+/* How many continuation bytes follow the lead byte c; -1 if c cannot lead. */
+static int utf8_extra(unsigned char c)
+{
+	if (c < 0x80)
+		return 0;
+	if ((c & 0xe0) == 0xc0)
+		return 1;
+	if ((c & 0xf0) == 0xe0)
+		return 2;
+	if ((c & 0xf8) == 0xf0)
+		return 3;
+	return -1;
+}
+
 static int valid_utf8(const unsigned char *s)
 {
 	while (*s) {
-		int extra = *s < 0x80 ? 0 : (*s & 0xe0) == 0xc0 ? 1 :
-				(*s & 0xf0) == 0xe0 ? 2 : (*s & 0xf8) == 0xf0 ? 3 : -1;
+		int extra = utf8_extra(*s);
 
 		if (extra < 0)
 			return 0;
@@ -113,6 +127,7 @@ static char *render(json_t *doc, int *rc)
 static void test_tricky(void)
 {
 	json_t *doc = json_loads(tricky_doc, 0, NULL);
+	const char *first, *second;
 	char *html, *svg;
 	int rc;
 
@@ -140,7 +155,8 @@ static void test_tricky(void)
 		      !strstr(html, "<img"));
 	CHECK("maintainer's address escaped",
 	      strstr(html, "Ada Acme &lt;ada@example.org&gt;") != NULL);
-	CHECK("file name escaped", strstr(html, "drivers/a&amp;b.c:10") != NULL);
+	CHECK("file name escaped",
+	      strstr(html, "drivers/a&amp;b.c:10") != NULL);
 	CHECK("tree escaped", strstr(html, "/src/&lt;tree&gt;") != NULL);
 	CHECK("apostrophe escaped in evidence",
 	      strstr(html, "<code>drivers/acme.c:30</code>: smp_processor_id() "
@@ -154,13 +170,14 @@ static void test_tricky(void)
 	CHECK("one evidence list", count(html, "<details><summary>evidence (1)")
 					   == 1);
 	CHECK("advice reason shown",
-	      strstr(html, "WQ_PERCPU<div class=\"why\">reads &lt;cpu&gt;</div>"));
+	      strstr(html, "WQ_PERCPU<div class=\"why\">reads &lt;cpu&gt;"
+			   "</div>"));
 	svg = between(html, "<svg", "</svg>");
 	CHECK("one bar per subsystem", count(svg, "<g class=\"bar\"") == 2);
 	CHECK("one segment per nonzero class", count(svg, "<rect") == 4);
-	CHECK("largest subsystem first",
-	      strstr(svg, "data-s=\"1\"") && strstr(svg, "data-s=\"0\"") &&
-		      strstr(svg, "data-s=\"1\"") < strstr(svg, "data-s=\"0\""));
+	first = strstr(svg, "data-s=\"1\"");
+	second = strstr(svg, "data-s=\"0\"");
+	CHECK("largest subsystem first", first && second && first < second);
 	CHECK("segment tooltip",
 	      strstr(svg, "<title>MM: 2 cpu-dependent</title>") != NULL);
 	CHECK("legend for every class", count(html, "<i class=\"sw c") == 10);
@@ -180,11 +197,13 @@ static json_t *many_subsystems(void)
 		json_t *callers = json_array();
 		char name[128];
 
-		for (i = 0; i < s; i++)
+		for (i = 0; i < s; i++) {
+			const char *class = i % 2 ? "legacy" : "cpu-dependent";
+
 			json_array_append_new(callers, json_pack(
 				"{s:s, s:i, s:s, s:s}", "file", "a.c", "line",
-				i + 1, "class", i % 2 ? "legacy" : "cpu-dependent",
-				"api", "queue_work_on"));
+				i + 1, "class", class, "api", "queue_work_on"));
+		}
 		/* Long multi-byte names test the label cut. */
 		snprintf(name, sizeof(name),
 			 "SUBSYSTEM %02d \xc3\x84\xc3\x84\xc3\x84\xc3\x84"
@@ -192,8 +211,9 @@ static json_t *many_subsystems(void)
 			 "\xc3\x84\xc3\x84\xc3\x84\xc3\x84\xc3\x84\xc3\x84"
 			 "\xc3\x84\xc3\x84\xc3\x84\xc3\x84\xc3\x84\xc3\x84"
 			 "\xc3\x84\xc3\x84\xc3\x84\xc3\x84\xc3\x84\xc3\x84", s);
-		json_array_append_new(subs, json_pack("{s:s, s:o}", "name",
-						      name, "callers", callers));
+		json_array_append_new(subs, json_pack("{s:s, s:o}",
+						      "name", name,
+						      "callers", callers));
 	}
 	json_object_set_new(doc, "subsystems", subs);
 	return doc;
@@ -247,8 +267,8 @@ static void test_edges(void)
 	int rc;
 
 	html = render(empty, &rc);
-	CHECK("empty document renders", rc == 0 &&
-						strstr(html, ">0 of 0 callers shown<"));
+	CHECK("empty document renders",
+	      rc == 0 && strstr(html, ">0 of 0 callers shown<"));
 	free(html);
 	html = render(odd, &rc);
 	CHECK("unknown class rendered as its own name",
@@ -257,7 +277,8 @@ static void test_edges(void)
 	CHECK("missing subsystem name", strstr(html, "(no MAINTAINERS entry)"));
 	free(html);
 	if (full) {
-		CHECK("write error reported", audit_write_html(full, empty) == -1);
+		rc = audit_write_html(full, empty);
+		CHECK("write error reported", rc == -1);
 		fclose(full);
 	}
 	json_decref(odd);
