@@ -116,7 +116,9 @@ static void add_entry(struct maint_section *s, char type, const char *value,
 		break;
 	}
 	case 'S':
-		if (!strcasecmp(value, "Buried alive in reports"))
+		/* "reports" until 2022, "reporters" in 6.1: what the script
+		 * keys on is the chief penguin himself, left out of every Cc. */
+		if (!strncasecmp(value, "Buried alive in report", 22))
 			s->chief_penguin = true;
 		break;
 	case 'F':
@@ -385,4 +387,44 @@ bool maint_section_keyword_matches(const struct maint_section *s,
 		line += n + (nl ? 1 : 0);
 	}
 	return false;
+}
+
+char *maint_format_person(const char *entry)
+{
+	const char *lt = strchr(entry, '<'), *start = entry, *end, *p;
+	struct strbuf sb = STRBUF_INIT;
+	bool quote = false;
+
+	if (!lt)
+		return xstrdup(entry);
+	end = lt;
+	while (start < end && (*start == ' ' || *start == '\t'))
+		start++;
+	while (end > start && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	if (end - start >= 2 && *start == '"' && end[-1] == '"') {
+		start++;
+		end--;
+	}
+	/* format_email(): a name with anything but [A-Za-z0-9_ -] (bytes
+	 * outside ASCII too: the script reads bytes) is quoted. */
+	for (p = start; p < end; p++)
+		if (!isalnum((unsigned char)*p) || (unsigned char)*p >= 0x80)
+			if (*p != '_' && *p != ' ' && *p != '-')
+				quote = true;
+	if (quote) {
+		strbuf_addch(&sb, '"');
+		for (p = start; p < end; p++) {
+			if (*p == '"' && (p == start || p[-1] != '\\'))
+				strbuf_addch(&sb, '\\');
+			strbuf_addch(&sb, *p);
+		}
+		strbuf_addch(&sb, '"');
+	} else {
+		strbuf_add(&sb, start, (size_t)(end - start));
+	}
+	if (sb.len)
+		strbuf_addch(&sb, ' ');
+	strbuf_addstr(&sb, lt);
+	return strbuf_detach(&sb);
 }

@@ -60,4 +60,8 @@ const struct maint_section *maintainers_owner(const struct maintainers *m,
 bool maint_section_keyword_matches(const struct maint_section *s,
 				   const char *patch);
 
+/* An M:/R: entry "Name <mail>" as get_maintainer.pl prints it: a name
+ * with characters beyond [A-Za-z0-9_ -] in double quotes. */
+char *maint_format_person(const char *entry);
+
 #endif

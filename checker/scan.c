@@ -61,7 +61,8 @@ static bool build_args(const struct scan_options *opts, const char *rel, const c
 	bool from_db = opts->db && compile_db_lookup(opts->db, abs, args);
 
 	if (!from_db)
-		infer_kernel_flags(opts->root, rel, opts->arch, args);
+		infer_kernel_flags(opts->flags_root ? opts->flags_root : opts->root, rel,
+				   opts->arch, args);
 	/* Keep going past any number of errors: a missing generated header
 	 * must not stop clang before the code we care about. */
 	arg_list_add(args, "-ferror-limit=0");
@@ -335,7 +336,7 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 	pthread_t *threads;
 
 	sh.results = xcalloc(files->nr ? files->nr : 1, sizeof(*sh.results));
-	sh.kconfig = kconfig_load(opts->root);
+	sh.kconfig = kconfig_load(opts->flags_root ? opts->flags_root : opts->root);
 	sh.file_rules = xcalloc(opts->nr_rules ? opts->nr_rules : 1, sizeof(*sh.file_rules));
 	for (i = 0; i < (int)opts->nr_rules; i++)
 		if (opts->rules[i]->identifiers)

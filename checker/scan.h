@@ -10,6 +10,8 @@
 
 struct scan_options {
 	const char *root;
+	const char *flags_root;		/* headers, .config: NULL means root (series
+					 * scans copies of files outside their tree) */
 	const struct rule *const *rules;
 	size_t nr_rules;
 	const struct compile_db *db;	/* NULL: infer flags */

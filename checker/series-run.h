@@ -20,6 +20,20 @@ int series_run_input(const char *const *argv, const char *dir,
 		     const char *const *env, const char *input,
 		     struct strbuf *out, struct strbuf *err);
 
+/* A command for series_run_jobs(): in as for series_run_input(), status out. */
+struct series_job {
+	const char *const *argv;
+	const char *dir;
+	const char *const *env;
+	const char *input;
+	struct strbuf *out, *err;
+	int status;
+};
+
+/* Runs the jobs, at most parallel of them at a time (up to 64), and sets
+ * each one's status as series_run() returns it. */
+void series_run_jobs(struct series_job *jobs, size_t nr, int parallel);
+
 /* series_run() of "git" with the arguments that follow, NULL-terminated. */
 __attribute__((sentinel)) int series_git(const char *dir,
 					 const char *const *env,
@@ -30,8 +44,8 @@ __attribute__((sentinel)) int series_git(const char *dir,
 int series_git_va(const char *dir, const char *const *env, struct strbuf *out,
 		  struct strbuf *err, va_list ap);
 
-/* For a signal handler (async-signal-safe): terminates and reaps the child
- * series_run() is waiting for, if any. */
+/* For a signal handler (async-signal-safe): terminates and reaps the children
+ * series_run() and series_run_jobs() are waiting for, if any. */
 void series_stop_child(void);
 
 /* The first line of err (or "exit status N") for one-line error messages. */

@@ -201,6 +201,8 @@ void file_list_finish(struct file_list *fl)
 {
 	size_t i, j = 0;
 
+	if (!fl->nr)
+		return;
 	qsort(fl->paths, fl->nr, sizeof(*fl->paths), path_compare);
 	for (i = 0; i < fl->nr; i++) {
 		if (j && !strcmp(fl->paths[j - 1], fl->paths[i])) {

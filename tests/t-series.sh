@@ -3,7 +3,7 @@
 # series applies with git am, every patch builds the objects it touches,
 # the result rescans clean, subjects and Cc: follow the corpus MAINTAINERS,
 # the split options give the right counts, TREE is untouched, and neither an
-# error nor SIGINT leaves a worktree behind.
+# error nor SIGINT leaves a scratch directory (or a worktree) behind.
 # asan: yes
 set -u
 T=$(mktemp -d "${TMPDIR:-/tmp}/t-series.XXXXXX")
@@ -66,6 +66,8 @@ export T WQCHECK
 
 make_repo "$T/tree" || skip_all "cannot copy the corpus into a git repository"
 before=$(state "$T/tree")
+objects() { find "$1/.git/objects" -type f | sort | md5sum; }
+objects_before=$(objects "$T/tree")
 
 # --- the default split -------------------------------------------------------
 "$WQCHECK" series -q -o "$T/out" "$T/tree" >"$T/stdout" 2>"$T/stderr"
@@ -83,6 +85,8 @@ check "series: TREE's working tree, index, refs and worktrees untouched" \
 	test "$before" = "$(state "$T/tree")"
 check "series: no worktree administrative files left" \
 	test -z "$(ls "$T/tree/.git/worktrees" 2>/dev/null)"
+check "series: nothing written into TREE's object store (the commits are the scratch repository's)" \
+	test "$objects_before" = "$(objects "$T/tree")"
 check "series: no scratch directory left" test "$(scratch_left)" -eq 0
 check "series: cover letter has subject, blurb, table, diffstat and base-commit" \
 	bash -c "f='$T/out/0000-cover-letter.patch'; ! grep -q '\*\*\*' \"\$f\" &&
@@ -252,7 +256,7 @@ rc=$?
 check "series: no identity at all: exit 2, one line, no worktree left" bash -c "
 	[ $rc -eq 2 ] && [ \$(wc -l <'$T/err') -eq 1 ] && [ -z \"\$(ls '$T/tree/.git/worktrees' 2>/dev/null)\" ]"
 
-# --- a git command failing after the worktree exists ----------------------------
+# --- a git command failing after the scratch repository exists ----------------------------
 mkdir -p "$T/failbin"
 cat >"$T/failbin/git" <<EOF
 #!/bin/bash
@@ -366,19 +370,19 @@ check "series: --with-deprecation: the cover letter says so" \
 mkdir -p "$T/slowbin"
 cat >"$T/slowbin/git" <<EOF
 #!/bin/bash
-for a; do [ "\$a" = commit ] && { touch "$T/committing"; sleep 5; break; }; done
+for a; do [ "\$a" = fast-import ] && { touch "$T/committing"; sleep 5; break; }; done
 exec $(command -v git) "\$@"
 EOF
 chmod +x "$T/slowbin/git"
 PATH=$T/slowbin:$PATH "$WQCHECK" series -q -o "$T/int-out" "$T/tree" >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 100); do [ -e "$T/committing" ] && break; sleep 0.1; done
-had_worktree=$(git -C "$T/tree" worktree list | wc -l)
+had_scratch=$(scratch_left)
 kill -INT $pid
 wait $pid
 rc=$?
-check "series: SIGINT: killed by the signal while a worktree existed" \
-	test $rc -eq 130 -a "$had_worktree" -eq 2
+check "series: SIGINT: killed by the signal while its scratch directory existed" \
+	test $rc -eq 130 -a "$had_scratch" -eq 1
 check "series: SIGINT: no worktree, no worktree files, no scratch directory left" bash -c "
 	[ \$(git -C '$T/tree' worktree list | wc -l) -eq 1 ] &&
 	[ -z \"\$(ls '$T/tree/.git/worktrees' 2>/dev/null)\" ] && [ $(scratch_left) -eq 0 ]"
