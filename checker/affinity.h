@@ -55,6 +55,13 @@ struct affinity_site {
 	bool self_requeue_here;			/* re-arms itself on the current CPU */
 };
 
+/* Tokens held by the source cache, and a way to let them go: the lexed
+ * files and the CPU-read memo are dropped (and rebuilt on demand), which
+ * invalidates every source_file pointer, the sites' included. For a long
+ * pass over many work functions after the sites have been read. */
+size_t affinity_cached_tokens(const struct affinity_analysis *a);
+void affinity_forget_sources(struct affinity_analysis *a);
+
 size_t affinity_nr_sites(const struct affinity_analysis *a);
 /* Site i; false for the call inside a wrapper (its callers are the sites). */
 bool affinity_site_get(const struct affinity_analysis *a, size_t i, struct affinity_site *out);

@@ -8,5 +8,6 @@ int cmd_check_patch(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_series(int argc, char **argv);
+int cmd_audit(int argc, char **argv);
 
 #endif

@@ -1106,6 +1106,29 @@ void affinity_release(struct affinity_analysis *a)
 	memset(a, 0, sizeof(*a));
 }
 
+size_t affinity_cached_tokens(const struct affinity_analysis *a)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < a->sc.files.alloc; i++) {
+		const struct source_file *f = a->sc.files.slots[i].value;
+
+		if (a->sc.files.slots[i].key && f)
+			n += f->lex.nr_tokens;
+	}
+	return n;
+}
+
+void affinity_forget_sources(struct affinity_analysis *a)
+{
+	const char *root = a->sc.root, *arch = a->sc.arch;
+
+	cpu_dependence_free(a->cd);
+	source_cache_release(&a->sc);
+	source_cache_init(&a->sc, root, arch);
+	a->cd = cpu_dependence_new(&a->sc, MAX_CALL_DEPTH);
+}
+
 static void affinity_tree_pass(const struct scan_options *opts, struct scan_result *res)
 {
 	struct affinity_analysis a;

@@ -21,6 +21,7 @@ static const struct command commands[] = {
 	{ "diff", cmd_diff, "the findings the commits of a git range add" },
 	{ "validate", cmd_validate, "prove a conversion series by rebuilding the patched objects" },
 	{ "series", cmd_series, "write the fixes as a patch series per MAINTAINERS subsystem" },
+	{ "audit", cmd_audit, "every workqueue caller by MAINTAINERS subsystem, classified" },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
