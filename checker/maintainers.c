@@ -68,6 +68,9 @@ static bool compile_file_pattern(struct maint_pattern *p, const char *value,
 		return false;
 	}
 	p->text = xstrdup(value);
+	/* The regex is anchored: its bytes up to the first wildcard or regex
+	 * syntax must begin the path. */
+	p->literal_len = strcspn(value, "*?[](){}+|^$\\");
 	strbuf_release(&re);
 	return true;
 }
@@ -284,7 +287,8 @@ void maintainers_release(struct maintainers *m)
 static bool file_pattern_matches(const struct maint_pattern *p,
 				 const char *path)
 {
-	if (regexec(&p->re, path, 0, NULL, 0))
+	if (strncmp(path, p->text, p->literal_len) ||
+	    regexec(&p->re, path, 0, NULL, 0))
 		return false;
 	if (p->is_dir)
 		return true;

@@ -15,6 +15,9 @@ struct maint_pattern {
 	regex_t re;
 	int depth; /* F: only: how specific (get_maintainer.pl's value_pd) */
 	bool is_dir; /* F:/X: only: ends in '/' after directory expansion */
+	size_t literal_len; /* F:/X: only: how many leading bytes of text a
+			     * matching path must start with (a cheap test
+			     * before the regex) */
 };
 
 struct maint_section {
