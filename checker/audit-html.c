@@ -286,10 +286,10 @@ static const char page_css[] =
 	"#callers td{overflow-wrap:anywhere}\n"
 	"#callers td:nth-child(2){font:12px ui-monospace,monospace}\n"
 	/* A fixed layout sizes the columns from these, not from every row. */
-	"#callers th:nth-child(1){width:13%}\n"
-	"#callers th:nth-child(2){width:19%}\n"
+	"#callers th:nth-child(1){width:12%}\n"
+	"#callers th:nth-child(2){width:22%}\n"
 	"#callers th:nth-child(3),#callers th:nth-child(4){width:11%}\n"
-	"#callers th:nth-child(5){width:12%}\n"
+	"#callers th:nth-child(5){width:11%}\n"
 	"#callers th:nth-child(6){width:10%}\n"
 	"#callers td:nth-child(5)::before{content:\"\";display:inline-block;"
 	"width:.8em;height:.8em;margin-right:.35em;border-radius:2px;"
@@ -299,6 +299,9 @@ static const char page_css[] =
 	".w,.why{color:#555;font-size:12px}\n"
 	"details ol{margin:.2em 0;padding-left:1.6em}\n"
 	"summary{cursor:pointer;color:#0b57a4}\n"
+	"#not-analysed{border-left:4px solid #d55e00;padding:.2em 1em;"
+	"background:#fff4ec}\n"
+	"#not-analysed h3{font-size:1em;margin:.4em 0}\n"
 	"footer{margin-top:2em;color:#666;font-size:12px}\n";
 
 static void write_class_colors(struct page *p)
@@ -387,7 +390,7 @@ static void write_migration_counts(struct page *p)
 	json_t *n;
 
 	fputs("<table class=\"small\" id=\"migration\">"
-	      "<caption>Migration advice (6.17+ workqueue API)</caption>\n"
+	      "<caption>Migration advice (6.17+)</caption>\n"
 	      "<tbody>\n", p->out);
 	json_object_foreach(migration, advice, n) {
 		fputs("<tr><td><code>", p->out);
@@ -396,6 +399,31 @@ static void write_migration_counts(struct page *p)
 			(long long)json_integer_value(n));
 	}
 	fputs("</tbody></table>\n", p->out);
+}
+
+/* Promised by the design: a file that could not be analysed is never
+ * silently missing from the callers. */
+static void write_not_analysed(struct page *p)
+{
+	json_t *files = json_object_get(p->doc, "files_not_analysed");
+	size_t i;
+
+	if (!json_array_size(files))
+		return;
+	fprintf(p->out, "<div id=\"not-analysed\">\n<h3>%zu file%s not "
+		"analysed: callers in %s may be missing</h3>\n<ul>\n",
+		json_array_size(files), json_array_size(files) == 1 ? "" : "s",
+		json_array_size(files) == 1 ? "it" : "them");
+	for (i = 0; i < json_array_size(files); i++) {
+		json_t *f = json_array_get(files, i);
+
+		fputs("<li><code>", p->out);
+		put_text(p->out, str_field(f, "file"));
+		fputs("</code>: ", p->out);
+		put_text(p->out, str_field(f, "reason"));
+		fputs("</li>\n", p->out);
+	}
+	fputs("</ul>\n</div>\n", p->out);
 }
 
 static void write_summary(struct page *p)
@@ -412,7 +440,9 @@ static void write_summary(struct page *p)
 		int_field(summary, "files"));
 	write_class_counts(p);
 	write_migration_counts(p);
-	fputs("</div>\n</section>\n", p->out);
+	fputs("</div>\n", p->out);
+	write_not_analysed(p);
+	fputs("</section>\n", p->out);
 }
 
 struct bar {
@@ -430,46 +460,43 @@ static int bar_compare(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* The axis ends at 1, 2 or 5 times a power of ten at or above max. */
-static long axis_end(long max)
+/*
+ * Ticks every 1, 2 or 5 times a power of ten: the smallest such step that
+ * reaches max in five steps at most.  The axis ends at the first tick at or
+ * above max, so that the longest bar fills most of the width.
+ */
+static long axis_tick(long max)
 {
 	long step = 1;
 
-	while (step <= max / 10)
+	for (;;) {
+		if (5 * step >= max)
+			return step;
+		if (10 * step >= max)
+			return 2 * step;
+		if (25 * step >= max)
+			return 5 * step;
 		step *= 10;
-	if (max <= step)
-		return step;
-	if (max <= 2 * step)
-		return 2 * step;
-	if (max <= 5 * step)
-		return 5 * step;
-	return 10 * step;
+	}
 }
 
-/* Whole-number ticks: 4 or 5 intervals when they divide the axis evenly. */
-static long axis_intervals(long end)
+static long axis_end(long max, long tick)
 {
-	if (end % 4 == 0)
-		return 4;
-	if (end % 5 == 0)
-		return 5;
-	if (end % 2 == 0)
-		return 2;
-	return 1;
+	return max > 0 ? (max + tick - 1) / tick * tick : tick;
 }
 
-static void write_axis(struct page *p, long end, int y)
+static void write_axis(struct page *p, long end, long tick, int y)
 {
-	long n = axis_intervals(end), i;
+	long v;
 
-	for (i = 0; i <= n; i++) {
+	for (v = 0; v <= end; v += tick) {
 		double x = CHART_LABEL_WIDTH +
-			   (double)CHART_BAR_WIDTH * (double)i / (double)n;
+			   (double)CHART_BAR_WIDTH * (double)v / (double)end;
 
 		fprintf(p->out,
 			"<line class=\"grid\" x1=\"%.1f\" x2=\"%.1f\" y1=\"0\" "
 			"y2=\"%d\"/><text class=\"tick\" x=\"%.1f\" y=\"%d\">"
-			"%ld</text>\n", x, x, y, x, y + 15, end * i / n);
+			"%ld</text>\n", x, x, y, x, y + 15, v);
 	}
 }
 
@@ -529,8 +556,8 @@ static void write_chart(struct page *p)
 {
 	struct bar *bars = xcalloc(p->nr_subsystems + 1, sizeof(*bars));
 	size_t nr_bars = p->nr_subsystems, i;
+	long max, tick, end;
 	double scale;
-	long end;
 	int height;
 
 	for (i = 0; i < p->nr_subsystems; i++) {
@@ -541,7 +568,9 @@ static void write_chart(struct page *p)
 	qsort(bars, nr_bars, sizeof(*bars), bar_compare);
 	if (nr_bars > CHART_MAX_BARS)
 		nr_bars = CHART_MAX_BARS;
-	end = axis_end(nr_bars ? bars[0].total : 0);
+	max = nr_bars ? bars[0].total : 0;
+	tick = axis_tick(max);
+	end = axis_end(max, tick);
 	scale = (double)CHART_BAR_WIDTH / (double)end;
 	height = (int)nr_bars * CHART_ROW_HEIGHT + CHART_AXIS_HEIGHT;
 
@@ -563,7 +592,7 @@ static void write_chart(struct page *p)
 		CHART_LABEL_WIDTH + CHART_BAR_WIDTH + CHART_TOTAL_WIDTH, height,
 		CHART_LABEL_WIDTH + CHART_BAR_WIDTH + CHART_TOTAL_WIDTH,
 		height);
-	write_axis(p, end, (int)nr_bars * CHART_ROW_HEIGHT);
+	write_axis(p, end, tick, (int)nr_bars * CHART_ROW_HEIGHT);
 	for (i = 0; i < nr_bars; i++)
 		write_bar(p, &bars[i], (int)i * CHART_ROW_HEIGHT, scale);
 	fputs("</svg>\n</section>\n", p->out);

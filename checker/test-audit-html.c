@@ -22,6 +22,8 @@ static const char tricky_doc[] =
 	"  \"by_class\": {\"legacy\": 1, \"cpu-dependent\": 2,"
 	"   \"unresolved\": 1},"
 	"  \"migration\": {\"WQ_PERCPU\": 2, \"undecided\": 1}},"
+	" \"files_not_analysed\": [{\"file\": \"bad<1>.c\","
+	"  \"reason\": \"unterminated /* comment\"}],"
 	" \"subsystems\": ["
 	"  {\"name\": \"ACME <script>alert(1)</script> & \\\"CO\\\"\","
 	"   \"maintainers\": [\"Ada Acme <ada@example.org>\"],"
@@ -162,6 +164,10 @@ static void test_tricky(void)
 	      strstr(html, "<code>drivers/acme.c:30</code>: smp_processor_id() "
 			   "&#39;here&#39;") != NULL);
 	CHECK("control character replaced", !strchr(html, '\x01'));
+	CHECK("files not analysed listed",
+	      strstr(html, "<li><code>bad&lt;1&gt;.c</code>: unterminated /* "
+			   "comment</li>") &&
+		      strstr(html, "1 file not analysed"));
 	CHECK("one row per caller", count(html, "<tr data-c=") == 5);
 	CHECK("row carries class and subsystem index",
 	      strstr(html, "<tr data-c=\"4\" data-s=\"1\"><td>MM</td>"
@@ -269,6 +275,8 @@ static void test_edges(void)
 	html = render(empty, &rc);
 	CHECK("empty document renders",
 	      rc == 0 && strstr(html, ">0 of 0 callers shown<"));
+	CHECK("no not-analysed box when every file was",
+	      !strstr(html, "not-analysed\">"));
 	free(html);
 	html = render(odd, &rc);
 	CHECK("unknown class rendered as its own name",

@@ -438,7 +438,7 @@ def no_js_checks(page, name, model, url):
         "shown %d of %d" % (len(page.shown()), n)))
 
 
-def dom_checks(page, name, model):
+def dom_checks(page, name, model, doc):
     rows = page.js("""[].map.call(
         document.querySelectorAll('#callers tbody tr'), function (r) {
             return [].map.call(r.cells, function (c) {
@@ -500,6 +500,12 @@ def dom_checks(page, name, model):
               'img, iframe, object, embed, #callers *[onerror]').length
               === 0 && document.scripts.length === 1 &&
               window.__pwned === undefined"""), ""))
+    failed = ["%s: %s" % (html_text(f.get("file")), html_text(f.get("reason")))
+              for f in doc.get("files_not_analysed") or []]
+    check("%s: the files not analysed are listed (%d)" % (name, len(failed)),
+          lambda: (page.js("""[].map.call(
+              document.querySelectorAll('#not-analysed li'),
+              function (l) { return l.textContent; })""") == failed, failed))
     maint = [html_text(m) for s in model.subsystems
              for m in s.get("maintainers") or []]
     check("%s: maintainers shown as written" % name, lambda: (
@@ -644,7 +650,7 @@ def run_page(browser, name, html, doc, first):
     if thorough:
         no_js_checks(page, name, model, url)
     page.load(url)
-    dom_checks(page, name, model)
+    dom_checks(page, name, model, doc)
     filter_checks(page, name, model, thorough)
     page.js("window.scrollTo(0, 0); document.getElementById('q').blur()")
     shot = os.path.join(artefacts, "audit.png" if first
