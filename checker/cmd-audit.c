@@ -66,6 +66,15 @@ static __attribute__((noreturn)) void usage_error(const char *fmt, const char *a
 	exit(EXIT_USAGE);
 }
 
+static const char *output_to_remove;
+
+/* A report cut short by die() is not left behind looking whole. */
+static void remove_output(void)
+{
+	if (output_to_remove)
+		unlink(output_to_remove);
+}
+
 static bool ends_with(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);
@@ -195,6 +204,12 @@ int cmd_audit(int argc, char **argv)
 	}
 	if (db_dir)
 		db = compile_db_load(db_dir);
+	/* Opened before the long part, so that a bad path fails at once. */
+	out = output ? fopen(output, "w") : stdout;
+	if (!out)
+		die_errno("%s", output);
+	output_to_remove = output;
+	set_die_cleanup(remove_output);
 
 	opts.root = tree;
 	opts.arch = arch;
@@ -208,9 +223,6 @@ int cmd_audit(int argc, char **argv)
 			au.failed[i].reason);
 	doc = audit_document(&au, &m, tree, section);
 
-	out = output ? fopen(output, "w") : stdout;
-	if (!out)
-		die_errno("%s", output);
 	rc = write_document(out, format, doc);
 	if (output) {
 		if (fclose(out) != 0)
@@ -218,11 +230,9 @@ int cmd_audit(int argc, char **argv)
 	} else if (fflush(stdout) != 0) {
 		rc = -1;
 	}
-	if (rc < 0) {
-		if (output)
-			unlink(output);
+	if (rc < 0)
 		die("audit: cannot write %s", output ? output : "the report");
-	}
+	output_to_remove = NULL;
 	json_decref(doc);
 	audit_release(&au);
 	maintainers_release(&m);

@@ -1,0 +1,263 @@
+#!/bin/bash
+# wqcheck audit on the corpus: known callers of every class with their
+# migration advice (both ways), counts that add up, every finding of
+# `wqcheck scan` present as a row of the matching class, --subsystem, the
+# Markdown, CSV and HTML forms of the same document, and bad input refused
+# with exit status 2 and one line.
+# asan: yes
+set -u
+T=$(mktemp -d "${TMPDIR:-/tmp}/t-audit.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+corpus=$TOP/corpus
+
+ok() { echo "ok - $1"; }
+not_ok() { echo "not ok - $1"; shift; for l in "$@"; do echo "    $l"; done; }
+check() { local name=$1; shift; if "$@"; then ok "$name"; else not_ok "$name"; fi; }
+
+if [ ! -f "$corpus/MAINTAINERS" ]; then
+	echo "skip - audit: corpus/MAINTAINERS missing"
+	exit 0
+fi
+if ! command -v python3 >/dev/null; then
+	echo "skip - audit: python3 not installed"
+	exit 0
+fi
+
+audit() { "$WQCHECK" audit -q "$@"; }
+
+audit --format=json "$corpus" >"$T/audit.json" 2>"$T/audit.err"
+rc=$?
+check "audit --format=json exits 0 on the corpus (got $rc)" test $rc -eq 0
+if ! python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$T/audit.json" 2>/dev/null; then
+	not_ok "audit --format=json prints one JSON document" "$(head -c 300 "$T/audit.json")"
+	exit 0
+fi
+ok "audit --format=json prints one JSON document"
+check "stderr names only the file that cannot be analysed" \
+	test "$(grep -vc 'not fully analysed' "$T/audit.err")" -eq 0
+
+# The document's shape and its sums, in one place.
+python3 - "$T/audit.json" "$corpus" >"$T/shape" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+classes = ["legacy", "cpu-dependent", "reentrancy-dependent", "cpu-independent", "unresolved"]
+advices = ["WQ_PERCPU", "WQ_UNBOUND", "system_percpu_wq", "system_dfl_wq", "undecided"]
+kinds = {"legacy", "queue-on", "alloc_workqueue", "system-wq"}
+def say(ok, name):
+    print(("ok - " if ok else "not ok - ") + name)
+say(d.get("tool") == "wqcheck" and d.get("generated_by") == "wqcheck audit" and
+    d.get("tree") == sys.argv[2] and isinstance(d.get("version"), str),
+    "tool, version, tree (as given) and generated_by")
+say(d.get("classes") == classes, "classes listed in the contract's order")
+subs = d["subsystems"]
+rows = [c for s in subs for c in s["callers"]]
+sm = d["summary"]
+say(sm["callers"] == len(rows) and sm["subsystems"] == len(subs) and
+    sm["files"] == len({c["file"] for c in rows}),
+    "summary callers/subsystems/files = %d/%d/%d match the rows" % (len(rows), len(subs), sm["files"]))
+say(all(sm["by_class"][k] == sum(c["class"] == k for c in rows) for k in classes),
+    "summary by_class counts the rows of each class")
+say(all(sm["migration"][a] == sum(bool(c["migration"]) and c["migration"]["advice"] == a
+                                  for c in rows) for a in advices),
+    "summary migration counts the rows of each advice")
+bad = [s["name"] for s in subs
+       if s["counts"]["total"] != len(s["callers"]) or
+       any(s["counts"][k] != sum(c["class"] == k for c in s["callers"]) for k in classes)]
+say(not bad, "every subsystem's counts equal its rows (%d subsystems)%s" %
+    (len(subs), " bad: " + ", ".join(bad) if bad else ""))
+order = [(-s["counts"]["total"], s["name"]) for s in subs]
+say(order == sorted(order), "subsystems sorted by callers, then name")
+say(all([(c["file"], c["line"], c["column"]) for c in s["callers"]] ==
+        sorted((c["file"], c["line"], c["column"]) for c in s["callers"]) for s in subs),
+    "callers sorted by file, line, column")
+say(len({s["name"] for s in subs}) == len(subs), "one entry per subsystem")
+fields = ["file", "line", "column", "function", "api", "kind", "class", "rule", "message",
+          "work_functions", "evidence", "migration"]
+say(all(list(c) == fields for c in rows), "every caller has the contract's fields, in order")
+say(all(c["kind"] in kinds and c["class"] in classes and c["message"] for c in rows),
+    "kinds and classes from the contract, a message on every row")
+say(all(set(e) == {"file", "line", "column", "message"} and e["line"] > 0
+        for c in rows for e in c["evidence"]), "evidence steps have file, line, column, message")
+say(all(c["work_functions"] for c in rows if c["class"] in ("cpu-dependent", "cpu-independent")),
+    "cpu-dependent and cpu-independent rows name their work functions")
+say(all((c["class"] == "legacy") == (c["kind"] == "legacy") for c in rows),
+    "legacy rows and only they are of class legacy")
+want = {"cpu-dependent": ("WQ_PERCPU", "system_percpu_wq"),
+        "cpu-independent": ("WQ_UNBOUND", "system_dfl_wq"),
+        "unresolved": ("undecided", "undecided")}
+wrong = []
+for c in rows:
+    m = c["migration"]
+    if c["kind"] == "system-wq":
+        if not m or m["advice"] != want[c["class"]][1] or not m["reason"]:
+            wrong.append(c)
+    elif c["kind"] == "alloc_workqueue":
+        unflagged = "names neither" in c["message"]
+        if unflagged != bool(m) or (m and m["advice"] != want[c["class"]][0]):
+            wrong.append(c)
+    elif m:
+        wrong.append(c)
+say(not wrong, "migration exactly on system_wq users and unflagged alloc_workqueue(), "
+    "advice by class%s" % ("".join(" %s:%d" % (c["file"], c["line"]) for c in wrong[:5])))
+say(any(s["maintainers"] for s in subs) and any(s["lists"] for s in subs) and
+    all(isinstance(s["maintainers"], list) and isinstance(s["lists"], list) for s in subs),
+    "subsystems carry their maintainers and lists")
+PY
+cat "$T/shape"
+
+# row FILE LINE API KIND CLASS RULE ADVICE [WORK-FUNCTION]: that caller is there.
+python3 -c '
+import json, sys
+for s in json.load(open(sys.argv[1]))["subsystems"]:
+    for c in s["callers"]:
+        print("\t".join([c["file"], str(c["line"]), c["api"], c["kind"], c["class"],
+                         c["rule"] or "-", (c["migration"] or {}).get("advice", "-"),
+                         ",".join(c["work_functions"]) or "-", s["name"]]))
+' "$T/audit.json" >"$T/rows"
+row() {
+	local want="$1	$2	$3	$4	$5	$6	$7" fn=${8:-}
+	if awk -F'\t' -v w="$want" -v fn="$fn" '
+		$1"\t"$2"\t"$3"\t"$4"\t"$5"\t"$6"\t"$7 == w && (fn == "" || index(","$8",", ","fn",")) { f = 1 }
+		END { exit !f }' "$T/rows"; then
+		ok "$1:$2 $3 is $5${6:+ ($6)}, advice $7"
+	else
+		not_ok "$1:$2 $3 is $5${6:+ ($6)}, advice $7" \
+			"$(awk -F'\t' -v f="$1" -v l="$2" '$1 == f && $2 == l' "$T/rows")"
+	fi
+}
+row drivers/mmc/host/sdx_host.c 54 flush_work_sync legacy legacy WQ001 -
+row drivers/net/phy/phy_poll.c 35 system_nrt_wq legacy legacy WQ003 -
+row fs/xyz/super.c 32 WQ_NON_REENTRANT legacy legacy WQ005 -
+row crypto/cryptd_x.c 40 queue_work_on queue-on cpu-dependent WQ010 - cryptd_drain
+row crypto/cryptd_x.c 40 queue_work_on queue-on reentrancy-dependent WQ011 - cryptd_drain
+row drivers/affinity/aff_hop.c 27 queue_work_on queue-on reentrancy-dependent WQ012 - aff_scan_fn
+row drivers/affinity/aff_blk_mq.c 27 aff_kblockd_schedule_work_on queue-on cpu-dependent WQ010 - aff_hctx_run
+row drivers/affinity/aff_neg_unbound.c 41 queue_work_on queue-on cpu-dependent - - aff_ub_fn
+row drivers/affinity/aff_neg_plain.c 79 queue_work_on queue-on cpu-independent - - aff_nq_log
+# 6.17's migration, both ways, for both kinds.
+row mm/vmstat_x.c 36 schedule_delayed_work system-wq cpu-dependent - system_percpu_wq vmstat_update
+row drivers/affinity/aff_neg_plain.c 51 system_wq system-wq cpu-dependent - system_percpu_wq aff_nq_stat
+row sound/core/timer_wq.c 70 schedule_work system-wq cpu-independent - system_dfl_wq snd_timer_tick_work
+row sound/usb/usb_audio_clean.c 50 system_wq system-wq cpu-independent - system_dfl_wq snd_usb_clock_work
+row drivers/misc/ops_table.c 62 system_wq system-wq unresolved - undecided
+row drivers/affinity/aff_vmstat.c 46 alloc_workqueue alloc_workqueue cpu-dependent - WQ_PERCPU aff_vmstat_update
+row net/cephx/messenger.c 53 alloc_workqueue alloc_workqueue cpu-independent - WQ_UNBOUND cephx_con_work
+row fs/xyz/super.c 32 alloc_workqueue alloc_workqueue cpu-independent - WQ_UNBOUND xyz_sync_work
+row drivers/affinity/aff_blk_core.c 19 alloc_workqueue alloc_workqueue unresolved - undecided
+row drivers/net/loopback_stats.c 50 alloc_workqueue alloc_workqueue cpu-independent - - lo_fold_stats
+check "an unresolved row says why (work item a parameter of its caller)" \
+	grep -q 'parameter of aff_kblockd_schedule_work_on()' "$T/audit.json"
+check "kernel/workqueue.c and include/linux/workqueue.h are not callers" \
+	test "$(awk -F'\t' '$1 == "kernel/workqueue.c" || $1 == "include/linux/workqueue.h"' "$T/rows" | wc -l)" -eq 0
+check "the vmstat row's evidence reaches the CPU read" \
+	python3 -c '
+import json, sys
+for s in json.load(open(sys.argv[1]))["subsystems"]:
+    for c in s["callers"]:
+        if c["file"] == "mm/vmstat_x.c" and c["line"] == 36:
+            sys.exit(not any("reads the current CPU" in e["message"] for e in c["evidence"]) or
+                     not any("is the work function of" in e["message"] for e in c["evidence"]))
+sys.exit(1)' "$T/audit.json"
+
+# Every finding of scan is a row of the matching class.
+"$WQCHECK" scan -q --format=json "$corpus" >"$T/scan.json" 2>/dev/null
+python3 - "$T/scan.json" "$T/audit.json" >"$T/findings" <<'PY'
+import json, sys
+scan = json.load(open(sys.argv[1]))["findings"]
+rows = {(c["file"], c["line"], c["column"], c["rule"]): c["class"]
+        for s in json.load(open(sys.argv[2]))["subsystems"] for c in s["callers"]}
+cls = lambda r: ("cpu-dependent" if r == "WQ010" else
+                 "reentrancy-dependent" if r in ("WQ011", "WQ012") else "legacy")
+missing = [f for f in scan if rows.get((f["file"], f["line"], f["column"], f["rule"])) != cls(f["rule"])]
+rules = sorted({f["rule"] for f in scan})
+print(("ok - " if scan and not missing else "not ok - ") +
+      "all %d findings of scan (%s) are rows of the matching class" % (len(scan), ",".join(rules)))
+for f in missing[:10]:
+    print("    missing: %s:%d:%d %s" % (f["file"], f["line"], f["column"], f["rule"]))
+extra = sum(1 for k in rows if k[3] and not any(
+    (f["file"], f["line"], f["column"], f["rule"]) == k for f in scan))
+print(("ok - " if not extra else "not ok - ") + "no row claims a rule scan did not report (%d)" % extra)
+PY
+cat "$T/findings"
+
+# --subsystem
+audit --format=json --subsystem="CRYPTO API" "$corpus" >"$T/crypto.json" 2>/dev/null
+check "--subsystem with an exact name keeps that section only" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["subsystems"]
+sys.exit(not (len(s) == 1 and s[0]["name"] == "CRYPTO API" and
+              d["summary"]["callers"] == len(s[0]["callers"]) > 0 and
+              all(c["file"].startswith("crypto/") for c in s[0]["callers"])))' "$T/crypto.json"
+audit --format=json --subsystem=libcephx "$corpus" >"$T/ceph.json" 2>/dev/null
+check "--subsystem with a unique case-insensitive part of a name" python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["subsystems"]
+sys.exit(not (len(s) == 1 and s[0]["name"] == "CEPHX COMMON CODE (LIBCEPHX)"))' "$T/ceph.json"
+for bad in USB no-such-subsystem; do
+	audit --subsystem=$bad "$corpus" >"$T/out" 2>"$T/err"
+	rc=$?
+	check "--subsystem=$bad: exit 2, one line on stderr, nothing on stdout (rc $rc)" \
+		test $rc -eq 2 -a "$(wc -l <"$T/err")" -eq 1 -a ! -s "$T/out"
+done
+
+# CSV and Markdown: the same rows.
+audit --format=csv "$corpus" >"$T/audit.csv" 2>/dev/null
+check "csv: RFC 4180 parses, header and 11 columns, one row per caller" python3 -c '
+import csv, json, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+d = json.load(open(sys.argv[2]))
+want = [(s["name"], c["file"], str(c["line"]), c["class"], c["message"])
+        for s in d["subsystems"] for c in s["callers"]]
+got = [(r[0], r[1], r[2], r[7], r[10]) for r in rows[1:]]
+sys.exit(not (rows[0] == ["subsystem", "file", "line", "column", "function", "api", "kind",
+                          "class", "rule", "advice", "message"] and
+              all(len(r) == 11 for r in rows) and got == want and
+              any("," in r[10] for r in rows[1:])))' "$T/audit.csv" "$T/audit.json"
+check "csv: lines end in CRLF" test "$(grep -c $'\r$' "$T/audit.csv")" -eq "$(wc -l <"$T/audit.csv")"
+audit "$corpus" >"$T/audit.md" 2>/dev/null
+check "md is the default: a section per subsystem, a table row per caller" python3 -c '
+import json, sys
+md = open(sys.argv[1]).read().splitlines()
+d = json.load(open(sys.argv[2]))
+heads = [l[3:] for l in md if l.startswith("## ")]
+names = [s["name"] for s in d["subsystems"]]
+table = [l for l in md if l.startswith("| ") and ".c:" in l.split("|")[1] or
+         l.startswith("| ") and ".h:" in l.split("|")[1]]
+sys.exit(not (md[0].startswith("# ") and all(n in heads for n in names) and
+              len(table) == d["summary"]["callers"]))' "$T/audit.md" "$T/audit.json"
+audit -o "$T/out.md" --format=md "$corpus" 2>/dev/null
+check "-o FILE writes the same as stdout" cmp -s "$T/audit.md" "$T/out.md"
+audit -o "$T/out.json" "$corpus" 2>/dev/null
+check "-o FILE.json picks json" cmp -s "$T/audit.json" "$T/out.json"
+if audit -o "$T/audit.html" "$corpus" 2>"$T/html.err"; then
+	check "-o FILE.html writes one self-contained HTML page" \
+		sh -c "grep -qi '<!DOCTYPE html' '$T/audit.html' && ! grep -qiE '<(script|link)[^>]+(src|href)=\"?https?:' '$T/audit.html'"
+else
+	check "--format=html without the renderer: exit 2, one line" \
+		test "$(wc -l <"$T/html.err")" -eq 1
+fi
+"$WQCHECK" audit -q -j 1 --format=json "$corpus" >"$T/j1.json" 2>/dev/null
+check "-j 1 gives the same document as the default" cmp -s "$T/audit.json" "$T/j1.json"
+
+# Bad input: exit 2, one line on stderr.
+mkdir -p "$T/nomaint/include/linux" && touch "$T/nomaint/Makefile" "$T/nomaint/Kconfig"
+bad() {
+	local name=$1
+	shift
+	"$WQCHECK" audit "$@" >"$T/out" 2>"$T/err"
+	local rc=$?
+	if [ $rc -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && [ ! -s "$T/out" ]; then
+		ok "$name: exit 2 and one line"
+	else
+		not_ok "$name: exit 2 and one line (rc $rc)" "$(head -3 "$T/err")"
+	fi
+}
+bad "missing tree" "$T/no-such-tree"
+bad "not a kernel tree" "$T"
+bad "tree without MAINTAINERS" "$T/nomaint"
+bad "no TREE" --format=json
+bad "unknown format" --format=pdf "$corpus"
+bad "unknown option" --frobnicate "$corpus"
+bad "output not writable" -o "$T/no/such/dir/x.md" "$corpus"
+check "the failed -o left no file" test ! -e "$T/no/such/dir/x.md"
