@@ -1,0 +1,92 @@
+#!/bin/bash
+# wqcheck audit over the whole Linux 6.1 tree: thousands of callers grouped
+# by MAINTAINERS section with their maintainers, every finding of `wqcheck
+# scan` present as a row of the matching class, the known per-CPU users
+# (mm/vmstat.c's vmstat_update and mm_percpu_wq) classified cpu-dependent,
+# the migration advice given both ways, within a time and memory budget.
+set -u
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+cache=${WQCHECK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/wqcheck}
+tree=$cache/linux-6.1
+
+if [ ! -f "$tree/Makefile" ] || [ ! -d "$tree/include/linux" ]; then
+	# kernel-tree.sh unpacks (and caches) it when it can.
+	tree=$(bash "$TOP/tests/real/kernel-tree.sh" 2>"$scratch/tree.err") || {
+		echo "skip - audit of the 6.1 tree: $(tail -1 "$scratch/tree.err")"
+		exit 0
+	}
+fi
+
+/usr/bin/time -f '%e %M' -o "$scratch/audit.time" \
+	"$WQCHECK" audit -q -j 2 --format=json "$tree" >"$scratch/audit.json" 2>"$scratch/audit.err"
+rc=$?
+if [ $rc -ne 0 ] || ! python3 -c 'import json,sys; json.load(open(sys.argv[1]))' \
+	"$scratch/audit.json" 2>/dev/null; then
+	echo "not ok - audit of the 6.1 tree exits 0 with a JSON document (rc $rc)"
+	sed 's/^/    /' "$scratch/audit.err" | head -5
+	exit 0
+fi
+echo "ok - audit of the 6.1 tree exits 0 with a JSON document"
+read -r secs kb < <(tail -1 "$scratch/audit.time")
+echo "# audit of the 6.1 tree: ${secs}s wall, $((kb / 1024)) MB max RSS, $(($(wc -c <"$scratch/audit.json") / 1024)) KB of JSON"
+# About 20 s on an idle 2-core machine; allow for a loaded one.
+if awk -v s="$secs" 'BEGIN { exit !(s <= 90) }' && [ "$kb" -le 1536000 ]; then
+	echo "ok - 6.1 audit in ${secs}s (budget 90s under load) and $((kb / 1024)) MB (budget 1500)"
+else
+	echo "not ok - 6.1 audit took ${secs}s and $((kb / 1024)) MB"
+fi
+
+"$WQCHECK" scan -q -j 2 --format=json "$tree" >"$scratch/scan.json" 2>/dev/null
+
+python3 - "$scratch/audit.json" "$scratch/scan.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+scan = json.load(open(sys.argv[2]))["findings"]
+def say(ok, name, detail=()):
+    print(("ok - " if ok else "not ok - ") + name)
+    for l in (detail if not ok else ()):
+        print("    " + l)
+subs = d["subsystems"]
+rows = [(s, c) for s in subs for c in s["callers"]]
+sm = d["summary"]
+say(sm["callers"] >= 2000 and sm["callers"] == len(rows),
+    "thousands of callers: %d in %d files" % (sm["callers"], sm["files"]))
+kinds = {c["kind"] for _, c in rows}
+say({"queue-on", "alloc_workqueue", "system-wq"} <= kinds,
+    "queue-on, alloc_workqueue and system-wq callers all found (%s)" % ", ".join(sorted(kinds)))
+named = [s for s in subs if s["name"] not in ("(no MAINTAINERS entry)", "THE REST")]
+with_people = [s for s in named if s["maintainers"]]
+say(len(subs) >= 200 and len(with_people) >= 0.9 * len(named),
+    "%d subsystems, %d of the %d named ones with maintainers" %
+    (len(subs), len(with_people), len(named)))
+say(all(s["counts"]["total"] == len(s["callers"]) for s in subs) and
+    sum(sm["by_class"].values()) == sm["callers"], "counts per subsystem equal its rows")
+cls = lambda r: ("cpu-dependent" if r == "WQ010" else
+                 "reentrancy-dependent" if r in ("WQ011", "WQ012") else "legacy")
+have = {(c["file"], c["line"], c["column"], c["rule"]): c["class"] for _, c in rows}
+missing = [f for f in scan if have.get((f["file"], f["line"], f["column"], f["rule"])) != cls(f["rule"])]
+affinity = [f for f in scan if f["rule"] in ("WQ010", "WQ011", "WQ012")]
+say(affinity and not missing,
+    "every one of scan's %d findings (%d WQ010-WQ012) is a row of the matching class" %
+    (len(scan), len(affinity)),
+    ["missing %s:%d:%d %s" % (f["file"], f["line"], f["column"], f["rule"]) for f in missing[:10]])
+vm = [c for _, c in rows if c["file"] == "mm/vmstat.c" and "vmstat_update" in c["work_functions"]]
+say(vm and all(c["class"] == "cpu-dependent" for c in vm),
+    "mm/vmstat.c: the %d callers running vmstat_update() are cpu-dependent" % len(vm),
+    ["%d %s %s" % (c["line"], c["api"], c["class"]) for c in vm])
+pcpu = [c for _, c in rows if c["file"] == "mm/vmstat.c" and c["kind"] == "alloc_workqueue"]
+say(pcpu and all((c["migration"] or {}).get("advice") == "WQ_PERCPU" for c in pcpu),
+    "mm/vmstat.c: alloc_workqueue(\"mm_percpu_wq\") needs WQ_PERCPU")
+m = sm["migration"]
+say(all(m[k] > 0 for k in ("WQ_PERCPU", "WQ_UNBOUND", "system_percpu_wq", "system_dfl_wq")),
+    "migration advice both ways: %s" % ", ".join("%s %d" % kv for kv in m.items()))
+unflagged = [c for _, c in rows if c["kind"] == "alloc_workqueue" and "names neither" in c["message"]]
+say(unflagged and all(c["migration"] for c in unflagged) and
+    sum(m.values()) == len(unflagged) + sum(c["kind"] == "system-wq" for _, c in rows),
+    "every unflagged alloc_workqueue() (%d) and system_wq user has advice" % len(unflagged))
+dep = [c for _, c in rows if c["class"] == "cpu-dependent"]
+reads = lambda e: "current CPU" in e["message"] or "with the current one" in e["message"]
+say(dep and all(any(reads(e) for e in c["evidence"]) for c in dep),
+    "every cpu-dependent row (%d) carries its CPU-read evidence" % len(dep))
+PY
