@@ -174,7 +174,7 @@ done <"$scratch/pages"
 mkdir -p "$artefacts"
 timeout 120 python3 - "$scratch/pages" "$scratch/profile" "$artefacts" \
 	2>"$scratch/driver.err" <<'PY'
-import base64, fcntl, json, os, re, subprocess, sys, time
+import base64, fcntl, json, os, re, select, signal, subprocess, sys, time
 
 pages_file, profile, artefacts = sys.argv[1:4]
 DEFAULT_CLASSES = ["legacy", "cpu-dependent", "reentrancy-dependent",
@@ -225,7 +225,6 @@ class Browser:
         while b"\0" not in self.buf:
             if time.time() > deadline:
                 raise TimeoutError("no answer from chromium")
-            import select
             r, _, _ = select.select([self.rfd], [], [], 0.5)
             if r:
                 chunk = os.read(self.rfd, 1 << 20)
@@ -653,6 +652,8 @@ def run_page(browser, name, html, doc, first):
     dom_checks(page, name, model, doc)
     filter_checks(page, name, model, thorough)
     page.js("window.scrollTo(0, 0); document.getElementById('q').blur()")
+    page.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": 1,
+                                            "y": 1})
     shot = os.path.join(artefacts, "audit.png" if first
                         else "audit-%s.png" % name)
     data = screenshot(page, shot)
@@ -673,6 +674,8 @@ def run_page(browser, name, html, doc, first):
 
 
 def main():
+    # A timeout's TERM still closes the browser (the finally below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("terminated"))
     pages = [l.rstrip("\n").split("\t") for l in open(pages_file) if l.strip()]
     try:
         browser = Browser()
