@@ -18,10 +18,13 @@ trap 'rm -rf "$scratch"' EXIT
 artefacts=${WQCHECK_ARTEFACTS:-$TOP/tests/artefacts}
 render=$TOP/checker/test-audit-html
 
-if ! command -v chromium >/dev/null 2>&1; then
+# CHROMIUM names another build of it, if need be.
+chromium=${CHROMIUM:-chromium}
+if ! command -v "$chromium" >/dev/null 2>&1; then
 	echo "skip - audit-html: chromium not installed (make deps installs it)"
 	exit 0
 fi
+export CHROMIUM=$chromium
 if [ ! -x "$render" ] && ! make -s -C "$TOP/checker" test-audit-html \
 	>"$scratch/make.out" 2>&1; then
 	echo "skip - audit-html: checker/test-audit-html does not build"
@@ -199,7 +202,7 @@ class Browser:
             os.dup2(hi[1], 4)
 
         self.proc = subprocess.Popen(
-            ["chromium", "--headless", "--no-sandbox", "--disable-gpu",
+            [os.environ["CHROMIUM"], "--headless", "--no-sandbox", "--disable-gpu",
              "--disable-background-networking", "--disable-dev-shm-usage",
              "--no-first-run", "--disable-extensions",
              "--user-data-dir=" + profile, "--remote-debugging-pipe",
