@@ -363,6 +363,51 @@ static const char *class_legend(const struct page *p, size_t index)
 	return style ? style->legend : "";
 }
 
+/* The document's number, or the one counted from its rows when it has none
+ * (a hand-made or older document). */
+static long long count_or(json_t *obj, const char *key, long long counted)
+{
+	json_t *n = json_object_get(obj, key);
+
+	return json_is_integer(n) ? (long long)json_integer_value(n) : counted;
+}
+
+static long class_total(const struct page *p, size_t index)
+{
+	long n = 0;
+	size_t s;
+
+	for (s = 0; s < p->nr_subsystems; s++)
+		n += count_row(p, s)[index];
+	return n;
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static long distinct_files(const struct page *p)
+{
+	const char **files = xcalloc((size_t)p->nr_callers + 1, sizeof(*files));
+	size_t n = 0, s, i;
+	long distinct = 0;
+
+	for (s = 0; s < p->nr_subsystems; s++) {
+		json_t *callers = subsystem_callers(p, s);
+
+		for (i = 0; i < json_array_size(callers); i++)
+			files[n++] = str_field(json_array_get(callers, i),
+					       "file");
+	}
+	qsort(files, n, sizeof(*files), compare_strings);
+	for (i = 0; i < n; i++)
+		if (!i || strcmp(files[i - 1], files[i]))
+			distinct++;
+	free(files);
+	return distinct;
+}
+
 static void write_class_counts(struct page *p)
 {
 	json_t *by_class = json_object_get(json_object_get(p->doc, "summary"),
@@ -377,7 +422,8 @@ static void write_class_counts(struct page *p)
 		fputs("</td><td>", p->out);
 		put_text(p->out, class_legend(p, i));
 		fprintf(p->out, "</td><td class=\"n\">%lld</td></tr>\n",
-			int_field(by_class, class_name(p, i)));
+			count_or(by_class, class_name(p, i),
+				 class_total(p, i)));
 	}
 	fputs("</tbody></table>\n", p->out);
 }
@@ -429,15 +475,19 @@ static void write_not_analysed(struct page *p)
 static void write_summary(struct page *p)
 {
 	json_t *summary = json_object_get(p->doc, "summary");
+	json_t *files = json_object_get(summary, "files");
 
 	fprintf(p->out,
 		"<section id=\"summary\">\n<h2>Summary</h2>\n"
 		"<ul class=\"stats\">"
-		"<li><b>%lld</b> callers</li>"
-		"<li><b>%lld</b> subsystems</li>"
-		"<li><b>%lld</b> files</li></ul>\n<div class=\"cols\">\n",
-		int_field(summary, "callers"), int_field(summary, "subsystems"),
-		int_field(summary, "files"));
+		"<li><b id=\"n-callers\">%lld</b> callers</li>"
+		"<li><b id=\"n-subsystems\">%lld</b> subsystems</li>"
+		"<li><b id=\"n-files\">%lld</b> files</li></ul>\n"
+		"<div class=\"cols\">\n",
+		count_or(summary, "callers", p->nr_callers),
+		count_or(summary, "subsystems", (long long)p->nr_subsystems),
+		json_is_integer(files) ? (long long)json_integer_value(files) :
+					 (long long)distinct_files(p));
 	write_class_counts(p);
 	write_migration_counts(p);
 	fputs("</div>\n", p->out);
@@ -651,14 +701,9 @@ static void write_controls(struct page *p)
 	      "<label>Class <select id=\"class\">"
 	      "<option value=\"\">all classes</option>", p->out);
 	for (i = 0; i < p->nr_classes; i++) {
-		long n = 0;
-		size_t s;
-
-		for (s = 0; s < p->nr_subsystems; s++)
-			n += count_row(p, s)[i];
 		fprintf(p->out, "<option value=\"%zu\">", i);
 		put_text(p->out, class_name(p, i));
-		fprintf(p->out, " (%ld)</option>", n);
+		fprintf(p->out, " (%ld)</option>", class_total(p, i));
 	}
 	fputs("</select></label>\n<label>Subsystem <select id=\"subsystem\">"
 	      "<option value=\"\">all subsystems</option>", p->out);

@@ -172,6 +172,9 @@ static void test_tricky(void)
 	CHECK("row carries class and subsystem index",
 	      strstr(html, "<tr data-c=\"4\" data-s=\"1\"><td>MM</td>"
 			   "<td>mm/x.c:6</td>") != NULL);
+	CHECK("summary from the document",
+	      strstr(html, "<b id=\"n-files\">3</b>") &&
+		      strstr(html, "<b id=\"n-callers\">5</b>"));
 	CHECK("counter says all shown", strstr(html, ">5 of 5 callers shown<"));
 	CHECK("one evidence list", count(html, "<details><summary>evidence (1)")
 					   == 1);
@@ -252,6 +255,11 @@ static void test_many(void)
 			  ": 30 callers</title>"));
 	CHECK("many: valid UTF-8 after the cut",
 	      valid_utf8((const unsigned char *)html));
+	CHECK("many: summary counted from the rows without a summary",
+	      strstr(html, "<b id=\"n-callers\">465</b>") &&
+		      strstr(html, "<b id=\"n-subsystems\">30</b>") &&
+		      strstr(html, "<b id=\"n-files\">1</b>") &&
+		      strstr(html, "<td class=\"n\">225</td>"));
 	CHECK("many: default classes without a class list",
 	      strstr(html, "<option value=\"0\">legacy (225)</option>") &&
 		      strstr(html, "<option value=\"1\">cpu-dependent (240)"));

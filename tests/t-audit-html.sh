@@ -103,7 +103,7 @@ if "$WQCHECK" --help 2>/dev/null | grep -q '^ *audit '; then
 		sed 's/^/    /' "$scratch/audit.out" | tail -10
 	fi
 else
-	echo "skip - audit-html: corpus page: wqcheck has no audit command yet"
+	echo "skip - audit-html: corpus page: $WQCHECK has no audit command (not built?)"
 fi
 for name in fixture big; do
 	json=$TOP/tests/audit/fixture.json
@@ -502,6 +502,17 @@ def dom_checks(page, name, model, doc):
               'img, iframe, object, embed, #callers *[onerror]').length
               === 0 && document.scripts.length === 1 &&
               window.__pwned === undefined"""), ""))
+    def summary():
+        # The page's summary and the table it sits above agree.
+        shown = page.js("""[document.getElementById('n-callers').textContent,
+            document.getElementById('n-subsystems').textContent,
+            [].map.call(document.querySelectorAll('#by-class td.n'),
+                function (td) { return td.textContent; })]""")
+        per_class = [str(sum(1 for _, _, c in model.rows
+                             if c.get("class") == k)) for k in model.classes]
+        want = [str(len(model.rows)), str(len(model.subsystems)), per_class]
+        return shown == want, (shown, want)
+    check("%s: summary counts agree with the rows" % name, summary)
     failed = ["%s: %s" % (html_text(f.get("file")), html_text(f.get("reason")))
               for f in doc.get("files_not_analysed") or []]
     check("%s: the files not analysed are listed (%d)" % (name, len(failed)),
