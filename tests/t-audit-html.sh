@@ -611,6 +611,20 @@ def sort_checks(page, name, model):
             column(4)), column(4)[:8]))
 
 
+def keyboard_checks(page, name):
+    # The headers sort from the keyboard too: Tab to one, press Enter.
+    page.js("document.querySelectorAll('#callers th')[2].focus()")
+    for kind in ("keyDown", "keyUp"):
+        page.call("Input.dispatchKeyEvent", {
+            "type": kind, "key": "Enter", "code": "Enter",
+            "windowsVirtualKeyCode": 13})
+    check("%s: Enter on a focused header sorts by it" % name, lambda: (
+        page.js("""[].map.call(document.querySelectorAll('#callers th'),
+            function (h) { return h.getAttribute('aria-sort'); })""")
+        == [None, None, "ascending", None, None, None, None],
+        page.js("document.activeElement.outerHTML")))
+
+
 def timing_checks(page, name, model):
     # A keystroke's filtering and a header click's sort over every row,
     # layout included, against a plain relayout of the same page: the
@@ -676,6 +690,7 @@ def run_page(browser, name, html, doc, first):
            "%d bytes" % len(data))
     if thorough:
         sort_checks(page, name, model)
+        keyboard_checks(page, name)
     else:
         timing_checks(page, name, model)
     problems = page.problems()
