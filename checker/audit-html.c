@@ -535,6 +535,7 @@ static long axis_end(long max, long tick)
 	return max > 0 ? (max + tick - 1) / tick * tick : tick;
 }
 
+/* SVG wants '.' in numbers: fine, as wqcheck never calls setlocale(). */
 static void write_axis(struct page *p, long end, long tick, int y)
 {
 	long v;

@@ -129,68 +129,72 @@ static char *render(json_t *doc, int *rc)
 static void test_tricky(void)
 {
 	json_t *doc = json_loads(tricky_doc, 0, NULL);
-	const char *first, *second;
+	const char *first, *second, *end;
 	char *html, *svg;
 	int rc;
 
-	CHECK("fixture parses", doc != NULL);
+	CHECK("html: fixture parses", doc != NULL);
 	if (!doc)
 		return;
 	html = render(doc, &rc);
-	CHECK("renders", rc == 0);
-	CHECK("html5 doctype first", !strncmp(html, "<!DOCTYPE html>\n", 16));
-	CHECK("ends with </html>", strstr(html, "</html>\n") &&
-					   !strcmp(strstr(html, "</html>\n"),
-						   "</html>\n"));
-	CHECK("no external URL", !strstr(html, "http:") &&
+	CHECK("html: renders", rc == 0);
+	CHECK("html: html5 doctype first",
+	      !strncmp(html, "<!DOCTYPE html>\n", 16));
+	end = strstr(html, "</html>\n");
+	CHECK("html: ends with </html>", end && !strcmp(end, "</html>\n"));
+	CHECK("html: no external URL", !strstr(html, "http:") &&
 					 !strstr(html, "https:") &&
 					 !strstr(html, "//cdn"));
-	CHECK("no element that loads anything",
+	CHECK("html: no element that loads anything",
 	      !strstr(html, "<link") && !strstr(html, "<img") &&
 		      !strstr(html, "<iframe") && !strstr(html, "<script src"));
-	CHECK("only the page's own script", count(html, "<script") == 1);
-	CHECK("subsystem name escaped",
+	CHECK("html: only the page's own script", count(html, "<script") == 1);
+	CHECK("html: subsystem name escaped",
 	      strstr(html, "ACME &lt;script&gt;alert(1)&lt;/script&gt; &amp; "
 			   "&quot;CO&quot;") != NULL);
-	CHECK("message escaped",
+	CHECK("html: message escaped",
 	      strstr(html, "&lt;/td&gt;&lt;img src=x onerror=alert(2)&gt;") &&
 		      !strstr(html, "<img"));
-	CHECK("maintainer's address escaped",
+	CHECK("html: maintainer's address escaped",
 	      strstr(html, "Ada Acme &lt;ada@example.org&gt;") != NULL);
-	CHECK("file name escaped",
+	CHECK("html: file name escaped",
 	      strstr(html, "drivers/a&amp;b.c:10") != NULL);
-	CHECK("tree escaped", strstr(html, "/src/&lt;tree&gt;") != NULL);
-	CHECK("apostrophe escaped in evidence",
+	CHECK("html: tree escaped", strstr(html, "/src/&lt;tree&gt;") != NULL);
+	CHECK("html: apostrophe escaped in evidence",
 	      strstr(html, "<code>drivers/acme.c:30</code>: smp_processor_id() "
 			   "&#39;here&#39;") != NULL);
-	CHECK("control character replaced", !strchr(html, '\x01'));
-	CHECK("files not analysed listed",
+	CHECK("html: control character replaced", !strchr(html, '\x01'));
+	CHECK("html: files not analysed listed",
 	      strstr(html, "<li><code>bad&lt;1&gt;.c</code>: unterminated /* "
 			   "comment</li>") &&
 		      strstr(html, "1 file not analysed"));
-	CHECK("one row per caller", count(html, "<tr data-c=") == 5);
-	CHECK("row carries class and subsystem index",
+	CHECK("html: one row per caller", count(html, "<tr data-c=") == 5);
+	CHECK("html: row carries class and subsystem index",
 	      strstr(html, "<tr data-c=\"4\" data-s=\"1\"><td>MM</td>"
 			   "<td>mm/x.c:6</td>") != NULL);
-	CHECK("summary from the document",
+	CHECK("html: summary from the document",
 	      strstr(html, "<b id=\"n-files\">3</b>") &&
 		      strstr(html, "<b id=\"n-callers\">5</b>"));
-	CHECK("counter says all shown", strstr(html, ">5 of 5 callers shown<"));
-	CHECK("one evidence list", count(html, "<details><summary>evidence (1)")
-					   == 1);
-	CHECK("advice reason shown",
+	CHECK("html: counter says all shown",
+	      strstr(html, ">5 of 5 callers shown<"));
+	CHECK("html: one evidence list",
+	      count(html, "<details><summary>evidence (1)") == 1);
+	CHECK("html: advice reason shown",
 	      strstr(html, "WQ_PERCPU<div class=\"why\">reads &lt;cpu&gt;"
 			   "</div>"));
 	svg = between(html, "<svg", "</svg>");
-	CHECK("one bar per subsystem", count(svg, "<g class=\"bar\"") == 2);
-	CHECK("one segment per nonzero class", count(svg, "<rect") == 4);
+	CHECK("html: one bar per subsystem",
+	      count(svg, "<g class=\"bar\"") == 2);
+	CHECK("html: one segment per nonzero class", count(svg, "<rect") == 4);
 	first = strstr(svg, "data-s=\"1\"");
 	second = strstr(svg, "data-s=\"0\"");
-	CHECK("largest subsystem first", first && second && first < second);
-	CHECK("segment tooltip",
+	CHECK("html: largest subsystem first",
+	      first && second && first < second);
+	CHECK("html: segment tooltip",
 	      strstr(svg, "<title>MM: 2 cpu-dependent</title>") != NULL);
-	CHECK("legend for every class", count(html, "<i class=\"sw c") == 10);
-	CHECK("valid UTF-8", valid_utf8((const unsigned char *)html));
+	CHECK("html: legend for every class",
+	      count(html, "<i class=\"sw c") == 10);
+	CHECK("html: valid UTF-8", valid_utf8((const unsigned char *)html));
 	free(svg);
 	free(html);
 	json_decref(doc);
@@ -236,31 +240,31 @@ static void test_many(void)
 
 	html = render(doc, &rc);
 	svg = between(html, "<svg", "</svg>");
-	CHECK("many: renders", rc == 0);
-	CHECK("many: 25 bars", count(svg, "<g class=\"bar\"") == 25);
-	CHECK("many: says so",
+	CHECK("html: many: renders", rc == 0);
+	CHECK("html: many: 25 bars", count(svg, "<g class=\"bar\"") == 25);
+	CHECK("html: many: says so",
 	      strstr(html, "The 25 subsystems with the most callers, of 30"));
-	CHECK("many: the smallest are left out",
+	CHECK("html: many: the smallest are left out",
 	      !strstr(svg, "SUBSYSTEM 05") && strstr(svg, "SUBSYSTEM 06"));
-	CHECK("many: every row in the table",
+	CHECK("html: many: every row in the table",
 	      count(html, "<tr data-c=") == 30 * 31 / 2);
-	CHECK("many: labels cut with an ellipsis",
+	CHECK("html: many: labels cut with an ellipsis",
 	      count(svg, "\xe2\x80\xa6</text>") == 25);
-	CHECK("many: full name in the bar's tooltip",
+	CHECK("html: many: full name in the bar's tooltip",
 	      strstr(svg, "SUBSYSTEM 30 \xc3\x84\xc3\x84\xc3\x84\xc3\x84"
 			  "\xc3\x84\xc3\x84\xc3\x84\xc3\x84\xc3\x84\xc3\x84"
 			  "\xc3\x84\xc3\x84\xc3\x84\xc3\x84\xc3\x84\xc3\x84"
 			  "\xc3\x84\xc3\x84\xc3\x84\xc3\x84\xc3\x84\xc3\x84"
 			  "\xc3\x84\xc3\x84\xc3\x84\xc3\x84\xc3\x84\xc3\x84"
 			  ": 30 callers</title>"));
-	CHECK("many: valid UTF-8 after the cut",
+	CHECK("html: many: valid UTF-8 after the cut",
 	      valid_utf8((const unsigned char *)html));
-	CHECK("many: summary counted from the rows without a summary",
+	CHECK("html: many: summary counted from the rows without a summary",
 	      strstr(html, "<b id=\"n-callers\">465</b>") &&
 		      strstr(html, "<b id=\"n-subsystems\">30</b>") &&
 		      strstr(html, "<b id=\"n-files\">1</b>") &&
 		      strstr(html, "<td class=\"n\">225</td>"));
-	CHECK("many: default classes without a class list",
+	CHECK("html: many: default classes without a class list",
 	      strstr(html, "<option value=\"0\">legacy (225)</option>") &&
 		      strstr(html, "<option value=\"1\">cpu-dependent (240)"));
 	free(svg);
@@ -281,20 +285,21 @@ static void test_edges(void)
 	int rc;
 
 	html = render(empty, &rc);
-	CHECK("empty document renders",
+	CHECK("html: empty document renders",
 	      rc == 0 && strstr(html, ">0 of 0 callers shown<"));
-	CHECK("no not-analysed box when every file was",
+	CHECK("html: no not-analysed box when every file was",
 	      !strstr(html, "not-analysed\">"));
 	free(html);
 	html = render(odd, &rc);
-	CHECK("unknown class rendered as its own name",
+	CHECK("html: unknown class rendered as its own name",
 	      rc == 0 && strstr(html, "<tr data-c=\"1\" data-s=\"0\">") &&
 		      strstr(html, "<td>new-class</td>"));
-	CHECK("missing subsystem name", strstr(html, "(no MAINTAINERS entry)"));
+	CHECK("html: missing subsystem name",
+	      strstr(html, "(no MAINTAINERS entry)"));
 	free(html);
 	if (full) {
 		rc = audit_write_html(full, empty);
-		CHECK("write error reported", rc == -1);
+		CHECK("html: write error reported", rc == -1);
 		fclose(full);
 	}
 	json_decref(odd);
