@@ -5,6 +5,7 @@
  * TREE's headers and .config. */
 #include "builtin.h"
 #include "lexer.h"
+#include "maint-cc.h"
 #include "maintainers.h"
 #include "rule.h"
 #include "scan.h"
@@ -132,6 +133,7 @@ struct series {
 	size_t nr_base_files, alloc_base_files;
 	bool cc_script; /* Cc from the tree's scripts/get_maintainer.pl */
 	struct maintainers maint;
+	struct mailmap mailmap;
 	const struct rule *rules[64];
 	size_t nr_rules;
 	enum split_mode split;
@@ -777,36 +779,6 @@ static char *group_prefix(struct series *s, const struct group *g,
 
 /* --- Cc ------------------------------------------------------------------- */
 
-/* The address of "Name <addr>", or the whole entry. */
-static const char *address_of(const char *entry, size_t *len)
-{
-	const char *lt = strchr(entry, '<'), *gt = lt ? strchr(lt, '>') : NULL;
-
-	if (!gt) {
-		*len = strlen(entry);
-		return entry;
-	}
-	*len = (size_t)(gt - lt - 1);
-	return lt + 1;
-}
-
-/* Duplicates are the same address, as get_maintainer.pl sees them. */
-static void add_unique(char ***list, size_t *nr, size_t *alloc,
-		       const char *addr)
-{
-	size_t i, len, other_len;
-	const char *a = address_of(addr, &len);
-
-	for (i = 0; i < *nr; i++) {
-		const char *b = address_of((*list)[i], &other_len);
-
-		if (len == other_len && !strncasecmp(a, b, len))
-			return;
-	}
-	ALLOC_GROW(*list, *nr, *alloc);
-	(*list)[(*nr)++] = xstrdup(addr);
-}
-
 /* "Cc: <line>" for every line of the script's answer. */
 static void add_cc_lines(struct strbuf *cc, const struct strbuf *out)
 {
@@ -884,73 +856,6 @@ static void cc_from_script(struct series *s, size_t first, struct strbuf *cc,
 	free(paths);
 }
 
-/* get_maintainer.pl's answer from MAINTAINERS: every section matching a
- * file (most specific first), then the sections a K: keyword matches in
- * the diff; their M:/R: people, then their L: lists. */
-static void cc_from_maintainers(struct series *s, const struct series_commit *g,
-				struct strbuf *cc)
-{
-	const struct maint_section **sections = NULL;
-	size_t nr_sections = 0, alloc_sections = 0, i, j;
-	char **addrs = NULL;
-	size_t nr_addrs = 0, alloc_addrs = 0;
-
-	for (i = 0; i < g->nr_files; i++) {
-		size_t n = maintainers_match(&s->maint, g->files[i].path, NULL, 0);
-		struct maint_match *m = xcalloc(n, sizeof(*m));
-
-		maintainers_match(&s->maint, g->files[i].path, m, n);
-		for (j = 0; j < n; j++) {
-			size_t k;
-
-			for (k = 0; k < nr_sections; k++)
-				if (sections[k] == m[j].section)
-					break;
-			if (k == nr_sections) {
-				ALLOC_GROW(sections, nr_sections,
-					   alloc_sections);
-				sections[nr_sections++] = m[j].section;
-			}
-		}
-		free(m);
-	}
-	for (i = 0; i < s->maint.nr; i++) {
-		const struct maint_section *sec = &s->maint.sections[i];
-		size_t k;
-
-		if (!maint_section_keyword_matches(sec, g->diff))
-			continue;
-		for (k = 0; k < nr_sections; k++)
-			if (sections[k] == sec)
-				break;
-		if (k == nr_sections) {
-			ALLOC_GROW(sections, nr_sections, alloc_sections);
-			sections[nr_sections++] = sec;
-		}
-	}
-	for (i = 0; i < nr_sections; i++)
-		for (j = 0;
-		     !sections[i]->chief_penguin && j < sections[i]->nr_people;
-		     j++)
-		{
-			char *person =
-				maint_format_person(sections[i]->people[j]);
-
-			add_unique(&addrs, &nr_addrs, &alloc_addrs, person);
-			free(person);
-		}
-	for (i = 0; i < nr_sections; i++)
-		for (j = 0; j < sections[i]->nr_lists; j++)
-			add_unique(&addrs, &nr_addrs, &alloc_addrs,
-				   sections[i]->lists[j]);
-	for (i = 0; i < nr_addrs; i++) {
-		strbuf_addf(cc, "Cc: %s\n", addrs[i]);
-		free(addrs[i]);
-	}
-	free(addrs);
-	free(sections);
-}
-
 /* --- commits -------------------------------------------------------------- */
 
 /* path's text after the patch: written to the scratch copy, and added to
@@ -1000,8 +905,17 @@ static const char *finish_commits(struct series *s)
 	for (i = first; i < nr; i++) {
 		struct strbuf t = STRBUF_INIT;
 
-		if (!from_script[i])
-			cc_from_maintainers(s, &s->repo.commits[i], &cc[i]);
+		if (!from_script[i]) {
+			const struct series_commit *c = &s->repo.commits[i];
+			const char **files = xcalloc(c->nr_files, sizeof(*files));
+			size_t k;
+
+			for (k = 0; k < c->nr_files; k++)
+				files[k] = c->files[k].path;
+			maint_cc(&s->maint, &s->mailmap, files, c->nr_files,
+				 c->diff, &cc[i]);
+			free(files);
+		}
 		strbuf_addf(&t, "\nSigned-off-by: %s <%s>\n", s->name,
 			    s->email);
 		strbuf_add(&t, cc[i].buf ? cc[i].buf : "", cc[i].len);
@@ -1528,6 +1442,7 @@ static void series_release(struct series *s)
 	free(s->base_files);
 	series_repo_release(&s->repo);
 	maintainers_release(&s->maint);
+	mailmap_release(&s->mailmap);
 	file_list_release(&s->candidates);
 	series_summary_release(&s->summary);
 	for (i = 0; i < 4; i++)
@@ -1664,6 +1579,7 @@ int cmd_series(int argc, char **argv)
 		strbuf_release(&script);
 	}
 	parse_identity(&s, from);
+	mailmap_load(&s.mailmap, s.root);
 	if (maintainers_load(&s.maint, s.root) < 0 && !s.quiet)
 		warning("%s/MAINTAINERS: %s; patches are not grouped by subsystem",
 			s.root, strerror(errno));

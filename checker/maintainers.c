@@ -115,6 +115,10 @@ static void add_entry(struct maint_section *s, char type, const char *value,
 		size_t n = strcspn(value, " \t");
 
 		ALLOC_GROW(s->lists, s->nr_lists, s->alloc_lists);
+		ALLOC_GROW(s->subscribers_only, s->nr_lists,
+			   s->alloc_subscribers_only);
+		s->subscribers_only[s->nr_lists] =
+			strstr(value + n, "subscribers-only") != NULL;
 		s->lists[s->nr_lists++] = xstrndup(value, n);
 		break;
 	}
@@ -187,6 +191,7 @@ static void section_release(struct maint_section *s)
 	for (i = 0; i < s->nr_lists; i++)
 		free(s->lists[i]);
 	free(s->lists);
+	free(s->subscribers_only);
 	release_patterns(s->files, s->nr_files);
 	release_patterns(s->excludes, s->nr_excludes);
 	release_patterns(s->names, s->nr_names);
@@ -391,44 +396,4 @@ bool maint_section_keyword_matches(const struct maint_section *s,
 		line += n + (nl ? 1 : 0);
 	}
 	return false;
-}
-
-char *maint_format_person(const char *entry)
-{
-	const char *lt = strchr(entry, '<'), *start = entry, *end, *p;
-	struct strbuf sb = STRBUF_INIT;
-	bool quote = false;
-
-	if (!lt)
-		return xstrdup(entry);
-	end = lt;
-	while (start < end && (*start == ' ' || *start == '\t'))
-		start++;
-	while (end > start && (end[-1] == ' ' || end[-1] == '\t'))
-		end--;
-	if (end - start >= 2 && *start == '"' && end[-1] == '"') {
-		start++;
-		end--;
-	}
-	/* format_email(): a name with anything but [A-Za-z0-9_ -] (bytes
-	 * outside ASCII too: the script reads bytes) is quoted. */
-	for (p = start; p < end; p++)
-		if (!isalnum((unsigned char)*p) || (unsigned char)*p >= 0x80)
-			if (*p != '_' && *p != ' ' && *p != '-')
-				quote = true;
-	if (quote) {
-		strbuf_addch(&sb, '"');
-		for (p = start; p < end; p++) {
-			if (*p == '"' && (p == start || p[-1] != '\\'))
-				strbuf_addch(&sb, '\\');
-			strbuf_addch(&sb, *p);
-		}
-		strbuf_addch(&sb, '"');
-	} else {
-		strbuf_add(&sb, start, (size_t)(end - start));
-	}
-	if (sb.len)
-		strbuf_addch(&sb, ' ');
-	strbuf_addstr(&sb, lt);
-	return strbuf_detach(&sb);
 }

@@ -27,7 +27,8 @@ struct maint_section {
 	char **people; /* M: then R: entries, in file order: "Name <mail>" */
 	size_t nr_people, alloc_people;
 	char **lists; /* L: addresses, without "(moderated ...)" notes */
-	size_t nr_lists, alloc_lists;
+	bool *subscribers_only; /* per list: get_maintainer.pl leaves it out */
+	size_t nr_lists, alloc_lists, alloc_subscribers_only;
 	struct maint_pattern *files, *excludes, *names, *keywords;
 	size_t nr_files, nr_excludes, nr_names, nr_keywords;
 	size_t alloc_files, alloc_excludes, alloc_names, alloc_keywords;
@@ -62,9 +63,5 @@ const struct maint_section *maintainers_owner(const struct maintainers *m,
  * before the first "---"/"+++" header, and the +/- lines after it. */
 bool maint_section_keyword_matches(const struct maint_section *s,
 				   const char *patch);
-
-/* An M:/R: entry "Name <mail>" as get_maintainer.pl prints it: a name
- * with characters beyond [A-Za-z0-9_ -] in double quotes. */
-char *maint_format_person(const char *entry);
 
 #endif

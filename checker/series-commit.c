@@ -112,19 +112,28 @@ static void add_data(struct strbuf *sb, const char *data, size_t len)
 	strbuf_addch(sb, '\n');
 }
 
-static void write_stream(struct series_repo *r, struct strbuf *sb)
+/* The commits from first on, on top of from (NULL: a root commit), with
+ * their messages followed by trailers[i] when trailers is given. */
+static void write_stream(struct series_repo *r, size_t first, const char *from,
+			 const char *ref, const char *const *trailers,
+			 struct strbuf *sb)
 {
+	struct strbuf msg = STRBUF_INIT;
 	size_t i, j;
 
-	for (i = 0; i < r->nr; i++) {
+	for (i = first; i < r->nr; i++) {
 		const struct series_commit *c = &r->commits[i];
 
-		strbuf_addf(sb, "commit refs/heads/draft\nmark :%zu\n", i + 1);
-		strbuf_addf(sb, "author %s <%s> now\n", r->name, r->email);
-		strbuf_addf(sb, "committer %s <%s> now\n", r->name, r->email);
-		add_data(sb, c->message, strlen(c->message));
-		if (i == 0 && r->base)
-			strbuf_addf(sb, "from %s\n", r->base);
+		strbuf_addf(sb, "commit %s\nmark :%zu\n", ref, i + 1);
+		strbuf_addf(sb, "author %s\ncommitter %s\n", r->author,
+			    r->committer);
+		strbuf_reset(&msg);
+		strbuf_addstr(&msg, c->message);
+		if (trailers && trailers[i])
+			strbuf_addstr(&msg, trailers[i]);
+		add_data(sb, msg.buf, msg.len);
+		if (i == first && from)
+			strbuf_addf(sb, "from %s\n", from);
 		for (j = 0; j < c->nr_files; j++) {
 			const struct series_file *f = &c->files[j];
 
@@ -136,6 +145,7 @@ static void write_stream(struct series_repo *r, struct strbuf *sb)
 		strbuf_addch(sb, '\n');
 	}
 	strbuf_addstr(sb, "done\n");
+	strbuf_release(&msg);
 }
 
 /* ":N oid" lines: the commits' ids. */
@@ -160,6 +170,51 @@ static void read_marks(struct series_repo *r, const char *path)
 		line += n + (line[n] == '\n');
 	}
 	strbuf_release(&marks);
+}
+
+/* "Name <mail> 1764750000 +0000", as git commit would write it: git var
+ * honours GIT_AUTHOR_DATE and the rest of the environment. */
+static char *ident(struct series_repo *r, const char *which)
+{
+	const char *argv[] = { "git", "-C", r->dir, "var", which, NULL };
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+
+	if (series_run(argv, NULL, r->env, &out, &err) != 0)
+		die("git var %s failed: %s", which, series_first_line(&err));
+	while (out.len && out.buf[out.len - 1] == '\n')
+		out.buf[--out.len] = '\0';
+	strbuf_release(&err);
+	return strbuf_detach(&out);
+}
+
+/* One git fast-import of the commits from first on; their ids are read
+ * back from its marks. */
+static void import(struct series_repo *r, size_t first, const char *from,
+		   const char *ref, const char *const *trailers)
+{
+	struct strbuf stream = STRBUF_INIT, path = STRBUF_INIT,
+		      marks = STRBUF_INIT, err = STRBUF_INIT;
+	const char *argv[] = { "git",	      "-C",	      r->dir,
+			       "fast-import", "--quiet",      "--date-format=raw",
+			       NULL,	      NULL };
+
+	if (!r->author) {
+		r->author = ident(r, "GIT_AUTHOR_IDENT");
+		r->committer = ident(r, "GIT_COMMITTER_IDENT");
+	}
+	write_stream(r, first, from, ref, trailers, &stream);
+	strbuf_addf(&path, "%s/wqcheck-stream", r->dir);
+	if (write_whole_file(path.buf, stream.buf, stream.len, 0600) < 0)
+		die_errno("cannot write %s", path.buf);
+	strbuf_addf(&marks, "--export-marks=%s/wqcheck-marks", r->dir);
+	argv[6] = marks.buf;
+	if (series_run_input(argv, NULL, NULL, path.buf, NULL, &err) != 0)
+		die("git fast-import failed: %s", series_first_line(&err));
+	read_marks(r, marks.buf + strlen("--export-marks="));
+	strbuf_release(&stream);
+	strbuf_release(&path);
+	strbuf_release(&marks);
+	strbuf_release(&err);
 }
 
 /* One diff-tree for all: its output is each commit's id on a line of its
@@ -210,78 +265,30 @@ static void read_diffs(struct series_repo *r, size_t first,
 
 void series_repo_draft(struct series_repo *r)
 {
-	struct strbuf stream = STRBUF_INIT, path = STRBUF_INIT,
-		      marks = STRBUF_INIT, err = STRBUF_INIT;
-	const char *argv[] = { "git",	      "-C",	      r->dir,
-			       "fast-import", "--quiet",      "--date-format=now",
-			       NULL,	      NULL };
+	struct strbuf path = STRBUF_INIT;
 
 	if (!r->nr)
 		return;
 	r->made_base = !r->base;
-	write_stream(r, &stream);
-	strbuf_addf(&path, "%s/wqcheck-stream", r->dir);
-	if (write_whole_file(path.buf, stream.buf, stream.len, 0600) < 0)
-		die_errno("cannot write %s", path.buf);
-	strbuf_addf(&marks, "--export-marks=%s/wqcheck-marks", r->dir);
-	argv[6] = marks.buf;
-	if (series_run_input(argv, NULL, NULL, path.buf, NULL, &err) != 0)
-		die("git fast-import failed: %s", series_first_line(&err));
-	read_marks(r, marks.buf + strlen("--export-marks="));
+	import(r, 0, r->base, "refs/heads/draft", NULL);
 	if (r->made_base)
 		r->base = xstrdup(r->commits[0].oid);
-	strbuf_reset(&path);
 	strbuf_addf(&path, "%s/wqcheck-commits", r->dir);
 	read_diffs(r, r->made_base ? 1 : 0, path.buf);
-	strbuf_release(&stream);
 	strbuf_release(&path);
-	strbuf_release(&marks);
-	strbuf_release(&err);
 }
 
+/* The same files again (fast-import stores each blob once), the final
+ * messages: one process, where a commit-tree each would be hundreds. */
 const char *series_repo_finish(struct series_repo *r,
 			       const char *const *trailers)
 {
-	struct strbuf msg = STRBUF_INIT, path = STRBUF_INIT, tree = STRBUF_INIT,
-		      out = STRBUF_INIT, err = STRBUF_INIT;
-	const char *parent = r->base;
-	size_t i = 0;
+	size_t first = r->made_base ? 1 : 0;
 
-	/* The base made here is the first commit and stays as it is. */
-	if (r->made_base)
-		i = 1;
-	strbuf_addf(&path, "%s/wqcheck-message", r->dir);
-	for (; i < r->nr; i++) {
-		struct series_commit *c = &r->commits[i];
-		const char *argv[] = { "git", "-C",	r->dir,	 "commit-tree",
-				       NULL,  "-p",	parent, "-F",
-				       path.buf, NULL };
-
-		strbuf_reset(&msg);
-		strbuf_addstr(&msg, c->message);
-		strbuf_addstr(&msg, trailers[i] ? trailers[i] : "");
-		if (write_whole_file(path.buf, msg.buf, msg.len, 0600) < 0)
-			die_errno("cannot write %s", path.buf);
-		strbuf_reset(&tree);
-		strbuf_addf(&tree, "%s^{tree}", c->oid);
-		argv[4] = tree.buf;
-		strbuf_reset(&out);
-		strbuf_reset(&err);
-		if (series_run(argv, NULL, r->env, &out, &err) != 0)
-			die("git commit-tree failed: %s",
-			    series_first_line(&err));
-		while (out.len && out.buf[out.len - 1] == '\n')
-			out.buf[--out.len] = '\0';
-		free(c->oid);
-		c->oid = strbuf_detach(&out);
-		parent = c->oid;
-	}
-	strbuf_release(&msg);
-	strbuf_release(&path);
-	strbuf_release(&tree);
-	strbuf_release(&out);
-	strbuf_release(&err);
-	return parent;
+	if (first >= r->nr)
+		return r->base;
+	import(r, first, r->base, "refs/heads/series", trailers);
+	return r->commits[r->nr - 1].oid;
 }
 
 void series_repo_release(struct series_repo *r)
@@ -301,6 +308,8 @@ void series_repo_release(struct series_repo *r)
 		free(c->oid);
 	}
 	free(r->commits);
+	free(r->author);
+	free(r->committer);
 	free(r->base);
 	free(r->dir);
 	memset(r, 0, sizeof(*r));

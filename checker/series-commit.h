@@ -6,8 +6,8 @@
  * scratch repository that borrows TREE's objects (objects/info/alternates,
  * so nothing is written into TREE's repository either): one `git
  * fast-import` writes them all as drafts, one `git diff-tree --stdin` gives
- * their diffs (from which the Cc's are found), and `git commit-tree` gives
- * each its final message on the same tree.
+ * their diffs (from which the Cc's are found), and a second fast-import
+ * writes them again with their final messages.
  */
 #ifndef WQCHECK_SERIES_COMMIT_H
 #define WQCHECK_SERIES_COMMIT_H
@@ -33,7 +33,8 @@ struct series_commit {
 struct series_repo {
 	char *dir; /* the scratch repository (bare) */
 	const char *name, *email; /* author and committer */
-	const char *const *env; /* GIT_AUTHOR_NAME=... for commit-tree */
+	char *author, *committer; /* their idents with the date, from git var */
+	const char *const *env; /* GIT_AUTHOR_NAME=... for the git it runs */
 	char *base; /* the commit the series applies on */
 	bool made_base; /* base is commits[0], made here */
 	struct series_commit *commits;
@@ -58,8 +59,8 @@ void series_commit_add_file(struct series_commit *c, const char *path,
  * and fills in each one's diff. Dies on failure. */
 void series_repo_draft(struct series_repo *r);
 
-/* Rewrites the drafts in order with message + trailers[i] (trailers of
- * the commits after the base); returns the last commit (owned by r). */
+/* Writes the commits again, on the base, with message + trailers[i] (for
+ * the commits after the base); returns the last one (owned by r). */
 const char *series_repo_finish(struct series_repo *r,
 			       const char *const *trailers);
 

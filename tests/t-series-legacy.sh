@@ -43,6 +43,13 @@ check "series-legacy: the fixture is untouched (status, refs, worktrees)" \
 	test "$before" = "$(state)"
 check "series-legacy: no scratch directory left" \
 	test -z "$(ls "$T" | grep '^wqcheck-')"
+cc_lines() { grep -h '^Cc: ' "$1"/0*.patch; }
+check "series-legacy: Cc from the tree's get_maintainer.pl: every patch has some" \
+	test "$(grep -L '^Cc: ' "$T"/out/00*.patch | grep -vc 0000-cover)" -eq 0
+"$WQCHECK" series -q --cc=maintainers -o "$T/out-m" --from="Legacy Tester <legacy@example.org>" \
+	"$FIX" >/dev/null 2>&1
+check "series-legacy: --cc=maintainers (MAINTAINERS and .mailmap read here) gives the script's Cc lines, patch by patch" \
+	test "$(cc_lines "$T/out")" = "$(cc_lines "$T/out-m")" -a -n "$(cc_lines "$T/out")"
 check "series-legacy: cover letter's base-commit is the fixture's HEAD" \
 	grep -q "^base-commit: $base\$" "$T/out/0000-cover-letter.patch"
 converted=$(sed -n 's/^  total  *//p' "$T/out/0000-cover-letter.patch" | tr -s ' ' '\n' |
