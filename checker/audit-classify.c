@@ -45,9 +45,8 @@ static const struct queue_call_api queue_call_apis[] = {
 };
 #define NR_QUEUE_CALL_APIS (sizeof(queue_call_apis) / sizeof(queue_call_apis[0]))
 
-static bool is_skipped_file(const char *path)
+bool audit_is_api_file(const char *path)
 {
-	/* The API's own definitions are not its callers. */
 	return !strcmp(path, "kernel/workqueue.c") || !strcmp(path, "include/linux/workqueue.h");
 }
 
@@ -854,7 +853,7 @@ void audit_collect_lexical(struct affinity_analysis *a, const bool *mentions, st
 		struct source_file *f;
 		bool owned;
 
-		if (!mentions[i] || is_skipped_file(a->all.paths[i]))
+		if (!mentions[i] || audit_is_api_file(a->all.paths[i]))
 			continue;
 		f = lex_uncached(a, a->all.paths[i], &owned);
 		if (!f)

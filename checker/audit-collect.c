@@ -424,9 +424,10 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 				 is_affinity_rule(all[i]->rule) ?
 				 site_at(sites, nr_sites, all[i]->file, all[i]->line,
 					 all[i]->column) : NULL);
+	/* A finding is never dropped; the API's own calls without one are not callers. */
 	for (i = 0; i < nr_sites; i++)
 		if (!site_has_finding(all, nr_findings, sites[i].file->path, sites[i].line,
-				      sites[i].column))
+				      sites[i].column) && !audit_is_api_file(sites[i].file->path))
 			row_from_site(out, &a, &sites[i]);
 	free(all);
 	free(sites);

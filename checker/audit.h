@@ -96,6 +96,10 @@ void audit_row_add_function(struct audit_row *r, const char *function);
 void audit_row_add_evidence(struct audit_row *r, const char *file, unsigned line,
 			    unsigned column, const char *message);
 
+/* The workqueue API's own files (kernel/workqueue.c, its header): their
+ * calls implement the API, they are not its callers. */
+bool audit_is_api_file(const char *path);
+
 /* audit-classify.c: system_wq users and alloc_workqueue() calls of the files
  * in the analysis' source cache that mention them. */
 void audit_collect_lexical(struct affinity_analysis *a, const bool *mentions,
