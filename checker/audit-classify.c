@@ -40,6 +40,8 @@ static const struct queue_call_api queue_call_apis[] = {
 	{ "queue_work_on", 1, 2, true },
 	{ "queue_delayed_work_on", 1, 2, true },
 	{ "mod_delayed_work_on", 1, 2, true },
+	{ "queue_rcu_work", 0, 1, false },
+	{ "queue_work_node", 1, 2, false },
 	{ "schedule_work", -1, 0, false },
 	{ "schedule_delayed_work", -1, 0, false },
 };
