@@ -15,15 +15,23 @@
 #include <string.h>
 
 const char *const audit_class_names[NR_AUDIT_CLASSES] = {
-	"legacy", "cpu-dependent", "reentrancy-dependent", "cpu-independent", "unresolved",
+	"legacy",	   "cpu-dependent", "reentrancy-dependent",
+	"cpu-independent", "unresolved",
 };
-const char *const audit_kind_names[] = { "legacy", "queue-on", "alloc_workqueue", "system-wq" };
+const char *const audit_kind_names[] = { "legacy", "queue-on",
+					 "alloc_workqueue", "system-wq" };
 const char *const audit_advice_names[NR_AUDIT_ADVICE] = {
-	NULL, "WQ_PERCPU", "WQ_UNBOUND", "system_percpu_wq", "system_dfl_wq", "undecided",
+	NULL,
+	"WQ_PERCPU",
+	"WQ_UNBOUND",
+	"system_percpu_wq",
+	"system_dfl_wq",
+	"undecided",
 };
 
-struct audit_row *audit_add_row(struct audit *au, const char *file, unsigned line,
-				unsigned column, enum audit_kind kind, const char *api)
+struct audit_row *audit_add_row(struct audit *au, const char *file,
+				unsigned line, unsigned column,
+				enum audit_kind kind, const char *api)
 {
 	struct audit_row *r;
 
@@ -45,20 +53,23 @@ void audit_row_add_function(struct audit_row *r, const char *function)
 	for (i = 0; i < r->nr_work_functions; i++)
 		if (!strcmp(r->work_functions[i], function))
 			return;
-	ALLOC_GROW(r->work_functions, r->nr_work_functions, r->alloc_work_functions);
+	ALLOC_GROW(r->work_functions, r->nr_work_functions,
+		   r->alloc_work_functions);
 	r->work_functions[r->nr_work_functions++] = xstrdup(function);
 }
 
-void audit_row_add_evidence(struct audit_row *r, const char *file, unsigned line,
-			    unsigned column, const char *message)
+void audit_row_add_evidence(struct audit_row *r, const char *file,
+			    unsigned line, unsigned column, const char *message)
 {
 	struct evidence *e;
 	size_t i;
 
 	/* The same step reached from two items is shown once. */
 	for (i = 0; i < r->nr_evidence; i++)
-		if (r->evidence[i].line == line && r->evidence[i].column == column &&
-		    !strcmp(r->evidence[i].file, file) && !strcmp(r->evidence[i].message, message))
+		if (r->evidence[i].line == line &&
+		    r->evidence[i].column == column &&
+		    !strcmp(r->evidence[i].file, file) &&
+		    !strcmp(r->evidence[i].message, message))
 			return;
 	ALLOC_GROW(r->evidence, r->nr_evidence, r->alloc_evidence);
 	e = &r->evidence[r->nr_evidence++];
@@ -101,8 +112,11 @@ void audit_release(struct audit *au)
 /* --- which files mention a name the lexical pass looks for ---------------- */
 
 static const char *const lexical_needles[] = {
-	"system_wq", "system_unbound_wq", "schedule_work", "schedule_delayed_work",
-	"alloc_workqueue", "queue_work", "queue_delayed_work", "mod_delayed_work", NULL
+	"system_wq",	      "system_unbound_wq",
+	"schedule_work",      "schedule_delayed_work",
+	"alloc_workqueue",    "queue_work",
+	"queue_delayed_work", "mod_delayed_work",
+	"queue_rcu_work",     NULL
 };
 
 struct mention_pass {
@@ -142,7 +156,8 @@ static void *mention_worker(void *arg)
 	return NULL;
 }
 
-static bool *find_mentions(const char *root, const struct file_list *files, int jobs)
+static bool *find_mentions(const char *root, const struct file_list *files,
+			   int jobs)
 {
 	struct mention_pass p = { .root = root, .files = files };
 	pthread_t threads[64];
@@ -181,7 +196,8 @@ static bool is_affinity_rule(const struct rule *r)
 }
 
 /* The token at line:column of f, or -1. */
-static long token_at(const struct source_file *f, unsigned line, unsigned column)
+static long token_at(const struct source_file *f, unsigned line,
+		     unsigned column)
 {
 	const struct lexed_file *lf = &f->lex;
 	size_t lo = 0, hi = lf->nr_tokens, offset;
@@ -197,11 +213,13 @@ static long token_at(const struct source_file *f, unsigned line, unsigned column
 		else
 			hi = mid;
 	}
-	return lo < lf->nr_tokens && lf->tokens[lo].offset == offset ? (long)lo : -1;
+	return lo < lf->nr_tokens && lf->tokens[lo].offset == offset ?
+		       (long)lo :
+		       -1;
 }
 
-static char *enclosing_function(struct source_cache *sc, const char *path, unsigned line,
-				unsigned column, char **api)
+static char *enclosing_function(struct source_cache *sc, const char *path,
+				unsigned line, unsigned column, char **api)
 {
 	struct source_file *f = source_get(sc, path);
 	const struct source_function *fn;
@@ -218,7 +236,8 @@ static char *enclosing_function(struct source_cache *sc, const char *path, unsig
 	return fn ? xstrdup(fn->name) : NULL;
 }
 
-static void add_binding_functions(struct audit_row *r, const struct affinity_site *s)
+static void add_binding_functions(struct audit_row *r,
+				  const struct affinity_site *s)
 {
 	size_t i;
 
@@ -226,7 +245,8 @@ static void add_binding_functions(struct audit_row *r, const struct affinity_sit
 		audit_row_add_function(r, s->bindings[i]->function);
 }
 
-static void row_from_finding(struct audit *au, struct source_cache *sc, const struct finding *f,
+static void row_from_finding(struct audit *au, struct source_cache *sc,
+			     const struct finding *f,
 			     const struct affinity_site *site)
 {
 	struct audit_row *r;
@@ -239,7 +259,8 @@ static void row_from_finding(struct audit *au, struct source_cache *sc, const st
 		api = xstrdup(site->api);
 	}
 	r = audit_add_row(au, f->file, f->line, f->column,
-			  is_affinity_rule(f->rule) ? AUDIT_KIND_QUEUE_ON : AUDIT_KIND_LEGACY,
+			  is_affinity_rule(f->rule) ? AUDIT_KIND_QUEUE_ON :
+						      AUDIT_KIND_LEGACY,
 			  api ? api : f->rule->name);
 	free(api);
 	r->function = fn;
@@ -247,26 +268,32 @@ static void row_from_finding(struct audit *au, struct source_cache *sc, const st
 	r->rule = f->rule->id;
 	r->message = xstrdup(f->message ? f->message : f->rule->summary);
 	for (i = 0; i < f->nr_evidence; i++)
-		audit_row_add_evidence(r, f->evidence[i].file, f->evidence[i].line,
-				       f->evidence[i].column, f->evidence[i].message);
+		audit_row_add_evidence(r, f->evidence[i].file,
+				       f->evidence[i].line,
+				       f->evidence[i].column,
+				       f->evidence[i].message);
 	if (site)
 		add_binding_functions(r, site);
 }
 
-static void add_site_binding_evidence(struct audit_row *r, const struct affinity_site *s)
+static void add_site_binding_evidence(struct audit_row *r,
+				      const struct affinity_site *s)
 {
 	char buf[512];
 	size_t i;
 
 	if (s->wrapper_file) {
-		snprintf(buf, sizeof(buf), "%s() passes its cpu and work item to the *_on() API",
+		snprintf(buf, sizeof(buf),
+			 "%s() passes its cpu and work item to the *_on() API",
 			 s->api);
-		audit_row_add_evidence(r, s->wrapper_file, s->wrapper_line, 1, buf);
+		audit_row_add_evidence(r, s->wrapper_file, s->wrapper_line, 1,
+				       buf);
 	}
 	for (i = 0; i < s->nr_bindings; i++) {
 		const struct work_binding *b = s->bindings[i];
 
-		snprintf(buf, sizeof(buf), "%s() is the work function of %s (%s, item %s)",
+		snprintf(buf, sizeof(buf),
+			 "%s() is the work function of %s (%s, item %s)",
 			 b->function, s->item_text, b->how, b->key);
 		audit_row_add_evidence(r, b->file, b->line, b->column, buf);
 	}
@@ -287,8 +314,9 @@ static const char *why_not_reported(const struct affinity_site *s)
 static void row_from_site(struct audit *au, struct affinity_analysis *a,
 			  const struct affinity_site *s)
 {
-	struct audit_row *r = audit_add_row(au, s->file->path, s->line, s->column,
-					    AUDIT_KIND_QUEUE_ON, s->api);
+	struct audit_row *r = audit_add_row(au, s->file->path, s->line,
+					    s->column, AUDIT_KIND_QUEUE_ON,
+					    s->api);
 	struct strbuf msg = STRBUF_INIT;
 	size_t i;
 
@@ -297,55 +325,71 @@ static void row_from_site(struct audit *au, struct affinity_analysis *a,
 	add_site_binding_evidence(r, s);
 	if (!s->nr_bindings) {
 		r->class = AUDIT_UNRESOLVED;
-		strbuf_addf(&msg, "%s() queues %s on CPU %s, but the work-item index knows no "
-			    "work function for it (no INIT_WORK or DECLARE_WORK it can name), so "
-			    "whether the work depends on that CPU is not known", s->api,
-			    s->item_text, s->cpu_text);
+		strbuf_addf(
+			&msg,
+			"%s() queues %s on CPU %s, but the work-item index knows no "
+			"work function for it (no INIT_WORK or DECLARE_WORK it can name), so "
+			"whether the work depends on that CPU is not known",
+			s->api, s->item_text, s->cpu_text);
 	} else if (s->cpu_dependent) {
 		r->class = AUDIT_CPU_DEPENDENT;
-		strbuf_addf(&msg, "%s() queues %s on CPU %s and its work function %s() reads the "
-			    "current CPU (see the evidence); not a finding because %s", s->api,
-			    s->item_text, s->cpu_text, s->dependent_binding->function,
-			    why_not_reported(s));
+		strbuf_addf(
+			&msg,
+			"%s() queues %s on CPU %s and its work function %s() reads the "
+			"current CPU (see the evidence); not a finding because %s",
+			s->api, s->item_text, s->cpu_text,
+			s->dependent_binding->function, why_not_reported(s));
 		for (i = 0; i < s->chain->nr; i++)
-			audit_row_add_evidence(r, s->chain->steps[i].file, s->chain->steps[i].line,
+			audit_row_add_evidence(r, s->chain->steps[i].file,
+					       s->chain->steps[i].line,
 					       s->chain->steps[i].column,
 					       s->chain->steps[i].message);
 	} else {
 		r->class = AUDIT_CPU_INDEPENDENT;
-		strbuf_addf(&msg, "%s() queues %s on CPU %s; its work function%s ", s->api,
-			    s->item_text, s->cpu_text, r->nr_work_functions > 1 ? "s" : "");
+		strbuf_addf(&msg,
+			    "%s() queues %s on CPU %s; its work function%s ",
+			    s->api, s->item_text, s->cpu_text,
+			    r->nr_work_functions > 1 ? "s" : "");
 		for (i = 0; i < r->nr_work_functions; i++)
-			strbuf_addf(&msg, "%s%s()", i ? ", " : "", r->work_functions[i]);
-		strbuf_addf(&msg, " %s not read the current CPU (followed two calls deep), so "
-			    "the CPU is a placement choice, not a correctness one",
-			    r->nr_work_functions > 1 ? "do" : "does");
+			strbuf_addf(&msg, "%s%s()", i ? ", " : "",
+				    r->work_functions[i]);
+		strbuf_addf(
+			&msg,
+			" %s not read the current CPU (followed two calls deep), so "
+			"the CPU is a placement choice, not a correctness one",
+			r->nr_work_functions > 1 ? "do" : "does");
 		for (i = 0; i < s->nr_bindings; i++) {
 			struct source_file *where = NULL;
 			const struct source_function *fn =
-				cpu_dependence_resolve(a->cd, s->bindings[i]->file,
-						       s->bindings[i]->function, &where);
+				cpu_dependence_resolve(a->cd,
+						       s->bindings[i]->file,
+						       s->bindings[i]->function,
+						       &where);
 			char buf[512];
 
 			if (!fn)
 				continue;
-			snprintf(buf, sizeof(buf), "%s() does not read the current CPU",
+			snprintf(buf, sizeof(buf),
+				 "%s() does not read the current CPU",
 				 fn->name);
-			audit_row_add_evidence(r, where->path, where->lex.tokens[fn->name_tok].line,
-					       where->lex.tokens[fn->name_tok].column, buf);
+			audit_row_add_evidence(
+				r, where->path,
+				where->lex.tokens[fn->name_tok].line,
+				where->lex.tokens[fn->name_tok].column, buf);
 		}
 	}
 	r->message = strbuf_detach(&msg);
 }
 
-static bool site_has_finding(struct finding *const *all, size_t nr, const char *file,
-			     unsigned line, unsigned column)
+static bool site_has_finding(struct finding *const *all, size_t nr,
+			     const char *file, unsigned line, unsigned column)
 {
 	size_t i;
 
 	for (i = 0; i < nr; i++)
 		if (all[i]->line == line && all[i]->column == column &&
-		    is_affinity_rule(all[i]->rule) && !strcmp(all[i]->file, file))
+		    is_affinity_rule(all[i]->rule) &&
+		    !strcmp(all[i]->file, file))
 			return true;
 	return false;
 }
@@ -362,11 +406,14 @@ static int site_compare(const void *x, const void *y)
 	return a->column < b->column ? -1 : a->column > b->column;
 }
 
-static const struct affinity_site *site_at(const struct affinity_site *sites, size_t nr,
-					   const char *file, unsigned line, unsigned column)
+static const struct affinity_site *site_at(const struct affinity_site *sites,
+					   size_t nr, const char *file,
+					   unsigned line, unsigned column)
 {
 	struct source_file key_file = { .path = (char *)file };
-	struct affinity_site key = { .file = &key_file, .line = line, .column = column };
+	struct affinity_site key = { .file = &key_file,
+				     .line = line,
+				     .column = column };
 
 	return bsearch(&key, sites, nr, sizeof(*sites), site_compare);
 }
@@ -374,7 +421,8 @@ static const struct affinity_site *site_at(const struct affinity_site *sites, si
 int audit_collect(const struct audit_options *opts, struct audit *out)
 {
 	const struct rule *file_rules[64], *tree_rules[64];
-	size_t nr_file_rules = 0, nr_tree_rules = 0, i, nr_findings, nr_sites = 0;
+	size_t nr_file_rules = 0, nr_tree_rules = 0, i, nr_findings,
+	       nr_sites = 0;
 	struct scan_options so = { 0 };
 	struct scan_result res = { 0 };
 	struct affinity_analysis a;
@@ -407,9 +455,12 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 
 	for (i = 0; i < res.nr_files; i++)
 		if (res.files[i].failed_reason) {
-			ALLOC_GROW(out->failed, out->nr_failed, out->alloc_failed);
-			out->failed[out->nr_failed].file = xstrdup(res.files[i].path);
-			out->failed[out->nr_failed++].reason = xstrdup(res.files[i].failed_reason);
+			ALLOC_GROW(out->failed, out->nr_failed,
+				   out->alloc_failed);
+			out->failed[out->nr_failed].file =
+				xstrdup(res.files[i].path);
+			out->failed[out->nr_failed++].reason =
+				xstrdup(res.files[i].failed_reason);
 		}
 
 	sites = xcalloc(affinity_nr_sites(&a) + 1, sizeof(*sites));
@@ -422,12 +473,14 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 	for (i = 0; i < nr_findings; i++)
 		row_from_finding(out, &a.sc, all[i],
 				 is_affinity_rule(all[i]->rule) ?
-				 site_at(sites, nr_sites, all[i]->file, all[i]->line,
-					 all[i]->column) : NULL);
+					 site_at(sites, nr_sites, all[i]->file,
+						 all[i]->line, all[i]->column) :
+					 NULL);
 	/* A finding is never dropped; the API's own calls without one are not callers. */
 	for (i = 0; i < nr_sites; i++)
-		if (!site_has_finding(all, nr_findings, sites[i].file->path, sites[i].line,
-				      sites[i].column) && !audit_is_api_file(sites[i].file->path))
+		if (!site_has_finding(all, nr_findings, sites[i].file->path,
+				      sites[i].line, sites[i].column) &&
+		    !audit_is_api_file(sites[i].file->path))
 			row_from_site(out, &a, &sites[i]);
 	free(all);
 	free(sites);

@@ -12,7 +12,7 @@
 #include <strings.h>
 
 struct group {
-	const struct maint_section *section;	/* NULL: no entry */
+	const struct maint_section *section; /* NULL: no entry */
 	const char *name;
 	size_t *rows;
 	size_t nr, alloc;
@@ -77,7 +77,8 @@ static json_t *row_json(const struct audit_row *r)
 	json_object_set_new(o, "function", jstr(r->function));
 	json_object_set_new(o, "api", jstr(r->api));
 	json_object_set_new(o, "kind", json_string(audit_kind_names[r->kind]));
-	json_object_set_new(o, "class", json_string(audit_class_names[r->class]));
+	json_object_set_new(o, "class",
+			    json_string(audit_class_names[r->class]));
 	json_object_set_new(o, "rule", jstr(r->rule));
 	json_object_set_new(o, "message", jstr(r->message));
 	for (i = 0; i < r->nr_work_functions; i++)
@@ -87,8 +88,10 @@ static json_t *row_json(const struct audit_row *r)
 		json_t *e = json_object();
 
 		json_object_set_new(e, "file", jstr(r->evidence[i].file));
-		json_object_set_new(e, "line", json_integer(r->evidence[i].line));
-		json_object_set_new(e, "column", json_integer(r->evidence[i].column));
+		json_object_set_new(e, "line",
+				    json_integer(r->evidence[i].line));
+		json_object_set_new(e, "column",
+				    json_integer(r->evidence[i].column));
 		json_object_set_new(e, "message", jstr(r->evidence[i].message));
 		json_array_append_new(ev, e);
 	}
@@ -98,7 +101,8 @@ static json_t *row_json(const struct audit_row *r)
 	} else {
 		json_t *m = json_object();
 
-		json_object_set_new(m, "advice", json_string(audit_advice_names[r->advice]));
+		json_object_set_new(m, "advice",
+				    json_string(audit_advice_names[r->advice]));
 		json_object_set_new(m, "reason", jstr(r->reason));
 		json_object_set_new(o, "migration", m);
 	}
@@ -111,21 +115,25 @@ static json_t *counts_json(const size_t *counts, size_t total)
 	int c;
 
 	for (c = 0; c < NR_AUDIT_CLASSES; c++)
-		json_object_set_new(o, audit_class_names[c], json_integer((json_int_t)counts[c]));
+		json_object_set_new(o, audit_class_names[c],
+				    json_integer((json_int_t)counts[c]));
 	if (total != (size_t)-1)
-		json_object_set_new(o, "total", json_integer((json_int_t)total));
+		json_object_set_new(o, "total",
+				    json_integer((json_int_t)total));
 	return o;
 }
 
 static json_t *group_json(const struct audit *au, const struct group *g)
 {
-	json_t *o = json_object(), *people = json_array(), *lists = json_array(),
-	       *callers = json_array();
+	json_t *o = json_object(), *people = json_array(),
+	       *lists = json_array(), *callers = json_array();
 	size_t i;
 
 	json_object_set_new(o, "name", jstr(g->name));
 	/* get_maintainer.pl leaves THE REST's M: out; so do we. */
-	for (i = 0; g->section && !g->section->chief_penguin && i < g->section->nr_people; i++)
+	for (i = 0; g->section && !g->section->chief_penguin &&
+		    i < g->section->nr_people;
+	     i++)
 		json_array_append_new(people, jstr(g->section->people[i]));
 	for (i = 0; g->section && i < g->section->nr_lists; i++)
 		json_array_append_new(lists, jstr(g->section->lists[i]));
@@ -138,17 +146,19 @@ static json_t *group_json(const struct audit *au, const struct group *g)
 	return o;
 }
 
-json_t *audit_document(const struct audit *au, const struct maintainers *m, const char *tree,
-		       const char *section_filter)
+json_t *audit_document(const struct audit *au, const struct maintainers *m,
+		       const char *tree, const char *section_filter)
 {
 	size_t *order = xcalloc(au->nr + 1, sizeof(*order));
 	struct group *groups = NULL;
 	size_t nr_groups = 0, alloc_groups = 0, i, g, files = 0, callers = 0;
-	size_t by_class[NR_AUDIT_CLASSES] = { 0 }, advice[NR_AUDIT_ADVICE] = { 0 };
+	size_t by_class[NR_AUDIT_CLASSES] = { 0 },
+	       advice[NR_AUDIT_ADVICE] = { 0 };
 	const struct maint_section *owner = NULL;
 	const char *last_file = NULL;
-	json_t *doc = json_object(), *classes = json_array(), *summary = json_object(),
-	       *subsystems = json_array(), *migration = json_object(), *failed = json_array();
+	json_t *doc = json_object(), *classes = json_array(),
+	       *summary = json_object(), *subsystems = json_array(),
+	       *migration = json_object(), *failed = json_array();
 
 	for (i = 0; i < au->nr; i++)
 		order[i] = i;
@@ -192,12 +202,16 @@ json_t *audit_document(const struct audit *au, const struct maintainers *m, cons
 	json_object_set_new(doc, "tree", jstr(tree));
 	json_object_set_new(doc, "generated_by", json_string("wqcheck audit"));
 	for (i = 0; i < NR_AUDIT_CLASSES; i++)
-		json_array_append_new(classes, json_string(audit_class_names[i]));
+		json_array_append_new(classes,
+				      json_string(audit_class_names[i]));
 	json_object_set_new(doc, "classes", classes);
-	json_object_set_new(summary, "callers", json_integer((json_int_t)callers));
-	json_object_set_new(summary, "subsystems", json_integer((json_int_t)nr_groups));
+	json_object_set_new(summary, "callers",
+			    json_integer((json_int_t)callers));
+	json_object_set_new(summary, "subsystems",
+			    json_integer((json_int_t)nr_groups));
 	json_object_set_new(summary, "files", json_integer((json_int_t)files));
-	json_object_set_new(summary, "by_class", counts_json(by_class, (size_t)-1));
+	json_object_set_new(summary, "by_class",
+			    counts_json(by_class, (size_t)-1));
 	for (i = ADVICE_WQ_PERCPU; i < NR_AUDIT_ADVICE; i++)
 		json_object_set_new(migration, audit_advice_names[i],
 				    json_integer((json_int_t)advice[i]));
@@ -222,7 +236,8 @@ json_t *audit_document(const struct audit *au, const struct maintainers *m, cons
 	return doc;
 }
 
-const char *audit_find_section(const struct maintainers *m, const char *name, char **why)
+const char *audit_find_section(const struct maintainers *m, const char *name,
+			       char **why)
 {
 	const char *found = NULL;
 	struct strbuf sb = STRBUF_INIT;
@@ -238,7 +253,8 @@ const char *audit_find_section(const struct maintainers *m, const char *name, ch
 		if (!strcasestr(m->sections[i].name, name))
 			continue;
 		if (nr < 3)
-			strbuf_addf(&sb, "%s'%s'", nr ? ", " : "", m->sections[i].name);
+			strbuf_addf(&sb, "%s'%s'", nr ? ", " : "",
+				    m->sections[i].name);
 		found = m->sections[i].name;
 		nr++;
 	}
@@ -248,12 +264,17 @@ const char *audit_find_section(const struct maintainers *m, const char *name, ch
 	}
 	if (!nr) {
 		strbuf_release(&sb);
-		strbuf_addf(&sb, "no MAINTAINERS section is named or contains '%s'", name);
+		strbuf_addf(&sb,
+			    "no MAINTAINERS section is named or contains '%s'",
+			    name);
 	} else {
 		char *list = strbuf_detach(&sb);
 
-		strbuf_addf(&sb, "'%s' matches %zu MAINTAINERS sections (%s%s); give more of the "
-			    "name", name, nr, list, nr > 3 ? ", ..." : "");
+		strbuf_addf(
+			&sb,
+			"'%s' matches %zu MAINTAINERS sections (%s%s); give more of the "
+			"name",
+			name, nr, list, nr > 3 ? ", ..." : "");
 		free(list);
 	}
 	*why = strbuf_detach(&sb);

@@ -21,11 +21,11 @@
 #include <stdio.h>
 
 enum audit_class {
-	AUDIT_LEGACY,			/* WQ001-WQ005: conversion pending */
-	AUDIT_CPU_DEPENDENT,		/* its work reads the current CPU */
-	AUDIT_REENTRANCY_DEPENDENT,	/* relied on parallel runs of one item */
-	AUDIT_CPU_INDEPENDENT,		/* work functions known, none reads the CPU */
-	AUDIT_UNRESOLVED,		/* work function not found */
+	AUDIT_LEGACY, /* WQ001-WQ005: conversion pending */
+	AUDIT_CPU_DEPENDENT, /* its work reads the current CPU */
+	AUDIT_REENTRANCY_DEPENDENT, /* relied on parallel runs of one item */
+	AUDIT_CPU_INDEPENDENT, /* work functions known, none reads the CPU */
+	AUDIT_UNRESOLVED, /* work function not found */
 	NR_AUDIT_CLASSES
 };
 
@@ -37,7 +37,7 @@ enum audit_kind {
 };
 
 enum audit_advice {
-	ADVICE_NONE,			/* no migration question */
+	ADVICE_NONE, /* no migration question */
 	ADVICE_WQ_PERCPU,
 	ADVICE_WQ_UNBOUND,
 	ADVICE_SYSTEM_PERCPU_WQ,
@@ -51,20 +51,20 @@ extern const char *const audit_kind_names[];
 extern const char *const audit_advice_names[NR_AUDIT_ADVICE];
 
 struct audit_row {
-	char *file;			/* relative to the tree root */
+	char *file; /* relative to the tree root */
 	unsigned line, column;
-	char *function;			/* enclosing function or macro, or NULL */
+	char *function; /* enclosing function or macro, or NULL */
 	char *api;
 	enum audit_kind kind;
 	enum audit_class class;
-	const char *rule;		/* WQ001..WQ012 or NULL */
+	const char *rule; /* WQ001..WQ012 or NULL */
 	char *message;
 	char **work_functions;
 	size_t nr_work_functions, alloc_work_functions;
 	struct evidence *evidence;
 	size_t nr_evidence, alloc_evidence;
 	enum audit_advice advice;
-	char *reason;			/* of the advice */
+	char *reason; /* of the advice */
 };
 
 struct audit_failed {
@@ -74,7 +74,7 @@ struct audit_failed {
 struct audit {
 	struct audit_row *rows;
 	size_t nr, alloc;
-	struct audit_failed *failed;	/* files the scan could not analyse */
+	struct audit_failed *failed; /* files the scan could not analyse */
 	size_t nr_failed, alloc_failed;
 };
 
@@ -90,11 +90,13 @@ struct audit_options {
 int audit_collect(const struct audit_options *opts, struct audit *out);
 void audit_release(struct audit *au);
 
-struct audit_row *audit_add_row(struct audit *au, const char *file, unsigned line,
-				unsigned column, enum audit_kind kind, const char *api);
+struct audit_row *audit_add_row(struct audit *au, const char *file,
+				unsigned line, unsigned column,
+				enum audit_kind kind, const char *api);
 void audit_row_add_function(struct audit_row *r, const char *function);
-void audit_row_add_evidence(struct audit_row *r, const char *file, unsigned line,
-			    unsigned column, const char *message);
+void audit_row_add_evidence(struct audit_row *r, const char *file,
+			    unsigned line, unsigned column,
+			    const char *message);
 
 /* The workqueue API's own files (kernel/workqueue.c, its header): their
  * calls implement the API, they are not its callers. */

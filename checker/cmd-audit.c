@@ -16,30 +16,36 @@
 #pragma weak audit_write_html
 
 static const char audit_usage[] =
-"usage: wqcheck audit [options] TREE\n"
-"\n"
-"Lists every workqueue API caller of the kernel tree TREE, grouped by the\n"
-"MAINTAINERS section that owns its file: legacy API uses (WQ001-WQ005),\n"
-"queue_*_on() & co sites, system_wq / system_unbound_wq users and\n"
-"alloc_workqueue() calls, each classified (legacy, cpu-dependent,\n"
-"reentrancy-dependent, cpu-independent, unresolved) with its evidence, and\n"
-"for system_wq users and alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND\n"
-"the 6.17 migration advice.\n"
-"\n"
-"  -o FILE          write to FILE (default: standard output)\n"
-"  --format=FMT     md, csv, json or html (default: from FILE's extension\n"
-"                   .html/.htm, .json, .csv, .md; else md)\n"
-"  --subsystem=NAME only this MAINTAINERS section: its exact name, or a\n"
-"                   case-insensitive part of exactly one section's name\n"
-"  -j N             parallel jobs (default: all CPUs)\n"
-"  --arch=ARCH      architecture for <asm/...> headers (default: x86)\n"
-"  -p DIR           compiler flags from DIR/compile_commands.json (legacy rules)\n"
-"  -q, --quiet      no progress display\n"
-"\n"
-"Exit status: 0 report written, 2 usage or environment error (not a kernel\n"
-"tree, unreadable MAINTAINERS, unknown subsystem, output not writable).\n";
+	"usage: wqcheck audit [options] TREE\n"
+	"\n"
+	"Lists every workqueue API caller of the kernel tree TREE, grouped by the\n"
+	"MAINTAINERS section that owns its file: legacy API uses (WQ001-WQ005),\n"
+	"queue_*_on() & co sites, system_wq / system_unbound_wq users and\n"
+	"alloc_workqueue() calls, each classified (legacy, cpu-dependent,\n"
+	"reentrancy-dependent, cpu-independent, unresolved) with its evidence, and\n"
+	"for system_wq users and alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND\n"
+	"the 6.17 migration advice.\n"
+	"\n"
+	"  -o FILE          write to FILE (default: standard output)\n"
+	"  --format=FMT     md, csv, json or html (default: from FILE's extension\n"
+	"                   .html/.htm, .json, .csv, .md; else md)\n"
+	"  --subsystem=NAME only this MAINTAINERS section: its exact name, or a\n"
+	"                   case-insensitive part of exactly one section's name\n"
+	"  -j N             parallel jobs (default: all CPUs)\n"
+	"  --arch=ARCH      architecture for <asm/...> headers (default: x86)\n"
+	"  -p DIR           compiler flags from DIR/compile_commands.json (legacy rules)\n"
+	"  -q, --quiet      no progress display\n"
+	"\n"
+	"Exit status: 0 report written, 2 usage or environment error (not a kernel\n"
+	"tree, unreadable MAINTAINERS, unknown subsystem, output not writable).\n";
 
-enum audit_format { AUDIT_MD, AUDIT_CSV, AUDIT_JSON, AUDIT_HTML, AUDIT_DEFAULT };
+enum audit_format {
+	AUDIT_MD,
+	AUDIT_CSV,
+	AUDIT_JSON,
+	AUDIT_HTML,
+	AUDIT_DEFAULT
+};
 
 enum {
 	OPT_FORMAT = 256,
@@ -58,7 +64,8 @@ static const struct option audit_options_long[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static __attribute__((noreturn)) void usage_error(const char *fmt, const char *arg)
+static __attribute__((noreturn)) void usage_error(const char *fmt,
+						  const char *arg)
 {
 	fprintf(stderr, "wqcheck audit: ");
 	fprintf(stderr, fmt, arg);
@@ -114,7 +121,8 @@ static int write_document(FILE *out, enum audit_format format, json_t *doc)
 	case AUDIT_CSV:
 		return audit_write_csv(out, doc);
 	case AUDIT_JSON:
-		if (json_dumpf(doc, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER) < 0)
+		if (json_dumpf(doc, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER) <
+		    0)
 			return -1;
 		fputc('\n', out);
 		return ferror(out) ? -1 : 0;
@@ -128,7 +136,8 @@ static int write_document(FILE *out, enum audit_format format, json_t *doc)
 int cmd_audit(int argc, char **argv)
 {
 	enum audit_format format = AUDIT_DEFAULT;
-	const char *output = NULL, *subsystem = NULL, *section = NULL, *arch = NULL;
+	const char *output = NULL, *subsystem = NULL, *section = NULL,
+		   *arch = NULL;
 	const char *db_dir = NULL, *tree;
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	struct audit_options opts = { 0 };
@@ -143,7 +152,8 @@ int cmd_audit(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "o:p:j:q", audit_options_long, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:p:j:q", audit_options_long,
+				NULL)) != -1) {
 		switch (c) {
 		case OPT_FORMAT:
 			format = format_from_name(optarg);
@@ -165,7 +175,9 @@ int cmd_audit(int argc, char **argv)
 
 			jobs = strtol(optarg, &end, 10);
 			if (*end || jobs < 1 || jobs > 256)
-				usage_error("-j needs a number from 1 to 256, not '%s'", optarg);
+				usage_error(
+					"-j needs a number from 1 to 256, not '%s'",
+					optarg);
 			break;
 		}
 		case 'q':
@@ -192,7 +204,8 @@ int cmd_audit(int argc, char **argv)
 		die_errno("%s", tree);
 	if (!is_kernel_tree(tree))
 		die("%s: not a kernel tree's root (a Makefile, include/linux/ and MAINTAINERS "
-		    "or Kconfig)", tree);
+		    "or Kconfig)",
+		    tree);
 	if (maintainers_load(&m, tree) < 0)
 		die_errno("%s/MAINTAINERS", tree);
 	if (subsystem) {
@@ -219,8 +232,8 @@ int cmd_audit(int argc, char **argv)
 	if (audit_collect(&opts, &au) < 0)
 		die("%s: cannot list its files", tree);
 	for (i = 0; i < au.nr_failed; i++)
-		fprintf(stderr, "wqcheck: %s: not fully analysed: %s\n", au.failed[i].file,
-			au.failed[i].reason);
+		fprintf(stderr, "wqcheck: %s: not fully analysed: %s\n",
+			au.failed[i].file, au.failed[i].reason);
 	doc = audit_document(&au, &m, tree, section);
 
 	rc = write_document(out, format, doc);
