@@ -62,7 +62,8 @@ struct prefilter {
 static const char *const binding_needles[] = {
 	"INIT_WORK", "INIT_DELAYED_WORK", "INIT_DEFERRABLE_WORK", "PREPARE_WORK",
 	"PREPARE_DELAYED_WORK", "DECLARE_WORK", "DECLARE_DELAYED_WORK", "DECLARE_DEFERRED_WORK",
-	"DECLARE_DEFERRABLE_WORK", "__INIT_WORK", "work.func", "work->func", NULL
+	"DECLARE_DEFERRABLE_WORK", "__INIT_WORK", "work.func", "work->func", "INIT_RCU_WORK",
+	"work_autocancel", NULL
 };
 
 static const char *const api_needles[] = {
@@ -74,7 +75,8 @@ static bool holds_any(const char *text, size_t len, const char *const *needles)
 {
 	/* Every needle of both lists holds one of these: one cheap pass first. */
 	if (needles == binding_needles && !memmem(text, len, "_WORK", 5) &&
-	    !memmem(text, len, "work.func", 9) && !memmem(text, len, "work->func", 10))
+	    !memmem(text, len, "work.func", 9) && !memmem(text, len, "work->func", 10) &&
+	    !memmem(text, len, "work_autocancel", 15))
 		return false;
 	if (needles == api_needles && !memmem(text, len, "work_on", 7))
 		return false;

@@ -11,7 +11,9 @@ const char *const workitem_binding_macros[] = {
 	"__INIT_WORK", "__INIT_DELAYED_WORK", "PREPARE_WORK", "PREPARE_DELAYED_WORK",
 	"DECLARE_WORK", "DECLARE_DELAYED_WORK", "DECLARE_DEFERRED_WORK",
 	"DECLARE_DEFERRABLE_WORK", "__WORK_INITIALIZER", "__DELAYED_WORK_INITIALIZER",
-	"__DEFERRED_WORK_INITIALIZER", NULL
+	"__DEFERRED_WORK_INITIALIZER", "INIT_RCU_WORK", "INIT_RCU_WORK_ONSTACK",
+	/* devm_*_autocancel(dev, w, fn): the item and function come one later. */
+	"devm_work_autocancel", "devm_delayed_work_autocancel", NULL
 };
 
 struct binding_list {
@@ -593,15 +595,21 @@ static void add_macro_binding(struct workitem_index *idx, const struct source_fi
 {
 	const struct lexed_file *lf = &f->lex;
 	long open = token_next_code(lf, (long)i);
-	size_t first[3], last[3], n;
+	size_t first[4], last[4], n, item = strncmp(how, "devm_", 5) ? 0 : 1;
 	struct item_shape shape;
 	char *fn;
 
 	if (!tok_is_punct(lf, open, "("))
 		return;
-	n = call_arguments(lf, (size_t)open, first, last, 3);
-	if (n < 2 || first[0] > last[0])
+	n = call_arguments(lf, (size_t)open, first, last, 4);
+	if (n < item + 2 || first[item] > last[item])
 		return;
+	if (item) {
+		first[0] = first[item];
+		last[0] = last[item];
+		first[1] = first[item + 1];
+		last[1] = last[item + 1];
+	}
 	fn = function_argument(lf, first[1], last[1]);
 	if (!fn)
 		return;
