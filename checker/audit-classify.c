@@ -12,12 +12,20 @@
  *
  * The items queued on an alloc_workqueue()d workqueue are found lexically:
  * the result's destination (`dev->wq`, a global `foo_wq`, a local stored once
- * into one of those) names the workqueue; queue_*work*() calls whose
- * workqueue argument ends in the same member (in the files of the same
- * directory), or is the same global variable (in the tree; in the file for a
- * static one), or the same local (in the function) queue on it. A workqueue
- * handed around through other variables or returned is not followed: its
- * row says unresolved rather than guess. */
+ * into one of those) is named the way the work-item index names items
+ * (`struct T.wq`, `var foo_wq`, `file F var foo_wq`), and every queue_*work*()
+ * call whose workqueue argument has the same name, anywhere in the tree,
+ * queues on it. Without a name (the type of `dev` unknown) the member is
+ * looked for in the files of the same directory, a static variable in its
+ * file, a local in its function. A workqueue handed around through other
+ * variables or returned is not followed: its row says unresolved rather
+ * than guess.
+ *
+ * Files are read in two passes so that the whole tree's questions fit in
+ * memory: first each file that mentions the names, lexed on its own and
+ * dropped, gives its sites with their items already resolved to bindings;
+ * then the work functions are judged, with the source cache emptied now
+ * and then (affinity_forget_sources()). */
 #include "audit.h"
 #include "strbuf.h"
 #include "usage.h"
