@@ -3,7 +3,8 @@
 # by MAINTAINERS section with their maintainers, every finding of `wqcheck
 # scan` present as a row of the matching class, the known per-CPU users
 # (mm/vmstat.c's vmstat_update and mm_percpu_wq) classified cpu-dependent,
-# the migration advice given both ways, within a time and memory budget.
+# the migration advice given both ways, within a time and memory budget;
+# and on the legacy fixture, its manifest's sites exactly the legacy rows.
 set -u
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
@@ -89,4 +90,35 @@ dep = [c for _, c in rows if c["class"] == "cpu-dependent"]
 reads = lambda e: "current CPU" in e["message"] or "with the current one" in e["message"]
 say(dep and all(any(reads(e) for e in c["evidence"]) for c in dep),
     "every cpu-dependent row (%d) carries its CPU-read evidence" % len(dep))
+PY
+
+# The legacy fixture (tests/real/legacy-fixture.sh, when a run has made it):
+# its manifest's WQ001-WQ005 sites are exactly the legacy rows.
+fixture=$cache/linux-6.1-legacy
+manifest=$fixture/wqcheck-legacy-manifest.tsv
+if [ ! -f "$manifest" ]; then
+	echo "skip - audit of the legacy fixture: not made yet (tests/real/legacy-fixture.sh)"
+	exit 0
+fi
+"$WQCHECK" audit -q -j 2 --format=json "$fixture" >"$scratch/legacy.json" 2>/dev/null
+python3 - "$scratch/legacy.json" "$manifest" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+want = set()
+for line in open(sys.argv[2]):
+    f = line.rstrip("\n").split("\t")
+    if len(f) >= 4 and f[0].startswith("WQ"):
+        want.add((f[0], f[1], int(f[2]), int(f[3])))
+got = {(c["rule"], c["file"], c["line"], c["column"]): (s["name"], c["class"])
+       for s in d["subsystems"] for c in s["callers"] if c["kind"] == "legacy"}
+ok = want and set(got) == want and all(v[1] == "legacy" for v in got.values())
+subs = {v[0] for v in got.values()}
+print(("ok - " if ok else "not ok - ") +
+      "legacy fixture: the %d manifest sites are exactly the legacy rows, under %d subsystems"
+      % (len(want), len(subs)))
+if not ok:
+    for k in sorted(want - set(got))[:10]:
+        print("    missing %s %s:%d:%d" % k)
+    for k in sorted(set(got) - want)[:10]:
+        print("    extra %s %s:%d:%d" % k)
 PY
