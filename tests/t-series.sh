@@ -291,7 +291,9 @@ git -C "$T/hist" commit -qam "acmenet: tidy up"
 mkdir -p "$T/hist/scripts"
 cat >"$T/hist/scripts/get_maintainer.pl" <<'EOF'
 #!/usr/bin/perl
-# A stand-in: one address per file of the patch.
+# A stand-in: one address per file of the patch (read from its files, or
+# from stdin as wqcheck gives it; options are not files).
+@ARGV = grep { !/^--/ } @ARGV;
 while (<>) { print "Script Maint <$1\@example.org>\n" if m{^\+\+\+ b/([^/]+)/}; }
 EOF
 git -C "$T/hist" add scripts && git -C "$T/hist" commit -qm "scripts: add get_maintainer.pl"
