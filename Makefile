@@ -52,6 +52,9 @@ demo: deps all
 		-o outgoing/corpus-series corpus/ >/dev/null && \
 	echo "== the corpus conversion series: outgoing/corpus-series/" && \
 	grep -h '^Subject:' outgoing/corpus-series/*.patch | head -8 && echo "   ..."
+	@echo "== wqcheck audit corpus/"
+	@checker/wqcheck audit -q -o outgoing/corpus-audit.html corpus/ && \
+	echo "== every workqueue caller of the corpus, by maintainer: outgoing/corpus-audit.html"
 
 # Fills the real-tree cache (the unpacked 6.1 tree, its build and the legacy
 # fixture) once, outside the repository; make check would do it on first use.

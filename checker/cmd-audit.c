@@ -11,10 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The HTML renderer is its own piece (audit-html.c); a build without it
- * still audits in the other formats. */
-#pragma weak audit_write_html
-
 static const char audit_usage[] =
 	"usage: wqcheck audit [options] TREE\n"
 	"\n"
@@ -197,9 +193,6 @@ int cmd_audit(int argc, char **argv)
 	tree = argv[optind];
 	if (format == AUDIT_DEFAULT)
 		format = format_from_file(output);
-	if (format == AUDIT_HTML && !audit_write_html)
-		die("audit: --format=html: this wqcheck was built without the HTML renderer "
-		    "(checker/audit-html.c)");
 	if (access(tree, F_OK) < 0)
 		die_errno("%s", tree);
 	if (!is_kernel_tree(tree))
