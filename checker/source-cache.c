@@ -324,6 +324,74 @@ static void maybe_macro(struct source_file *f, size_t hash)
 	add_function(f, &fn);
 }
 
+/* The directive word of the `#` at i: if, else, endif... or NULL. */
+static const char *conditional_word(const struct lexed_file *lf, size_t i)
+{
+	static const char *const words[] = { "if", "ifdef", "ifndef", "elif",
+					     "else", "endif", NULL };
+	const char *const *w;
+
+	if (!lf->tokens[i].in_directive || lf->tokens[i].directive_index != (int)i ||
+	    !tok_is_punct(lf, (long)i, "#"))
+		return NULL;
+	for (w = words; *w; w++)
+		if (tok_is_ident(lf, (long)i + 1, *w))
+			return *w;
+	return NULL;
+}
+
+/*
+ * The `}` closing the body that opens at open. Braces count only in the
+ * first branch of a conditional, as ctags counts them: a body written
+ *	#ifdef A
+ *		if (x) {
+ *	#else
+ *		if (y) {
+ *	#endif
+ * has one more `{` than `}` in the text, and plain matching ran past it
+ * and lost every function after it.
+ */
+static long match_body(const struct lexed_file *lf, size_t open)
+{
+	bool alternative[64] = { false };
+	int level = 0, outer_alternative = 0, skipping = 0, depth = 0, l;
+	size_t i;
+
+	for (i = open; i < lf->nr_tokens; i++) {
+		const struct token *t = &lf->tokens[i];
+		const char *word = conditional_word(lf, i);
+
+		if (word) {
+			if (word[0] == 'i') {
+				if (level < 64)
+					alternative[level] = false;
+				level++;
+			} else if (!strcmp(word, "endif")) {
+				if (level > 0)
+					level--;
+				else if (outer_alternative > 0)
+					outer_alternative--;
+			} else if (level > 0) {
+				if (level <= 64)
+					alternative[level - 1] = true;
+			} else if (!outer_alternative) {
+				/* The #else of a conditional opened before the body. */
+				outer_alternative = 1;
+			}
+			for (skipping = outer_alternative, l = 0; l < level && l < 64; l++)
+				skipping |= alternative[l];
+			continue;
+		}
+		if (t->in_directive || skipping || t->kind != TOK_PUNCT || t->len != 1)
+			continue;
+		if (lf->text[t->offset] == '{')
+			depth++;
+		else if (lf->text[t->offset] == '}' && --depth == 0)
+			return (long)i;
+	}
+	return -1;
+}
+
 static void find_functions(struct source_file *f)
 {
 	const struct lexed_file *lf = &f->lex;
@@ -340,7 +408,7 @@ static void find_functions(struct source_file *f)
 		}
 		if (!tok_is_punct(lf, (long)i, "{"))
 			continue;
-		close = token_match_bracket(lf, i);
+		close = match_body(lf, i);
 		if (close < 0)
 			return;
 		maybe_function(f, i, close);

@@ -106,9 +106,50 @@ static void test_accessors(void)
 	source_file_free(f);
 }
 
+/* A body whose #ifdef branches each open a block (slip.c's sl_free_bufs
+ * shape) must not hide the functions after it. */
+static void test_conditional_braces(void)
+{
+	static const char text[] =
+		"static void a(int x)\n"
+		"{\n"
+		"#ifdef CONFIG_A\n"
+		"\tif (x) {\n"
+		"#else\n"
+		"\tif (!x) {\n"
+		"#endif\n"
+		"\t\tx++;\n"
+		"\t}\n"
+		"}\n"
+		"\n"
+		"#ifdef CONFIG_B\n"
+		"static int b(void) {\n"
+		"#else\n"
+		"static int b(int y) {\n"
+		"#endif\n"
+		"\treturn 0;\n"
+		"}\n"
+		"\n"
+		"static void c(void)\n"
+		"{\n"
+		"}\n";
+	struct source_file *f = lex("x.c", text);
+	const struct source_function *a = source_find_function(f, "a"),
+				     *b = source_find_function(f, "b"),
+				     *c = source_find_function(f, "c");
+
+	CHECK("functions: a body with a brace per #ifdef branch ends at its own }",
+	      a && f->lex.tokens[a->body_close].line == 10);
+	CHECK("functions: a header per #ifdef branch: the first is the function",
+	      b && f->lex.tokens[b->body_close].line == 18);
+	CHECK("functions: the functions after them are found", c != NULL);
+	source_file_free(f);
+}
+
 int main(void)
 {
 	test_keys();
 	test_accessors();
+	test_conditional_braces();
 	return test_failures ? 1 : 0;
 }
