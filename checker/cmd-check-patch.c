@@ -187,14 +187,11 @@ static int parse_options(struct check *c, int argc, char **argv)
 		case 'q':
 			c->quiet = true;
 			break;
-		case 'j': {
-			char *end;
-
-			c->jobs = strtol(optarg, &end, 10);
-			if (*end || c->jobs < 1 || c->jobs > 256)
+		case 'j':
+			c->jobs = jobs_option(optarg);
+			if (c->jobs < 0)
 				usage_error(c, "-j needs a number from 1 to 256, not '%s'", optarg);
 			break;
-		}
 		case OPT_HELP:
 			fputs(check_patch_usage, stdout);
 			exit(EXIT_CLEAN);

@@ -123,14 +123,11 @@ int cmd_scan(int argc, char **argv)
 		case 'p':
 			db_dir = optarg;
 			break;
-		case 'j': {
-			char *end;
-
-			jobs = strtol(optarg, &end, 10);
-			if (*end || jobs < 1 || jobs > 256)
+		case 'j':
+			jobs = jobs_option(optarg);
+			if (jobs < 0)
 				usage_error("-j needs a number from 1 to 256, not '%s'", optarg);
 			break;
-		}
 		case OPT_ARCH:
 			arch = optarg;
 			break;

@@ -1545,16 +1545,12 @@ int cmd_series(int argc, char **argv)
 		case OPT_NO_CLANG:
 			s.use_clang = false;
 			break;
-		case 'j': {
-			char *end;
-
-			jobs = strtol(optarg, &end, 10);
-			if (*end || jobs < 1 || jobs > 256)
-				usage_error(
-					"-j needs a number from 1 to 256, not '%s'",
-					optarg);
+		case 'j':
+			jobs = jobs_option(optarg);
+			if (jobs < 0)
+				usage_error("-j needs a number from 1 to 256, not '%s'",
+					    optarg);
 			break;
-		}
 		case 'q':
 			s.quiet = true;
 			break;

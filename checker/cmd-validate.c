@@ -85,15 +85,11 @@ int cmd_validate(int argc, char **argv)
 			else if (strcmp(optarg, "text"))
 				usage_error("unknown format '%s' (text, json)", optarg);
 			break;
-		case 'j': {
-			char *end;
-			long j = strtol(optarg, &end, 10);
-
-			if (*end || j < 1 || j > 256)
+		case 'j':
+			opts.jobs = jobs_option(optarg);
+			if (opts.jobs < 0)
 				usage_error("-j needs a number from 1 to 256, not '%s'", optarg);
-			opts.jobs = (int)j;
 			break;
-		}
 		case 'q':
 			quiet = true;
 			break;

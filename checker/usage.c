@@ -107,3 +107,15 @@ char *xstrndup(const char *s, size_t n)
 	p[n] = '\0';
 	return p;
 }
+
+int jobs_option(const char *arg)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(arg, &end, 10);
+	if (end == arg || *end || errno || n < 1 || n > 256)
+		return -1;
+	return (int)n;
+}

@@ -30,6 +30,10 @@ void *xrealloc(void *ptr, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 
+/* The value of a -j option: a number from 1 to 256, or -1 when arg is not
+ * one (the command says so in its own usage line). */
+int jobs_option(const char *arg);
+
 #define ALLOC_GROW(ptr, nr, alloc)						\
 	do {									\
 		if ((nr) >= (alloc)) {						\
