@@ -4,12 +4,12 @@
  * alloc_workqueue() sites (audit-classify.c). One pass over the tree finds the
  * files that mention any of those names. */
 #include "audit.h"
+#include "parallel.h"
 #include "rule.h"
 #include "scan.h"
 #include "strbuf.h"
 #include "usage.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,22 +160,10 @@ static bool *find_mentions(const char *root, const struct file_list *files,
 			   int jobs)
 {
 	struct mention_pass p = { .root = root, .files = files };
-	pthread_t threads[64];
-	int started = 0, i;
 
 	p.mentions = xcalloc(files->nr ? files->nr : 1, sizeof(*p.mentions));
 	atomic_init(&p.next, 0);
-	if (jobs < 1)
-		jobs = 1;
-	if (jobs > 64)
-		jobs = 64;
-	for (i = 0; i < jobs; i++)
-		if (pthread_create(&threads[i], NULL, mention_worker, &p) == 0)
-			started++;
-	if (!started)
-		mention_worker(&p);
-	for (i = 0; i < started; i++)
-		pthread_join(threads[i], NULL);
+	parallel_run(jobs, mention_worker, &p);
 	return p.mentions;
 }
 

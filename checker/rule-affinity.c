@@ -13,6 +13,7 @@
  * lexer, then looks at the files that call the *_on() API or a wrapper. */
 #include "affinity.h"
 #include "cpu-dependence.h"
+#include "parallel.h"
 #include "rule.h"
 #include "scan.h"
 #include "strbuf.h"
@@ -20,7 +21,6 @@
 #include "usage.h"
 #include "workitem-index.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,10 +126,10 @@ static void prefilter_tree(const char *root, const struct file_list *files, int 
 {
 	struct prefilter p = { .root = root, .files = files, .needles = needles,
 			       .matched = matched, .lex_bindings = idx != NULL };
-	pthread_t threads[64];
-	int started = 0, i;
+	int i;
 	size_t j;
 
+	/* parallel_run()'s clamp: a worker's id indexes its own index. */
 	if (jobs < 1)
 		jobs = 1;
 	if (jobs > 64)
@@ -137,13 +137,7 @@ static void prefilter_tree(const char *root, const struct file_list *files, int 
 	atomic_init(&p.next, 0);
 	atomic_init(&p.thread_id, 0);
 	p.indexes = xcalloc((size_t)jobs + 1, sizeof(*p.indexes));
-	for (i = 0; i < jobs; i++)
-		if (pthread_create(&threads[i], NULL, prefilter_worker, &p) == 0)
-			started++;
-	if (!started)
-		prefilter_worker(&p);
-	for (i = 0; i < started; i++)
-		pthread_join(threads[i], NULL);
+	parallel_run(jobs, prefilter_worker, &p);
 	for (i = 0; i <= jobs && idx; i++)
 		for (j = 0; j < p.indexes[i].nr; j++) {
 			const struct work_binding *b = &p.indexes[i].bindings[j];
