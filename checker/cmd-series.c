@@ -1120,8 +1120,8 @@ static size_t users_left(struct series *s)
 		if (is_core_file(res.files[i].path))
 			continue;
 		for (j = 0; j < res.files[i].nr_findings; j++)
-			/* Without a worktree the scan saw the tree before the
-			 * series: what it could fix is gone after it. */
+			/* Without git, TREE's own files were scanned, as they
+			 * were before the series: what it could fix is gone. */
 			if (s->git ||
 			    !finding_fixable(&res.files[i].findings[j]))
 				n++;
@@ -1164,7 +1164,7 @@ static char *file_naming(struct series *s, const char *const *names)
 
 		if (is_core_file(path))
 			continue;
-		/* Without a worktree, the series' result is in the scratch repository. */
+		/* Without git, the series' result is in the scratch copy. */
 		read_or_die(&text,
 			    !s->git && touched_path(s, path) ? s->work : root,
 			    path);

@@ -1,6 +1,6 @@
 /* Running git and friends for `wqcheck series`: argv vectors (no shell),
  * output captured, and the running child known so that a signal handler can
- * stop it before the scratch worktree goes away. */
+ * stop it before the scratch directory goes away. */
 #ifndef WQCHECK_SERIES_RUN_H
 #define WQCHECK_SERIES_RUN_H
 
