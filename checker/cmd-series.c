@@ -11,6 +11,7 @@
 #include "scan.h"
 #include "series-commit.h"
 #include "series-cover.h"
+#include "series-history.h"
 #include "series-deprecate.h"
 #include "series-message.h"
 #include "series-run.h"
@@ -147,6 +148,7 @@ struct series {
 	bool use_clang, quiet, with_deprecation;
 	struct file_list candidates; /* git: the base's files naming an old API */
 	struct scan_result first; /* find_touched()'s, kept for make_phase() */
+	struct series_history history; /* git: of the touched files, for prefixes */
 	struct touched_file *touched;
 	size_t nr_touched, alloc_touched;
 	struct series_summary summary;
@@ -759,7 +761,9 @@ static struct group *group_for(struct group **groups, size_t *nr, size_t *alloc,
 	return &(*groups)[(*nr)++];
 }
 
-/* The subject prefix: what the history of the files says, else their path. */
+/* The subject prefix: what the history of the files says (the most common
+ * prefix in the last 100 subjects of commits touching them), else their
+ * path. */
 static char *group_prefix(struct series *s, const struct group *g,
 			  bool treewide)
 {
@@ -768,25 +772,13 @@ static char *group_prefix(struct series *s, const struct group *g,
 	if (treewide)
 		return xstrdup("treewide");
 	if (s->git) {
-		const char **argv = xcalloc(g->nr_files + 12, sizeof(*argv));
 		struct strbuf out = STRBUF_INIT;
-		size_t n = 0, i;
 
-		argv[n++] = "git";
-		argv[n++] = "log";
-		argv[n++] = "--no-merges";
-		argv[n++] = "-n";
-		argv[n++] = "100";
-		argv[n++] = "--format=%s";
-		argv[n++] = s->base;
-		argv[n++] = "--";
-		for (i = 0; i < g->nr_files; i++)
-			argv[n++] = g->files[i];
-		argv[n] = NULL;
-		if (series_run(argv, s->root, NULL, &out, NULL) == 0)
-			prefix = series_common_prefix(out.buf ? out.buf : "");
+		series_history_subjects(&s->history,
+					(const char *const *)g->files,
+					g->nr_files, 100, &out);
+		prefix = series_common_prefix(out.buf ? out.buf : "");
 		strbuf_release(&out);
-		free(argv);
 	}
 	return prefix ? prefix : series_path_prefix(g->files, g->nr_files);
 }
@@ -946,6 +938,21 @@ static const char *finish_commits(struct series *s)
 	free(cc);
 	free(from_script);
 	return tip;
+}
+
+/* One walk for every patch's prefix: 100 commits a touched file, at most
+ * 20,000 in all (a file touched more rarely than that gets what the walk
+ * saw of it). */
+static void load_history(struct series *s)
+{
+	const char **paths = xcalloc(s->nr_touched + 1, sizeof(*paths));
+	size_t i, max = 100 * s->nr_touched;
+
+	for (i = 0; i < s->nr_touched; i++)
+		paths[i] = s->touched[i].path;
+	series_history_load(&s->history, s->root, s->base, paths,
+			    s->nr_touched, max < 20000 ? max : 20000);
+	free(paths);
 }
 
 static int group_compare(const void *a, const void *b)
@@ -1482,6 +1489,7 @@ static void series_release(struct series *s)
 	maintainers_release(&s->maint);
 	mailmap_release(&s->mailmap);
 	scan_result_release(&s->first);
+	series_history_release(&s->history);
 	file_list_release(&s->candidates);
 	series_summary_release(&s->summary);
 	for (i = 0; i < 4; i++)
@@ -1635,6 +1643,8 @@ int cmd_series(int argc, char **argv)
 	}
 	if (!s.git)
 		make_temp_base(&s);
+	else
+		load_history(&s);
 	s.summary.per_subsystem = s.split == SPLIT_SUBSYSTEM;
 	make_patches(&s);
 	if (s.with_deprecation)

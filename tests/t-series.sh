@@ -288,6 +288,8 @@ check "series: not a git checkout: the tree is untouched" \
 make_repo "$T/hist"
 echo "/* x */" >>"$T/hist/drivers/net/ethernet/acme/acme_wq.c"
 git -C "$T/hist" commit -qam "acmenet: tidy up"
+echo "/* y */" >>"$T/hist/net/cephx/messenger.c"
+git -C "$T/hist" commit -qam "libcephx: messenger: tidy up"
 mkdir -p "$T/hist/scripts"
 cat >"$T/hist/scripts/get_maintainer.pl" <<'EOF'
 #!/usr/bin/perl
@@ -300,6 +302,9 @@ git -C "$T/hist" add scripts && git -C "$T/hist" commit -qm "scripts: add get_ma
 "$WQCHECK" series -q --rules=WQ005 -o "$T/hist-out" "$T/hist" >/dev/null 2>&1
 check "series: the subject prefix follows the files' git history" \
 	grep -q '^Subject: \[PATCH [0-9/]*\] acmenet: WQ_NON_REENTRANT' "$T/hist-out"/0*.patch
+check "series: each patch's prefix from its own files' history (one walk for all)" bash -c "
+	grep -q '^Subject: \[PATCH [0-9/]*\] libcephx: messenger: WQ_NON_REENTRANT' '$T/hist-out'/0*.patch &&
+	grep -q '^Subject: \[PATCH [0-9/]*\] xyz: WQ_NON_REENTRANT' '$T/hist-out'/0*.patch"
 check "series: Cc: comes from the tree's scripts/get_maintainer.pl when it has one" bash -c "
 	grep -h '^Cc: ' '$T/hist-out'/000[1-9]-*.patch | sort -u | tr '\n' ' ' |
 	grep -qx 'Cc: Script Maint <drivers@example.org> Cc: Script Maint <fs@example.org> Cc: Script Maint <net@example.org> '"
