@@ -10,7 +10,6 @@
 #include "strbuf.h"
 #include "usage.h"
 
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,52 +118,30 @@ static const char *const lexical_needles[] = {
 	"queue_rcu_work",     NULL
 };
 
-struct mention_pass {
-	const char *root;
-	const struct file_list *files;
-	bool *mentions;
-	atomic_size_t next;
-};
-
-static void *mention_worker(void *arg)
+static void mention_file(void *ctx, int thread, size_t i, struct strbuf *text)
 {
-	struct mention_pass *p = arg;
-	struct strbuf text = STRBUF_INIT, abs = STRBUF_INIT;
+	bool *mentions = ctx;
 	const char *const *n;
 
-	for (;;) {
-		size_t i = atomic_fetch_add(&p->next, 1);
-
-		if (i >= p->files->nr)
-			break;
-		strbuf_reset(&abs);
-		strbuf_addf(&abs, "%s/%s", p->root, p->files->paths[i]);
-		strbuf_reset(&text);
-		/* Every needle holds "work" or "_wq": one cheap pass first. */
-		if (strbuf_read_file(&text, abs.buf) < 0 || !text.buf ||
-		    (!memmem(text.buf, text.len, "work", 4) &&
-		     !memmem(text.buf, text.len, "_wq", 3)))
-			continue;
-		for (n = lexical_needles; *n; n++)
-			if (memmem(text.buf, text.len, *n, strlen(*n))) {
-				p->mentions[i] = true;
-				break;
-			}
-	}
-	strbuf_release(&text);
-	strbuf_release(&abs);
-	return NULL;
+	(void)thread;
+	/* Every needle holds "work" or "_wq": one cheap pass first. */
+	if (!memmem(text->buf, text->len, "work", 4) &&
+	    !memmem(text->buf, text->len, "_wq", 3))
+		return;
+	for (n = lexical_needles; *n; n++)
+		if (memmem(text->buf, text->len, *n, strlen(*n))) {
+			mentions[i] = true;
+			return;
+		}
 }
 
 static bool *find_mentions(const char *root, const struct file_list *files,
 			   int jobs)
 {
-	struct mention_pass p = { .root = root, .files = files };
+	bool *mentions = xcalloc(files->nr ? files->nr : 1, sizeof(*mentions));
 
-	p.mentions = xcalloc(files->nr ? files->nr : 1, sizeof(*p.mentions));
-	atomic_init(&p.next, 0);
-	parallel_run(jobs, mention_worker, &p);
-	return p.mentions;
+	parallel_read_files(root, files, jobs, mention_file, mentions);
+	return mentions;
 }
 
 /* --- rows from the scan and the affinity analysis ------------------------- */

@@ -232,31 +232,6 @@ static bool same_text(const char *a, size_t alen, const char *b, size_t blen)
 
 /* --- git ------------------------------------------------------------------ */
 
-static void git_or_die(struct series *s, const char *what, const char *dir,
-		       struct strbuf *out, const char *const *args)
-{
-	struct strbuf err = STRBUF_INIT;
-	const char **argv;
-	size_t n = 0, nr_args = 0;
-
-	while (args[nr_args])
-		nr_args++;
-	argv = xcalloc(nr_args + 6, sizeof(*argv));
-	argv[n++] = "git";
-	/* The user's hooks and signing have no business in a scratch commit. */
-	argv[n++] = "-c";
-	argv[n++] = "core.hooksPath=/dev/null";
-	argv[n++] = "-c";
-	argv[n++] = "commit.gpgSign=false";
-	for (; *args; args++)
-		argv[n++] = *args;
-	argv[n] = NULL;
-	if (series_run(argv, dir, s->env, out, &err) != 0)
-		die("%s failed: %s", what, series_first_line(&err));
-	free(argv);
-	strbuf_release(&err);
-}
-
 static void strip_newline(struct strbuf *sb)
 {
 	while (sb->len &&
@@ -397,18 +372,6 @@ static const char *const api_names[] = {
 	"system_nrt_freezable_wq", "WQ_NON_REENTRANT", NULL,
 };
 
-static int compare_paths(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Whether the sorted list has path. */
-static bool listed(const struct file_list *list, const char *path)
-{
-	return list->nr && bsearch(&path, list->paths, list->nr,
-				   sizeof(*list->paths), compare_paths);
-}
-
 /* Paths from NUL-separated output, after a prefix of skip bytes each
  * (git grep's "<commit>:"). */
 static void add_paths(struct file_list *list, const struct strbuf *out,
@@ -486,7 +449,7 @@ static void list_candidates(struct series *s)
 	grep_names(s, NULL, NULL, &out);
 	add_paths(&found, &out, 0);
 	for (i = 0; i < found.nr; i++)
-		if (!listed(&changed, found.paths[i])) {
+		if (!file_list_has(&changed, found.paths[i])) {
 			ALLOC_GROW(s->candidates.paths, s->candidates.nr,
 				   s->candidates.alloc);
 			s->candidates.paths[s->candidates.nr++] =
@@ -1365,7 +1328,7 @@ static void write_series(struct series *s, const char *dir, const char *tip)
 	args[n++] = out.buf;
 	args[n++] = range.buf;
 	args[n] = NULL;
-	git_or_die(s, "git format-patch", s->repo.dir, NULL, args);
+	series_repo_git(&s->repo, "git format-patch", args);
 
 	strbuf_addf(&cover_path, "%s/0000-cover-letter.patch", out.buf);
 	if (strbuf_read_file(&cover, cover_path.buf) < 0)

@@ -18,6 +18,8 @@ static void emails_add(struct emails *e, char *email)
 	e->items[e->nr++] = email;
 }
 
+/* The script compares names and addresses by lc(): maps keyed by the
+ * lowercased key. */
 static char *lowercase(const char *s)
 {
 	char *copy = xstrdup(s), *p;
@@ -27,16 +29,23 @@ static char *lowercase(const char *s)
 	return copy;
 }
 
-/* Whether key (lowercased) was seen; marks it seen. */
-static bool seen(struct strmap *set, const char *key)
+static void *lc_get(const struct strmap *map, const char *key)
 {
 	char *lc = lowercase(key);
-	bool was = strmap_get(set, lc) != NULL;
+	void *value = strmap_get(map, lc);
 
-	if (!was)
-		strmap_put(set, lc, (void *)1);
 	free(lc);
-	return was;
+	return value;
+}
+
+/* Returns the previous value. */
+static void *lc_put(struct strmap *map, const char *key, void *value)
+{
+	char *lc = lowercase(key);
+	void *old = strmap_put(map, lc, value);
+
+	free(lc);
+	return old;
 }
 
 static void add_section(const struct maint_section ***list, size_t *nr,
@@ -59,18 +68,12 @@ static void push_person(struct emails *to, struct strmap *names,
 	char *name, *address;
 
 	email_parse(line, &name, &address);
-	if (*address) {
-		char *lc_name = lowercase(name), *lc_address = lowercase(address);
-
-		if (!(*name && strmap_get(names, lc_name)) &&
-		    !strmap_get(addresses, lc_address)) {
-			emails_add(to, email_format(name, address));
-			if (*name)
-				strmap_put(names, lc_name, (void *)1);
-			strmap_put(addresses, lc_address, (void *)1);
-		}
-		free(lc_name);
-		free(lc_address);
+	if (*address && !(*name && lc_get(names, name)) &&
+	    !lc_get(addresses, address)) {
+		emails_add(to, email_format(name, address));
+		if (*name)
+			lc_put(names, name, (void *)1);
+		lc_put(addresses, address, (void *)1);
 	}
 	free(name);
 	free(address);
@@ -80,40 +83,25 @@ struct dedup {
 	struct strmap names, addresses; /* lowercased -> "Name <addr>" */
 };
 
-static void free_entry(void *p)
-{
-	free(p);
-}
-
 /* deduplicate_email(): mapped by .mailmap, then the first entry with the
  * same name, or else the same address, stands for it. */
 static char *deduplicate(struct dedup *d, const struct mailmap *mm,
 			 const char *line)
 {
-	char *email = mailmap_email(mm, line), *name, *address, *lc;
+	char *email = mailmap_email(mm, line), *name, *address, *result;
 	const char *first;
-	char *result;
 
 	email_parse(email, &name, &address);
-	lc = lowercase(name);
-	first = *name ? strmap_get(&d->names, lc) : NULL;
-	free(lc);
-	if (!first) {
-		lc = lowercase(address);
-		first = strmap_get(&d->addresses, lc);
-		free(lc);
-	}
+	first = *name ? lc_get(&d->names, name) : NULL;
+	if (!first)
+		first = lc_get(&d->addresses, address);
 	if (first) {
 		result = mailmap_email(mm, first);
 	} else {
 		char *formatted = email_format(name, address);
 
-		lc = lowercase(name);
-		free(strmap_put(&d->names, lc, xstrdup(formatted)));
-		free(lc);
-		lc = lowercase(address);
-		free(strmap_put(&d->addresses, lc, xstrdup(formatted)));
-		free(lc);
+		free(lc_put(&d->names, name, xstrdup(formatted)));
+		free(lc_put(&d->addresses, address, xstrdup(formatted)));
 		result = mailmap_email(mm, formatted);
 		free(formatted);
 	}
@@ -155,7 +143,7 @@ void maint_cc(const struct maintainers *m, const struct mailmap *mm,
 	for (i = 0; i < nr_sections; i++)
 		for (j = 0; j < sections[i]->nr_lists; j++)
 			if (!sections[i]->subscribers_only[j] &&
-			    !seen(&lists, sections[i]->lists[j]))
+			    !lc_put(&lists, sections[i]->lists[j], (void *)1))
 				emails_add(&to, xstrdup(sections[i]->lists[j]));
 	for (i = 0; i < to.nr; i++) {
 		char *email = deduplicate(&d, mm, to.items[i]);
@@ -177,6 +165,6 @@ void maint_cc(const struct maintainers *m, const struct mailmap *mm,
 	strmap_release(&addresses, NULL);
 	strmap_release(&lists, NULL);
 	strmap_release(&printed, NULL);
-	strmap_release(&d.names, free_entry);
-	strmap_release(&d.addresses, free_entry);
+	strmap_release(&d.names, free);
+	strmap_release(&d.addresses, free);
 }

@@ -21,7 +21,6 @@
 #include "usage.h"
 #include "workitem-index.h"
 
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,14 +48,11 @@ static const struct queue_api builtin_api[] = {
 #define NR_BUILTIN_API (sizeof(builtin_api) / sizeof(builtin_api[0]))
 
 struct prefilter {
-	const char *root;
 	const struct file_list *files;
 	const char *const *needles;	/* a file matches when it holds any */
 	bool *matched;
 	bool lex_bindings;		/* also index the bindings of matched files */
 	struct workitem_index *indexes;	/* one per thread */
-	atomic_size_t next;
-	atomic_int thread_id;
 };
 
 static const char *const binding_needles[] = {
@@ -86,37 +82,22 @@ static bool holds_any(const char *text, size_t len, const char *const *needles)
 	return false;
 }
 
-static void *prefilter_worker(void *arg)
+static void prefilter_file(void *ctx, int thread, size_t i, struct strbuf *text)
 {
-	struct prefilter *p = arg;
-	int id = atomic_fetch_add(&p->thread_id, 1);
-	struct strbuf text = STRBUF_INIT, abs = STRBUF_INIT;
+	struct prefilter *p = ctx;
 
-	for (;;) {
-		size_t i = atomic_fetch_add(&p->next, 1);
+	if (memchr(text->buf, '\0', text->len))
+		return;
+	if (p->needles && holds_any(text->buf, text->len, p->needles))
+		p->matched[i] = true;
+	if (p->lex_bindings && holds_any(text->buf, text->len, binding_needles)) {
+		size_t len = text->len;
+		struct source_file *f = source_file_new(p->files->paths[i],
+							strbuf_detach(text), len);
 
-		if (i >= p->files->nr)
-			break;
-		strbuf_reset(&abs);
-		strbuf_addf(&abs, "%s/%s", p->root, p->files->paths[i]);
-		strbuf_reset(&text);
-		if (strbuf_read_file(&text, abs.buf) < 0 || !text.buf ||
-		    memchr(text.buf, '\0', text.len))
-			continue;
-		if (p->needles && holds_any(text.buf, text.len, p->needles))
-			p->matched[i] = true;
-		if (p->lex_bindings && holds_any(text.buf, text.len, binding_needles)) {
-			size_t len = text.len;
-			struct source_file *f = source_file_new(p->files->paths[i],
-								strbuf_detach(&text), len);
-
-			workitem_index_add_file(&p->indexes[id], f);
-			source_file_free(f);
-		}
+		workitem_index_add_file(&p->indexes[thread], f);
+		source_file_free(f);
 	}
-	strbuf_release(&text);
-	strbuf_release(&abs);
-	return NULL;
 }
 
 /* One pass over every file: which hold a needle, and (if asked) the work
@@ -124,20 +105,15 @@ static void *prefilter_worker(void *arg)
 static void prefilter_tree(const char *root, const struct file_list *files, int jobs,
 			   const char *const *needles, bool *matched, struct workitem_index *idx)
 {
-	struct prefilter p = { .root = root, .files = files, .needles = needles,
+	struct prefilter p = { .files = files, .needles = needles,
 			       .matched = matched, .lex_bindings = idx != NULL };
 	int i;
 	size_t j;
 
-	/* parallel_run()'s clamp: a worker's id indexes its own index. */
-	if (jobs < 1)
-		jobs = 1;
-	if (jobs > 64)
-		jobs = 64;
-	atomic_init(&p.next, 0);
-	atomic_init(&p.thread_id, 0);
+	/* A thread's number indexes its own index. */
+	jobs = parallel_jobs(jobs);
 	p.indexes = xcalloc((size_t)jobs + 1, sizeof(*p.indexes));
-	parallel_run(jobs, prefilter_worker, &p);
+	parallel_read_files(root, files, jobs, prefilter_file, &p);
 	for (i = 0; i <= jobs && idx; i++)
 		for (j = 0; j < p.indexes[i].nr; j++) {
 			const struct work_binding *b = &p.indexes[i].bindings[j];

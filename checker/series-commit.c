@@ -10,14 +10,17 @@ void series_repo_init(struct series_repo *r, const char *dir,
 		      const char *objects, const char *base, const char *name,
 		      const char *email, const char *const *env)
 {
-	const char *init[] = { "init", "-q", "--bare", dir, NULL };
+	const char *init[] = { "git", "init", "-q", "--bare", dir, NULL };
+	struct strbuf err = STRBUF_INIT;
 
 	memset(r, 0, sizeof(*r));
 	r->dir = xstrdup(dir);
 	r->name = name;
 	r->email = email;
 	r->env = env;
-	series_repo_git(r, "git init", init);
+	if (series_run(init, NULL, NULL, NULL, &err) != 0)
+		die("git init failed: %s", series_first_line(&err));
+	strbuf_release(&err);
 	if (objects) {
 		struct strbuf path = STRBUF_INIT, line = STRBUF_INIT;
 
@@ -67,11 +70,8 @@ void series_repo_git(struct series_repo *r, const char *what,
 		nr_args++;
 	argv = xcalloc(nr_args + 4, sizeof(*argv));
 	argv[n++] = "git";
-	/* The bare scratch repository: init runs before it exists. */
-	if (strcmp(args[0], "init")) {
-		argv[n++] = "-C";
-		argv[n++] = r->dir;
-	}
+	argv[n++] = "-C";
+	argv[n++] = r->dir;
 	for (; *args; args++)
 		argv[n++] = *args;
 	argv[n] = NULL;

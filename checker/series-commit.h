@@ -64,7 +64,8 @@ void series_repo_draft(struct series_repo *r);
 const char *series_repo_finish(struct series_repo *r,
 			       const char *const *trailers);
 
-/* Runs git in the repository; dies with what on failure. */
+/* Runs git with args in the repository, with env; dies with what on
+ * failure (git format-patch of the series). */
 void series_repo_git(struct series_repo *r, const char *what,
 		     const char *const *args);
 

@@ -197,6 +197,12 @@ static int path_compare(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+bool file_list_has(const struct file_list *fl, const char *path)
+{
+	return fl->nr && bsearch(&path, fl->paths, fl->nr, sizeof(*fl->paths),
+				 path_compare);
+}
+
 void file_list_finish(struct file_list *fl)
 {
 	size_t i, j = 0;

@@ -21,6 +21,7 @@ bool is_git_checkout(const char *root);
  * that are not ignored), a walk otherwise. Returns -1 if rel does not exist. */
 int list_tree_files(const char *root, const char *rel, struct file_list *out);
 void file_list_finish(struct file_list *fl);	/* sorts and removes duplicates */
+bool file_list_has(const struct file_list *fl, const char *path);	/* once finished */
 void file_list_release(struct file_list *fl);
 
 #endif
