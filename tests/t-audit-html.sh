@@ -10,13 +10,13 @@
 # ${WQCHECK_ARTEFACTS:-$TOP/tests/artefacts}.
 #
 # The pages: the tricky fixture tests/audit/fixture.json and a synthesized
-# 5000-caller document (rendered by checker/test-audit-html, which runs
+# 5000-caller document (rendered by tests/unit/test-audit-html, which runs
 # audit_write_html() alone), and the corpus's page when `wqcheck audit` exists.
 set -u
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 artefacts=${WQCHECK_ARTEFACTS:-$TOP/tests/artefacts}
-render=$TOP/checker/test-audit-html
+render=$TOP/tests/unit/test-audit-html
 
 # CHROMIUM names another build of it, if need be.
 chromium=${CHROMIUM:-chromium}
@@ -27,7 +27,7 @@ fi
 export CHROMIUM=$chromium
 if [ ! -x "$render" ] && ! make -s -C "$TOP/checker" test-audit-html \
 	>"$scratch/make.out" 2>&1; then
-	echo "skip - audit-html: checker/test-audit-html does not build"
+	echo "skip - audit-html: tests/unit/test-audit-html does not build"
 	sed 's/^/    /' "$scratch/make.out" | tail -5
 	exit 0
 fi

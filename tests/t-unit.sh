@@ -1,7 +1,7 @@
 #!/bin/bash
-# The C unit tests (checker/test-*.c): the flag filter, the lexer and the fix
+# The C unit tests (tests/unit/test-*.c): the flag filter, the lexer and the fix
 # formatter, plain and under ASan+UBSan.
-cd "$TOP/checker" || exit 1
+cd "$TOP/tests/unit" || exit 1
 for t in test-*; do
 	case "$t" in *.c|*.h|*-asan) continue ;; esac
 	[ -x "$t" ] || continue
@@ -12,6 +12,6 @@ for t in test-*; do
 			grep -E '^(ok|not ok)|ERROR|runtime error' |
 			sed -E 's/^(.*(ERROR|runtime error).*)$/not ok - asan: '"$t"': \1/'
 	else
-		echo "skip - asan: $t: checker/$t-asan not built (make check builds it)"
+		echo "skip - asan: $t: tests/unit/$t-asan not built (make check builds it)"
 	fi
 done

@@ -1,0 +1,87 @@
+/* The analysis behind WQ010-WQ012, open to other users than the rules: the
+ * tree's work-item index, every queue_work_on() & co site (and every call of
+ * a subsystem's wrapper of one) with its work functions and what was decided
+ * about it. `wqcheck audit` lists every site, finding or not, from it. */
+#ifndef WQCHECK_AFFINITY_H
+#define WQCHECK_AFFINITY_H
+
+#include "analysis/cpu-dependence.h"
+#include "front/source-cache.h"
+#include "front/tree.h"
+#include "analysis/workitem-index.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct rule;
+struct scan_result;
+struct affinity_state;
+
+struct affinity_analysis {
+	struct file_list all; /* every .c/.h file of the tree */
+	struct workitem_index idx;
+	struct source_cache sc;
+	struct cpu_dependence *cd;
+	struct affinity_state *state; /* the API, its wrappers and the sites */
+};
+
+/* Lists and indexes the tree under root; -1 when its files cannot be listed.
+ * Release with affinity_release() in either case. */
+int affinity_analyse(const char *root, const char *arch, int jobs,
+		     struct affinity_analysis *a);
+/* Adds the WQ010-WQ012 findings among rules to res, exactly as scan does. */
+void affinity_report(const struct affinity_analysis *a,
+		     const struct rule *const *rules, size_t nr_rules,
+		     struct scan_result *res);
+void affinity_release(struct affinity_analysis *a);
+
+/* One site as decided; pointers into the analysis. */
+struct affinity_site {
+	const struct source_file *file;
+	size_t tok;
+	unsigned line, column;
+	const struct source_function *caller;
+	const char *api; /* queue_work_on, or a wrapper's name */
+	const char *wrapper_file; /* a wrapper's definition, else NULL */
+	unsigned wrapper_line;
+	const char *cpu_text, *item_text, *item_key;
+	struct work_binding *const *bindings; /* the item's work functions */
+	size_t nr_bindings;
+	bool cpu_dependent; /* one of them reads the current CPU */
+	const struct work_binding *dependent_binding;
+	const struct cpu_chain *chain; /* how it does */
+	bool unbound; /* on an unbound workqueue */
+	bool fresh, idle; /* initialised / waited for just before */
+	bool own_cpu; /* a per-CPU item sent to its own CPU */
+	bool self_delayed; /* re-arms itself after a delay */
+	bool self_requeue_here; /* re-arms itself on the current CPU */
+};
+
+/* Tokens held by the source cache, and a way to let them go: the lexed
+ * files and the CPU-read memo are dropped (and rebuilt on demand), which
+ * invalidates every source_file pointer, the sites' included. For a long
+ * pass over many work functions after the sites have been read. */
+size_t affinity_cached_tokens(const struct affinity_analysis *a);
+void affinity_forget_sources(struct affinity_analysis *a);
+
+size_t affinity_nr_sites(const struct affinity_analysis *a);
+/* Site i; false for the call inside a wrapper (its callers are the sites). */
+bool affinity_site_get(const struct affinity_analysis *a, size_t i,
+		       struct affinity_site *out);
+
+/* The work functions of an item expression, resolved as the rules resolve
+ * them: its key, a per-CPU variable's struct type, a work function's own
+ * parameter, or a member of the same name bound in the same file. */
+struct item_bindings {
+	struct work_binding *const *items;
+	size_t nr;
+	struct work_binding **owned; /* what items points to, when made here */
+};
+
+void affinity_item_bindings(const struct workitem_index *idx, const char *path,
+			    const struct source_function *caller,
+			    const struct item_shape *item,
+			    struct item_bindings *out);
+void item_bindings_release(struct item_bindings *b);
+
+#endif

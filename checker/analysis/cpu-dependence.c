@@ -1,0 +1,492 @@
+#include "analysis/cpu-dependence.h"
+#include "lib/strbuf.h"
+#include "lib/usage.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const accessors[] = {
+	"smp_processor_id", "raw_smp_processor_id", "get_cpu", "get_cpu_var",
+	"__get_cpu_var", "get_cpu_ptr", "this_cpu_ptr", "numa_node_id", "numa_mem_id",
+	"debug_smp_processor_id", NULL
+};
+static const char *const accessor_prefixes[] = { "this_cpu_", "__this_cpu_", "raw_cpu_", NULL };
+
+/* Services whose own CPU reads say nothing about their caller's assumptions. */
+static const char *const not_followed[] = {
+	"spin_", "raw_spin_", "_raw_", "read_lock", "write_lock", "read_unlock",
+	"write_unlock", "mutex_", "down_", "up_read", "up_write", "rcu_", "srcu_", "preempt_", "local_irq_",
+	"local_bh_", "local_lock", "local_unlock", "lockdep_", "might_", "cond_resched",
+	"in_", "irq_count", "softirq_count", "hardirq_count", "printk", "pr_", "dev_",
+	"netdev_", "net_", "WARN", "BUG", "trace_", "__trace", "queue_", "schedule",
+	"mod_delayed_work", "mod_timer", "cancel_", "flush_", "kmalloc", "kzalloc", "kcalloc",
+	"kfree", "kvfree", "kvmalloc", "kvzalloc", "kmem_cache_", "vmalloc", "vzalloc",
+	"vfree", "alloc_", "__alloc_", "free_", "__free_", "__get_free", "get_zeroed_page",
+	"atomic_", "refcount_", "kref_", "wake_up", "complete", "wait_", "init_waitqueue",
+	"add_timer", "del_timer", "timer_", "count_vm_", "__count_vm_", "inc_zone_",
+	"dec_zone_", "inc_node_", "dec_node_", "mod_zone_", "mod_node_", "__inc_", "__dec_",
+	"__mod_", "percpu_counter_", "u64_stats_", "get_current", "kmap", "kunmap",
+	"smp_call_function", "on_each_cpu", "stop_machine", "cpus_read_", "get_online_cpus",
+	"put_online_cpus", "cpu_online", "memcpy", "memset", "strcpy", "strlcpy", "sprintf",
+	"snprintf", "scnprintf", "ktime_", "jiffies", "msecs_to_jiffies", "usleep_range",
+	"msleep", "udelay", "mdelay", "ndelay", "napi_", "__napi_", "dev_kfree_skb",
+	"kfree_skb", "consume_skb", "skb_", "__skb_", "netif_", "blk_", "__blk_", "bio_",
+	"put_page", "get_page", "folio_", "page_", "set_bit", "clear_bit", "test_bit",
+	"test_and_", "__set_bit", "__clear_bit", "list_", "hlist_", "llist_", "xa_", "idr_",
+	"radix_tree_", "rb_", "synchronize_", "call_rcu", "kthread_", "wake_up_process",
+	"send_sig", "signal_", "get_random", "prandom_", "random", "ratelimit",
+	"__ratelimit", "dump_stack", "panic", "copy_to_user", "copy_from_user",
+	"get_user", "put_user", "lock_", "unlock_", "try_", "irq_work_", "tasklet_",
+	"raise_softirq", "__raise_softirq", "smp_mb", "smp_wmb", "smp_rmb", "barrier",
+	"READ_ONCE", "WRITE_ONCE", "sched_clock", "local_clock", "cpu_clock",
+	"get_cpu_device", "cpumask_", "for_each_", "stats_", "u64_stats",
+	NULL
+};
+
+static const char *const keywords[] = {
+	"if", "for", "while", "switch", "return", "sizeof", "typeof", "__typeof__",
+	"__builtin_expect", "likely", "unlikely", "container_of", "defined", "__attribute__",
+	"ARRAY_SIZE", "min", "max", "min_t", "max_t", "do", NULL
+};
+
+struct memo {
+	int state;		/* 0 being computed, 1 no, 2 yes */
+	int depth_left;		/* of a "no": deeper questions may still say yes */
+	struct cpu_chain chain;
+};
+
+struct cpu_dependence {
+	struct source_cache *sc;
+	int max_depth;
+	struct strmap memo;	/* "path:offset" of a definition -> struct memo * */
+	struct strmap texts;	/* path -> struct strbuf * (raw text, for name searches) */
+};
+
+void cpu_chain_add(struct cpu_chain *c, const char *file, unsigned line, unsigned column,
+		   const char *message)
+{
+	struct cpu_step *s;
+
+	ALLOC_GROW(c->steps, c->nr, c->alloc);
+	s = &c->steps[c->nr++];
+	s->file = xstrdup(file);
+	s->line = line;
+	s->column = column;
+	s->message = xstrdup(message);
+}
+
+void cpu_chain_release(struct cpu_chain *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		free(c->steps[i].file);
+		free(c->steps[i].message);
+	}
+	free(c->steps);
+	memset(c, 0, sizeof(*c));
+}
+
+static void chain_append(struct cpu_chain *to, const struct cpu_chain *from)
+{
+	size_t i;
+
+	for (i = 0; i < from->nr; i++)
+		cpu_chain_add(to, from->steps[i].file, from->steps[i].line, from->steps[i].column,
+			      from->steps[i].message);
+}
+
+struct cpu_dependence *cpu_dependence_new(struct source_cache *sc, int max_depth)
+{
+	struct cpu_dependence *cd = xcalloc(1, sizeof(*cd));
+
+	cd->sc = sc;
+	cd->max_depth = max_depth;
+	return cd;
+}
+
+static void free_memo(void *p)
+{
+	struct memo *m = p;
+
+	cpu_chain_release(&m->chain);
+	free(m);
+}
+
+static void free_text(void *p)
+{
+	strbuf_release(p);
+	free(p);
+}
+
+void cpu_dependence_free(struct cpu_dependence *cd)
+{
+	if (!cd)
+		return;
+	strmap_release(&cd->memo, free_memo);
+	strmap_release(&cd->texts, free_text);
+	free(cd);
+}
+
+static bool starts_with_any(const char *s, size_t len, const char *const *list)
+{
+	for (; *list; list++) {
+		size_t n = strlen(*list);
+
+		if (len >= n && !memcmp(s, *list, n))
+			return true;
+	}
+	return false;
+}
+
+static bool equals_any(const char *s, size_t len, const char *const *list)
+{
+	for (; *list; list++)
+		if (strlen(*list) == len && !memcmp(s, *list, len))
+			return true;
+	return false;
+}
+
+/* An identifier called here: `name(`, not a member, not a macro parameter. */
+static bool is_call(const struct lexed_file *lf, size_t i)
+{
+	const struct token *t = &lf->tokens[i];
+	long prev;
+
+	if (t->kind != TOK_IDENT || t->is_macro_param || t->is_directive_name ||
+	    !tok_is_punct(lf, token_next_code(lf, (long)i), "("))
+		return false;
+	prev = token_prev_code(lf, (long)i);
+	return !(tok_is_punct(lf, prev, ".") || tok_is_punct(lf, prev, "->"));
+}
+
+bool is_current_cpu_accessor(const struct lexed_file *lf, size_t i)
+{
+	const struct token *t = &lf->tokens[i];
+	const char *s = lf->text + t->offset;
+
+	if (!is_call(lf, i))
+		return false;
+	return equals_any(s, t->len, accessors) || starts_with_any(s, t->len, accessor_prefixes);
+}
+
+/* this_cpu_inc(counter) and the like: a statistic summed over CPUs does not
+ * care which CPU counts. */
+static bool is_counter_update(const struct lexed_file *lf, size_t i)
+{
+	static const char *const ops[] = { "inc", "dec", "add", "sub", NULL };
+	const struct token *t = &lf->tokens[i];
+	const char *s = lf->text + t->offset, *op;
+	const char *const *o;
+	long prev;
+
+	op = memmem(s, t->len, "cpu_", 4);
+	if (!op)
+		return false;
+	op += 4;
+	for (o = ops; *o; o++)
+		if ((size_t)(s + t->len - op) == strlen(*o) && !memcmp(op, *o, strlen(*o)))
+			break;
+	if (!*o)
+		return false;
+	/* Used as a statement, not for its value. */
+	prev = token_prev_code(lf, (long)i);
+	return tok_is_punct(lf, prev, ";") || tok_is_punct(lf, prev, "{") ||
+	       tok_is_punct(lf, prev, "}") || tok_is_punct(lf, prev, ")");
+}
+
+/* smp_processor_id() as the cpu argument of queue_work_on() & co: where to
+ * queue, which WQ010-WQ012 judge on their own, not what the work does. */
+static bool is_queue_cpu_argument(const struct lexed_file *lf, size_t i)
+{
+	long open = token_prev_code(lf, (long)i), name = token_prev_code(lf, open);
+	const struct token *t;
+
+	if (!tok_is_punct(lf, open, "(") || name < 0)
+		return false;
+	t = &lf->tokens[name];
+	return t->kind == TOK_IDENT && t->len > 3 &&
+	       !memcmp(lf->text + t->offset + t->len - 3, "_on", 3) &&
+	       memmem(lf->text + t->offset, t->len, "work", 4);
+}
+
+/* Inside the arguments of printk(), pr_debug(), a trace point or a debug
+ * macro: a CPU number shown to a human is not a dependence. */
+static bool in_diagnostic(const struct lexed_file *lf, size_t i, size_t body_open)
+{
+	static const char *const names[] = { "printk", "pr_", "dev_", "netdev_", "trace_",
+		"WARN", "BUG", "seq_printf", "snprintf", "sprintf", NULL };
+	static const char *const parts[] = { "printk", "dbg", "DBG", "debug", "DEBUG",
+		"log", "LOG", NULL };
+	int depth = 0;
+	long j;
+
+	for (j = token_prev_code(lf, (long)i); j > (long)body_open; j = token_prev_code(lf, j)) {
+		const struct token *t;
+		const char *const *p;
+
+		if (tok_is_punct(lf, j, ")")) {
+			depth++;
+		} else if (tok_is_punct(lf, j, "(")) {
+			if (depth-- > 0)
+				continue;
+			depth = 0;
+			t = &lf->tokens[token_prev_code(lf, j) >= 0 ? token_prev_code(lf, j) : 0];
+			if (t->kind != TOK_IDENT)
+				continue;
+			if (starts_with_any(lf->text + t->offset, t->len, names))
+				return true;
+			for (p = parts; *p; p++)
+				if (memmem(lf->text + t->offset, t->len, *p, strlen(*p)))
+					return true;
+		} else if (depth == 0 && (tok_is_punct(lf, j, ";") || tok_is_punct(lf, j, "{") ||
+					  tok_is_punct(lf, j, "}"))) {
+			return false;
+		}
+	}
+	return false;
+}
+
+static bool is_dead(const struct source_file *f, size_t i)
+{
+	return f->dead[i] || f->lex.tokens[i].kind == TOK_COMMENT;
+}
+
+static const struct strbuf *raw_text(struct cpu_dependence *cd, const char *path)
+{
+	struct strbuf *sb = strmap_get(&cd->texts, path);
+
+	if (!sb) {
+		struct strbuf abs = STRBUF_INIT;
+
+		sb = xcalloc(1, sizeof(*sb));
+		strbuf_addf(&abs, "%s/%s", cd->sc->root, path);
+		if (strbuf_read_file(sb, abs.buf) < 0)
+			strbuf_reset(sb);
+		strbuf_release(&abs);
+		strmap_put(&cd->texts, path, sb);
+	}
+	return sb;
+}
+
+static const struct source_function *find_in(struct cpu_dependence *cd, const char *path,
+					     const char *name, bool inline_only,
+					     struct source_file **where)
+{
+	const struct strbuf *raw = raw_text(cd, path);
+	const struct source_function *fn;
+	struct source_file *f;
+	size_t i;
+
+	if (!raw->buf || !memmem(raw->buf, raw->len, name, strlen(name)))
+		return NULL;
+	f = source_get(cd->sc, path);
+	if (!f)
+		return NULL;
+	for (i = 0; i < f->nr_funcs; i++) {
+		fn = &f->funcs[i];
+		if (strcmp(fn->name, name))
+			continue;
+		if (inline_only && !fn->is_inline && !fn->is_macro)
+			continue;
+		*where = f;
+		return fn;
+	}
+	return NULL;
+}
+
+const struct source_function *cpu_dependence_resolve(struct cpu_dependence *cd,
+						     const char *from, const char *name,
+						     struct source_file **where)
+{
+	struct source_file *f = source_get(cd->sc, from);
+	const struct source_function *fn;
+	const char *const *files;
+	const char *slash;
+	char *dir;
+	size_t i, nr;
+
+	if (!f)
+		return NULL;
+	fn = find_in(cd, from, name, false, where);
+	if (fn)
+		return fn;
+	for (i = 0; i < f->nr_includes; i++) {
+		fn = find_in(cd, f->includes[i], name, true, where);
+		if (fn)
+			return fn;
+	}
+	slash = strrchr(from, '/');
+	dir = xstrndup(from, slash ? (size_t)(slash - from) : 0);
+	files = source_dir_files(cd->sc, dir, &nr);
+	free(dir);
+	for (i = 0; i < nr; i++) {
+		size_t n = strlen(files[i]);
+		bool header = files[i][n - 1] == 'h';
+
+		if (!strcmp(files[i], from))
+			continue;
+		fn = find_in(cd, files[i], name, header, where);
+		if (fn && (header || !fn->is_static))
+			return fn;
+	}
+	return NULL;
+}
+
+static void step_message(char *buf, size_t size, const struct source_function *fn,
+			 const char *what)
+{
+	snprintf(buf, size, "%s%s %s", fn->name, fn->is_macro ? "" : "()", what);
+}
+
+/* `x != smp_processor_id()` or `smp_processor_id() == x`. */
+static bool compared(const struct lexed_file *lf, size_t i)
+{
+	long prev = token_prev_code(lf, (long)i), open = token_next_code(lf, (long)i);
+	long close = open >= 0 ? token_match_bracket(lf, (size_t)open) : -1;
+	long next = close >= 0 ? token_next_code(lf, close) : -1;
+
+	return tok_is_punct(lf, prev, "!=") || tok_is_punct(lf, prev, "==") ||
+	       tok_is_punct(lf, next, "!=") || tok_is_punct(lf, next, "==");
+}
+
+static bool analyse(struct cpu_dependence *cd, struct source_file *f,
+		    const struct source_function *fn, int depth_left, struct cpu_chain *out);
+
+static bool direct_read(struct source_file *f, const struct source_function *fn,
+			struct cpu_chain *out)
+{
+	const struct lexed_file *lf = &f->lex;
+	size_t i;
+	char buf[512];
+
+	for (i = fn->body_open; i <= fn->body_close && i < lf->nr_tokens; i++) {
+		const struct token *t = &lf->tokens[i];
+		char *name;
+
+		if (is_dead(f, i) || !is_current_cpu_accessor(lf, i) || is_counter_update(lf, i) ||
+		    is_queue_cpu_argument(lf, i) || in_diagnostic(lf, i, fn->body_open))
+			continue;
+		name = tok_text(lf, i);
+		if (compared(lf, i)) {
+			char what[256];
+
+			snprintf(what, sizeof(what),
+				 "compares a stored CPU with the current one (%s())", name);
+			step_message(buf, sizeof(buf), fn, what);
+		} else {
+			char what[256];
+
+			snprintf(what, sizeof(what), "reads the current CPU: %s()", name);
+			step_message(buf, sizeof(buf), fn, what);
+		}
+		free(name);
+		cpu_chain_add(out, f->path, t->line, t->column, buf);
+		return true;
+	}
+	return false;
+}
+
+static bool through_callee(struct cpu_dependence *cd, struct source_file *f,
+			   const struct source_function *fn, int depth_left,
+			   struct cpu_chain *out)
+{
+	const struct lexed_file *lf = &f->lex;
+	size_t i;
+
+	for (i = fn->body_open; i <= fn->body_close && i < lf->nr_tokens; i++) {
+		const struct token *t = &lf->tokens[i];
+		const struct source_function *callee;
+		struct source_file *where = NULL;
+		struct cpu_chain sub = { 0 };
+		const char *s = lf->text + t->offset;
+		char *name, buf[512], what[256];
+
+		/* An accessor left out above (a counter update) is not followed
+		 * into its definition either. */
+		if (is_dead(f, i) || !is_call(lf, i) || equals_any(s, t->len, keywords) ||
+		    starts_with_any(s, t->len, not_followed) || equals_any(s, t->len, accessors) ||
+		    starts_with_any(s, t->len, accessor_prefixes))
+			continue;
+		name = tok_text(lf, i);
+		if (!strcmp(name, fn->name)) {
+			free(name);
+			continue;
+		}
+		callee = cpu_dependence_resolve(cd, f->path, name, &where);
+		if (callee && analyse(cd, where, callee, depth_left - 1, &sub)) {
+			snprintf(what, sizeof(what), "calls %s%s", name, callee->is_macro ? "" : "()");
+			step_message(buf, sizeof(buf), fn, what);
+			cpu_chain_add(out, f->path, t->line, t->column, buf);
+			chain_append(out, &sub);
+			cpu_chain_release(&sub);
+			free(name);
+			return true;
+		}
+		cpu_chain_release(&sub);
+		free(name);
+	}
+	return false;
+}
+
+static bool analyse(struct cpu_dependence *cd, struct source_file *f,
+		    const struct source_function *fn, int depth_left, struct cpu_chain *out)
+{
+	char key[512];
+	struct memo *m;
+	bool yes;
+
+	snprintf(key, sizeof(key), "%s:%zu", f->path, fn->name_tok);
+	m = strmap_get(&cd->memo, key);
+	if (m) {
+		if (m->state == 2) {
+			chain_append(out, &m->chain);
+			return true;
+		}
+		if (m->state == 0 || m->depth_left >= depth_left)
+			return false;
+	} else {
+		m = xcalloc(1, sizeof(*m));
+		strmap_put(&cd->memo, key, m);
+	}
+	m->state = 0;
+	cpu_chain_release(&m->chain);
+	yes = direct_read(f, fn, &m->chain) ||
+	      (depth_left > 0 && through_callee(cd, f, fn, depth_left, &m->chain));
+	m->state = yes ? 2 : 1;
+	m->depth_left = depth_left;
+	if (yes)
+		chain_append(out, &m->chain);
+	return yes;
+}
+
+bool cpu_dependence_of(struct cpu_dependence *cd, const char *from, const char *name,
+		       struct cpu_chain *chain)
+{
+	struct source_file *where = NULL;
+	const struct source_function *fn = cpu_dependence_resolve(cd, from, name, &where);
+
+	return fn && analyse(cd, where, fn, cd->max_depth, chain);
+}
+
+bool cpu_dependence_reads_only_cpu(struct cpu_dependence *cd, const char *from,
+				   const char *name)
+{
+	struct source_file *where = NULL;
+	const struct source_function *fn = cpu_dependence_resolve(cd, from, name, &where);
+	size_t i, code = 0;
+	bool reads = false;
+
+	if (!fn)
+		return false;
+	for (i = fn->body_open; i <= fn->body_close && i < where->lex.nr_tokens; i++) {
+		if (where->lex.tokens[i].kind == TOK_COMMENT ||
+		    where->lex.tokens[i].kind == TOK_DIRECTIVE_END)
+			continue;
+		code++;
+		if (is_current_cpu_accessor(&where->lex, i))
+			reads = true;
+	}
+	return reads && code <= 12;
+}

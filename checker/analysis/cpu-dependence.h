@@ -1,0 +1,57 @@
+/* Does a function read the current CPU, directly or through what it calls?
+ *
+ * A read is a call of smp_processor_id(), raw_smp_processor_id(), get_cpu(),
+ * this_cpu_*(), __this_cpu_*(), raw_cpu_*(), get_cpu_var(), __get_cpu_var(),
+ * get_cpu_ptr(), this_cpu_ptr(), numa_node_id() or numa_mem_id() (which
+ * covers per_cpu(x, smp_processor_id()) and `cpu != smp_processor_id()`).
+ * Callees are followed depth-bounded, lexically, where a maintainer would
+ * look: the caller's own file, the headers it includes (static inline
+ * functions and function-like macros) and the other files of its directory.
+ * Generic kernel services whose CPU reads are their own business (locking,
+ * allocation, printk, tracing, the workqueue API itself) are not followed.
+ * The answer carries its evidence: function -> callee -> accessor. */
+#ifndef WQCHECK_CPU_DEPENDENCE_H
+#define WQCHECK_CPU_DEPENDENCE_H
+
+#include "front/source-cache.h"
+
+struct cpu_step {
+	char *file;
+	unsigned line, column;
+	char *message;
+};
+
+struct cpu_chain {
+	struct cpu_step *steps;
+	size_t nr, alloc;
+};
+
+void cpu_chain_add(struct cpu_chain *c, const char *file, unsigned line, unsigned column,
+		   const char *message);
+void cpu_chain_release(struct cpu_chain *c);
+
+struct cpu_dependence;
+
+struct cpu_dependence *cpu_dependence_new(struct source_cache *sc, int max_depth);
+void cpu_dependence_free(struct cpu_dependence *cd);
+
+/* The definition of name as seen from file from: that file, the headers it
+ * includes, the other files of its directory. NULL if none. */
+const struct source_function *cpu_dependence_resolve(struct cpu_dependence *cd,
+						     const char *from, const char *name,
+						     struct source_file **where);
+
+/* True when function name (called or named in file from) reads the current
+ * CPU; then chain gets the steps from its definition to the accessor. */
+bool cpu_dependence_of(struct cpu_dependence *cd, const char *from, const char *name,
+		       struct cpu_chain *chain);
+
+/* Is name (seen from file from) a small function or macro that returns
+ * the current CPU, like xfs's current_cpu()? */
+bool cpu_dependence_reads_only_cpu(struct cpu_dependence *cd, const char *from,
+				   const char *name);
+
+/* Is token i of lf a call of a current-CPU accessor? */
+bool is_current_cpu_accessor(const struct lexed_file *lf, size_t i);
+
+#endif

@@ -1,0 +1,82 @@
+#include "analysis/finding.h"
+#include "analysis/rule.h"
+#include "lib/usage.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const severity_names[] = { "note", "warning", "error" };
+
+const char *severity_name(enum severity sev)
+{
+	return severity_names[sev];
+}
+
+int severity_parse(const char *s, enum severity *out)
+{
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (!strcmp(s, severity_names[i])) {
+			*out = (enum severity)i;
+			return 0;
+		}
+	return -1;
+}
+
+void finding_add_edit(struct finding *f, size_t start, size_t end, const char *replacement)
+{
+	struct edit *e;
+
+	ALLOC_GROW(f->edits, f->nr_edits, f->alloc_edits);
+	e = &f->edits[f->nr_edits++];
+	e->start = start;
+	e->end = end;
+	e->replacement = xstrdup(replacement);
+}
+
+void finding_add_evidence(struct finding *f, const char *file, unsigned line,
+			  unsigned column, const char *message)
+{
+	struct evidence *e;
+
+	ALLOC_GROW(f->evidence, f->nr_evidence, f->alloc_evidence);
+	e = &f->evidence[f->nr_evidence++];
+	e->file = xstrdup(file);
+	e->line = line;
+	e->column = column;
+	e->message = xstrdup(message);
+}
+
+void finding_release(struct finding *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nr_evidence; i++) {
+		free(f->evidence[i].file);
+		free(f->evidence[i].message);
+	}
+	free(f->evidence);
+
+	for (i = 0; i < f->nr_edits; i++)
+		free(f->edits[i].replacement);
+	for (i = 0; i < f->nr_shown; i++)
+		free(f->shown[i].replacement);
+	free(f->edits);
+	free(f->shown);
+	free(f->message);
+	free(f->line_text);
+}
+
+int finding_compare(const struct finding *a, const struct finding *b)
+{
+	int c = strcmp(a->file, b->file);
+
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->column != b->column)
+		return a->column < b->column ? -1 : 1;
+	return strcmp(a->rule->id, b->rule->id);
+}

@@ -1,0 +1,1148 @@
+/* WQ010, WQ011, WQ012: affinity and reentrancy assumptions.
+ *
+ * Since 3.7 (dbf2576e37da) a work item runs on at most one CPU at a time:
+ * queue_work_on(cpu, wq, w) queues w on the CPU where w is still running,
+ * whatever cpu says, and two queueings of one item never run in parallel.
+ * That matters to a work function that reads the current CPU (WQ010), to
+ * code that queues one item on several CPUs expecting parallel runs (WQ011),
+ * and to a work function that re-queues itself on another CPU (WQ012).
+ *
+ * The rules need the whole tree: which function an item runs (the INIT_WORK
+ * may be in another file), and what that function and its callees read. The
+ * tree pass builds the work-item index from a cheap byte prefilter and the
+ * lexer, then looks at the files that call the *_on() API or a wrapper. */
+#include "analysis/affinity.h"
+#include "analysis/cpu-dependence.h"
+#include "front/parallel.h"
+#include "analysis/rule.h"
+#include "analysis/scan.h"
+#include "lib/strbuf.h"
+#include "front/tree.h"
+#include "lib/usage.h"
+#include "analysis/workitem-index.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CALL_DEPTH 2
+
+/* The API that takes a CPU, and where its cpu and item arguments are. */
+struct queue_api {
+	char *name;
+	int cpu_arg, item_arg;
+	int delay_arg;		/* -1: queued at once; 99: a wrapper's, unknown */
+	int wq_arg;		/* -1: system_wq or unknown */
+	bool wrapper;
+	char *file;		/* a wrapper's definition */
+	unsigned line;
+};
+
+static const struct queue_api builtin_api[] = {
+	{ "queue_work_on", 0, 2, -1, 1, false, NULL, 0 },
+	{ "queue_delayed_work_on", 0, 2, 3, 1, false, NULL, 0 },
+	{ "mod_delayed_work_on", 0, 2, 3, 1, false, NULL, 0 },
+	{ "schedule_work_on", 0, 1, -1, -1, false, NULL, 0 },
+	{ "schedule_delayed_work_on", 0, 1, 2, -1, false, NULL, 0 },
+};
+#define NR_BUILTIN_API (sizeof(builtin_api) / sizeof(builtin_api[0]))
+
+struct prefilter {
+	const struct file_list *files;
+	const char *const *needles;	/* a file matches when it holds any */
+	bool *matched;
+	bool lex_bindings;		/* also index the bindings of matched files */
+	struct workitem_index *indexes;	/* one per thread */
+};
+
+static const char *const binding_needles[] = {
+	"INIT_WORK", "INIT_DELAYED_WORK", "INIT_DEFERRABLE_WORK", "PREPARE_WORK",
+	"PREPARE_DELAYED_WORK", "DECLARE_WORK", "DECLARE_DELAYED_WORK", "DECLARE_DEFERRED_WORK",
+	"DECLARE_DEFERRABLE_WORK", "__INIT_WORK", "work.func", "work->func", "INIT_RCU_WORK",
+	"work_autocancel", NULL
+};
+
+static const char *const api_needles[] = {
+	"queue_work_on", "queue_delayed_work_on", "mod_delayed_work_on", "schedule_work_on",
+	"schedule_delayed_work_on", NULL
+};
+
+static bool holds_any(const char *text, size_t len, const char *const *needles)
+{
+	/* Every needle of both lists holds one of these: one cheap pass first. */
+	if (needles == binding_needles && !memmem(text, len, "_WORK", 5) &&
+	    !memmem(text, len, "work.func", 9) && !memmem(text, len, "work->func", 10) &&
+	    !memmem(text, len, "work_autocancel", 15))
+		return false;
+	if (needles == api_needles && !memmem(text, len, "work_on", 7))
+		return false;
+	for (; *needles; needles++)
+		if (memmem(text, len, *needles, strlen(*needles)))
+			return true;
+	return false;
+}
+
+static void prefilter_file(void *ctx, int thread, size_t i, struct strbuf *text)
+{
+	struct prefilter *p = ctx;
+
+	if (memchr(text->buf, '\0', text->len))
+		return;
+	if (p->needles && holds_any(text->buf, text->len, p->needles))
+		p->matched[i] = true;
+	if (p->lex_bindings && holds_any(text->buf, text->len, binding_needles)) {
+		size_t len = text->len;
+		struct source_file *f = source_file_new(p->files->paths[i],
+							strbuf_detach(text), len);
+
+		workitem_index_add_file(&p->indexes[thread], f);
+		source_file_free(f);
+	}
+}
+
+/* One pass over every file: which hold a needle, and (if asked) the work
+ * items they bind, merged into idx. */
+static void prefilter_tree(const char *root, const struct file_list *files, int jobs,
+			   const char *const *needles, bool *matched, struct workitem_index *idx)
+{
+	struct prefilter p = { .files = files, .needles = needles,
+			       .matched = matched, .lex_bindings = idx != NULL };
+	int i;
+	size_t j;
+
+	/* A thread's number indexes its own index. */
+	jobs = parallel_jobs(jobs);
+	p.indexes = xcalloc((size_t)jobs + 1, sizeof(*p.indexes));
+	parallel_read_files(root, files, jobs, prefilter_file, &p);
+	for (i = 0; i <= jobs && idx; i++)
+		for (j = 0; j < p.indexes[i].nr; j++) {
+			const struct work_binding *b = &p.indexes[i].bindings[j];
+
+			workitem_index_add(idx, b->key, b->function, b->file, b->line, b->column,
+					   b->how);
+		}
+	for (i = 0; i <= jobs; i++)
+		workitem_index_release(&p.indexes[i]);
+	free(p.indexes);
+}
+
+struct api_list {
+	struct queue_api *items;
+	size_t nr, alloc;
+};
+
+static const struct queue_api *api_named(const struct api_list *apis, const struct lexed_file *lf,
+					 size_t i)
+{
+	size_t k;
+
+	for (k = 0; k < apis->nr; k++)
+		if (tok_is_ident(lf, (long)i, apis->items[k].name))
+			return &apis->items[k];
+	return NULL;
+}
+
+/* The index of the parameter of fn named by tokens [first, last] (a bare
+ * name, or with members `&name->member` when members is set), or -1. */
+static int parameter_index(const struct lexed_file *lf, const struct source_function *fn,
+			   size_t first, size_t last, bool members)
+{
+	long i = (long)first, p;
+	int index = 0, depth = 0;
+
+	if (tok_is_punct(lf, i, "&"))
+		i = token_next_code(lf, i);
+	if (i < 0 || lf->tokens[i].kind != TOK_IDENT)
+		return -1;
+	for (p = (long)fn->params_open + 1; p < (long)fn->params_close; p = token_next_code(lf, p)) {
+		if (tok_is_punct(lf, p, "(") || tok_is_punct(lf, p, "["))
+			depth++;
+		else if (tok_is_punct(lf, p, ")") || tok_is_punct(lf, p, "]"))
+			depth--;
+		else if (tok_is_punct(lf, p, ",") && depth == 0)
+			index++;
+		else if (lf->tokens[p].kind == TOK_IDENT && lf->tokens[p].len == lf->tokens[i].len &&
+			 !memcmp(lf->text + lf->tokens[p].offset, lf->text + lf->tokens[i].offset,
+				 lf->tokens[i].len) &&
+			 (i == (long)last ||
+			  (members && tok_is_punct(lf, token_next_code(lf, i), "->"))))
+			return index;
+	}
+	return -1;
+}
+
+/* Functions that pass their own cpu and item parameters to the *_on() API:
+ * kblockd_schedule_work_on() and the like. */
+static void find_wrappers(struct source_file *f, struct api_list *apis)
+{
+	const struct lexed_file *lf = &f->lex;
+	size_t i, nr_builtin = apis->nr, k;
+
+	for (i = 0; i < lf->nr_tokens; i++) {
+		const struct source_function *fn;
+		const struct queue_api *api;
+		size_t first[4], last[4];
+		int cpu, item;
+		long open;
+
+		if (f->dead[i] || lf->tokens[i].in_directive || lf->tokens[i].kind != TOK_IDENT)
+			continue;
+		api = api_named(apis, lf, i);
+		if (!api || api - apis->items >= (long)nr_builtin)
+			continue;
+		fn = source_function_at(f, i);
+		open = token_next_code(lf, (long)i);
+		if (!fn || fn->is_macro || !tok_is_punct(lf, open, "(") ||
+		    call_arguments(lf, (size_t)open, first, last, 4) <= (size_t)api->item_arg)
+			continue;
+		cpu = parameter_index(lf, fn, first[api->cpu_arg], last[api->cpu_arg], false);
+		item = parameter_index(lf, fn, first[api->item_arg], last[api->item_arg], false);
+		if (cpu < 0 || item < 0 || cpu == item)
+			continue;
+		for (k = 0; k < apis->nr; k++)
+			if (!strcmp(apis->items[k].name, fn->name))
+				break;
+		if (k < apis->nr)
+			continue;
+		ALLOC_GROW(apis->items, apis->nr, apis->alloc);
+		apis->items[apis->nr].name = xstrdup(fn->name);
+		apis->items[apis->nr].cpu_arg = cpu;
+		apis->items[apis->nr].item_arg = item;
+		apis->items[apis->nr].wrapper = true;
+		apis->items[apis->nr].delay_arg = api->delay_arg < 0 ? -1 : 99;
+		apis->items[apis->nr].wq_arg = -1;
+		apis->items[apis->nr].file = xstrdup(f->path);
+		apis->items[apis->nr].line = lf->tokens[fn->name_tok].line;
+		apis->nr++;
+	}
+}
+
+static bool token_in_range_is(const struct lexed_file *lf, long from, long to,
+			      const char *name);
+
+/* One call of the API or of a wrapper. */
+struct queue_site {
+	struct source_file *file;
+	const struct source_function *caller;
+	const struct queue_api *api;
+	size_t tok, cpu_first, cpu_last, item_first, item_last;
+	char *cpu_text, *item_text;
+	bool delayed;			/* queued through a timer after a non-zero delay */
+	bool unbound;			/* on an unbound workqueue: the cpu is only a hint */
+	bool fresh;			/* INIT_*WORK()ed just before in the same function */
+	bool idle;			/* cancel_*_sync()ed or flushed just before */
+	struct item_shape item;
+	struct work_binding *const *bindings;
+	size_t nr_bindings;
+	struct item_bindings resolved;	/* owns what bindings points to, if anything */
+	bool cpu_current;		/* the cpu argument is the current CPU */
+	bool own_cpu;			/* a per-CPU item sent to its own CPU */
+	bool own_field;			/* ... to the CPU the item stores as its home */
+	bool self_delayed;		/* its own work function re-arms it with a delay */
+	/* WQ010 */
+	bool cpu_dependent;
+	const struct work_binding *dependent_binding;
+	struct cpu_chain chain;
+};
+
+struct site_list {
+	struct queue_site *items;
+	size_t nr, alloc;
+};
+
+static bool is_current_cpu_call_text(const char *s)
+{
+	return !strcmp(s, "smp_processor_id()") || !strcmp(s, "raw_smp_processor_id()") ||
+	       !strcmp(s, "get_cpu()") || !strcmp(s, "debug_smp_processor_id()");
+}
+
+/* Is the cpu argument the current CPU: an accessor, a wrapper of one such
+ * as xfs's current_cpu(), or a local last set from one before the call? */
+static bool cpu_is_current(struct cpu_dependence *cd, const struct queue_site *s)
+{
+	const struct lexed_file *lf = &s->file->lex;
+	long j, open = token_next_code(lf, (long)s->cpu_first);
+
+	if (is_current_cpu_call_text(s->cpu_text))
+		return true;
+	if (lf->tokens[s->cpu_first].kind == TOK_IDENT && tok_is_punct(lf, open, "(") &&
+	    token_match_bracket(lf, (size_t)open) == (long)s->cpu_last) {
+		char *name = tok_text(lf, s->cpu_first);
+		bool wraps = cpu_dependence_reads_only_cpu(cd, s->file->path, name);
+
+		free(name);
+		return wraps;
+	}
+	if (s->cpu_first != s->cpu_last || lf->tokens[s->cpu_first].kind != TOK_IDENT)
+		return false;
+	for (j = (long)s->tok - 1; j > (long)s->caller->body_open; j--) {
+		long eq = token_next_code(lf, j), val;
+
+		if (lf->tokens[j].len != lf->tokens[s->cpu_first].len ||
+		    memcmp(lf->text + lf->tokens[j].offset, s->cpu_text, lf->tokens[j].len) ||
+		    !tok_is_punct(lf, eq, "="))
+			continue;
+		val = token_next_code(lf, eq);
+		return val >= 0 && is_current_cpu_accessor(lf, (size_t)val);
+	}
+	return false;
+}
+
+static bool is_self_requeue(const struct queue_site *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_bindings; i++)
+		if (s->caller && !strcmp(s->caller->name, s->bindings[i]->function))
+			return true;
+	return false;
+}
+
+/* The identifier an item expression starts from: `b` in `&b->work`; for a
+ * work function's own parameter, the local set from container_of() on it. */
+static char *item_base(const struct queue_site *s)
+{
+	const struct lexed_file *lf = &s->file->lex;
+	long i = (long)s->item_first, j;
+
+	if (tok_is_punct(lf, i, "&"))
+		i = token_next_code(lf, i);
+	if (i < 0 || lf->tokens[i].kind != TOK_IDENT || tok_is_ident(lf, i, "per_cpu") ||
+	    tok_is_ident(lf, i, "per_cpu_ptr") || tok_is_ident(lf, i, "this_cpu_ptr"))
+		return NULL;
+	if (!s->item.own_parameter)
+		return tok_text(lf, (size_t)i);
+	for (j = (long)s->caller->body_open; j < (long)s->tok; j++) {
+		long eq = token_next_code(lf, j);
+
+		if (lf->tokens[j].kind == TOK_IDENT && tok_is_punct(lf, eq, "=") &&
+		    tok_is_ident(lf, token_next_code(lf, eq), "container_of"))
+			return tok_text(lf, (size_t)j);
+	}
+	return NULL;
+}
+
+/* `b->cpu` or `queue_cpu(q)` for the item `&b->work`: the CPU the item
+ * stores as its home. A rotating target (`h->next_cpu`) is not a home. */
+static bool cpu_is_items_own_field(const struct queue_site *s)
+{
+	static const char *const moving[] = { "next", "target", "new", "last", "prev",
+		"rr", "round", NULL };
+	const char *const *m;
+	char *base = item_base(s);
+	bool own;
+
+	if (!base)
+		return false;
+	own = s->cpu_first != s->cpu_last &&
+	      token_in_range_is(&s->file->lex, (long)s->cpu_first, (long)s->cpu_last, base);
+	for (m = moving; *m && own; m++)
+		if (strstr(s->cpu_text, *m))
+			own = false;
+	free(base);
+	return own;
+}
+
+static void decide_own_cpu(struct queue_site *s)
+{
+	bool current = s->cpu_current;
+
+	if (s->item.per_cpu && s->item.cpu) {
+		if (!strcmp(s->item.cpu, s->cpu_text) ||
+		    (!strcmp(s->item.cpu, "@current") && current))
+			s->own_cpu = true;
+	}
+	if (current && is_self_requeue(s))
+		s->own_cpu = true;
+	if (!s->own_cpu && cpu_is_items_own_field(s))
+		s->own_cpu = s->own_field = true;
+	/* The timer fires after this run has returned: nothing is running
+	 * elsewhere to divert the queueing. */
+	if (!s->own_cpu && s->delayed && is_self_requeue(s))
+		s->self_delayed = true;
+}
+
+static bool unbound_flags(const struct lexed_file *lf, long open)
+{
+	long close = token_match_bracket(lf, (size_t)open), j;
+
+	for (j = open; j >= 0 && j < close; j++)
+		if (tok_is_ident(lf, j, "WQ_UNBOUND"))
+			return true;
+	return false;
+}
+
+/* system_unbound_wq, or a workqueue this file allocates with WQ_UNBOUND
+ * (alloc_ordered_workqueue() and create_singlethread_workqueue() too):
+ * the cpu of queue_work_on() is then only a NUMA hint. */
+static bool workqueue_is_unbound(const struct source_file *f, size_t first, size_t last)
+{
+	const struct lexed_file *lf = &f->lex;
+	const struct token *name = &lf->tokens[last];
+	size_t j;
+
+	if (tok_is_ident(lf, (long)first, "system_unbound_wq") && first == last)
+		return true;
+	if (name->kind != TOK_IDENT)
+		return false;
+	for (j = 0; j + 2 < lf->nr_tokens; j++) {
+		long eq = token_next_code(lf, (long)j), call, open;
+
+		if (lf->tokens[j].kind != TOK_IDENT || lf->tokens[j].len != name->len ||
+		    memcmp(lf->text + lf->tokens[j].offset, lf->text + name->offset, name->len) ||
+		    !tok_is_punct(lf, eq, "="))
+			continue;
+		call = token_next_code(lf, eq);
+		open = token_next_code(lf, call);
+		if (!tok_is_punct(lf, open, "("))
+			continue;
+		if (tok_is_ident(lf, call, "alloc_ordered_workqueue") ||
+		    tok_is_ident(lf, call, "create_singlethread_workqueue") ||
+		    tok_is_ident(lf, call, "create_freezable_workqueue") ||
+		    (tok_is_ident(lf, call, "alloc_workqueue") && unbound_flags(lf, open)))
+			return true;
+	}
+	return false;
+}
+
+static void collect_sites(struct source_file *f, const struct api_list *apis,
+			  struct site_list *out)
+{
+	const struct lexed_file *lf = &f->lex;
+	size_t i;
+
+	for (i = 0; i < lf->nr_tokens; i++) {
+		const struct queue_api *api;
+		const struct source_function *caller;
+		struct queue_site *s;
+		size_t first[8], last[8], n;
+		long open, prev;
+
+		if (f->dead[i] || lf->tokens[i].in_directive || lf->tokens[i].kind != TOK_IDENT)
+			continue;
+		api = api_named(apis, lf, i);
+		open = token_next_code(lf, (long)i);
+		prev = token_prev_code(lf, (long)i);
+		if (!api || !tok_is_punct(lf, open, "(") || tok_is_punct(lf, prev, ".") ||
+		    tok_is_punct(lf, prev, "->"))
+			continue;
+		caller = source_function_at(f, i);
+		if (!caller || (api->wrapper && !strcmp(caller->name, api->name)))
+			continue;
+		n = call_arguments(lf, (size_t)open, first, last, 8);
+		if (n <= (size_t)api->item_arg || n <= (size_t)api->cpu_arg ||
+		    first[api->item_arg] > last[api->item_arg])
+			continue;
+		ALLOC_GROW(out->items, out->nr, out->alloc);
+		s = &out->items[out->nr++];
+		memset(s, 0, sizeof(*s));
+		s->file = f;
+		s->caller = caller;
+		s->api = api;
+		s->tok = i;
+		s->cpu_first = first[api->cpu_arg];
+		s->cpu_last = last[api->cpu_arg];
+		s->item_first = first[api->item_arg];
+		s->item_last = last[api->item_arg];
+		s->cpu_text = expression_text(lf, s->cpu_first, s->cpu_last);
+		if (api->wq_arg >= 0 && api->wq_arg < (int)n && api->wq_arg < 8)
+			s->unbound = workqueue_is_unbound(f, first[api->wq_arg], last[api->wq_arg]);
+		if (api->delay_arg >= 0) {
+			char *delay = api->delay_arg < (int)n && api->delay_arg < 8 ?
+				      expression_text(lf, first[api->delay_arg],
+						      last[api->delay_arg]) : NULL;
+
+			s->delayed = !delay || strcmp(delay, "0");
+			free(delay);
+		}
+		s->item_text = expression_text(lf, s->item_first, s->item_last);
+		workitem_shape(f, s->item_first, s->item_last, &s->item);
+	}
+}
+
+/* A wrapper's own call passes its parameters through: its callers are the sites. */
+static bool inside_wrapper(const struct queue_site *s, const struct api_list *apis)
+{
+	size_t k;
+
+	for (k = 0; k < apis->nr; k++)
+		if (apis->items[k].wrapper && !strcmp(apis->items[k].name, s->caller->name) &&
+		    !strcmp(apis->items[k].file, s->file->path))
+			return true;
+	return false;
+}
+
+/* The for_each_*cpu*(c, ...) or `for (c = ...` loop around token tok whose
+ * variable is c; returns the loop's first token, sets its body's end. */
+static long enclosing_cpu_loop(const struct source_file *f, const struct source_function *fn,
+			       size_t tok, const char *c, long *body_start, long *body_end)
+{
+	const struct lexed_file *lf = &f->lex;
+	size_t clen = strlen(c);
+	long j;
+
+	for (j = (long)tok - 1; j > (long)fn->body_open; j--) {
+		const struct token *t = &lf->tokens[j];
+		long open, var, close, start, end;
+		bool loop;
+
+		if (t->kind != TOK_IDENT)
+			continue;
+		loop = tok_is_ident(lf, j, "for") ||
+		       (t->len > 9 && !memcmp(lf->text + t->offset, "for_each_", 9) &&
+			memmem(lf->text + t->offset, t->len, "cpu", 3));
+		if (!loop)
+			continue;
+		open = token_next_code(lf, j);
+		var = token_next_code(lf, open);
+		if (!tok_is_punct(lf, open, "(") || var < 0 || lf->tokens[var].len != clen ||
+		    memcmp(lf->text + lf->tokens[var].offset, c, clen))
+			continue;
+		close = token_match_bracket(lf, (size_t)open);
+		if (close < 0)
+			continue;
+		start = token_next_code(lf, close);
+		if (tok_is_punct(lf, start, "{")) {
+			end = token_match_bracket(lf, (size_t)start);
+		} else {
+			int depth = 0;
+
+			for (end = start; end >= 0 && end < (long)fn->body_close;
+			     end = token_next_code(lf, end)) {
+				if (tok_is_punct(lf, end, "(") || tok_is_punct(lf, end, "{"))
+					depth++;
+				else if (tok_is_punct(lf, end, ")") || tok_is_punct(lf, end, "}"))
+					depth--;
+				else if (depth == 0 && tok_is_punct(lf, end, ";"))
+					break;
+			}
+		}
+		if (end >= 0 && (long)tok >= start && (long)tok < end) {
+			*body_start = start;
+			*body_end = end;
+			return j;
+		}
+	}
+	return -1;
+}
+
+static bool token_in_range_is(const struct lexed_file *lf, long from, long to, const char *name)
+{
+	long j;
+
+	for (j = from; j >= 0 && j <= to; j++)
+		if (tok_is_ident(lf, j, name))
+			return true;
+	return false;
+}
+
+/* Does the loop make the item from the loop variable (`b = &per_cpu(x, cpu)`)
+ * or wait for each run (flush/cancel inside the loop)? */
+static bool loop_varies_or_waits(const struct queue_site *s, const char *c, long body_start,
+				 long body_end)
+{
+	const struct lexed_file *lf = &s->file->lex;
+	static const char *const waits[] = { "flush_work", "flush_delayed_work",
+		"cancel_work_sync", "cancel_delayed_work_sync", "flush_workqueue",
+		"wait_for_completion", NULL };
+	const char *const *w;
+	long j;
+
+	if (token_in_range_is(lf, (long)s->item_first, (long)s->item_last, c))
+		return true;
+	for (w = waits; *w; w++)
+		if (token_in_range_is(lf, body_start, body_end, *w))
+			return true;
+	for (j = body_start; j < (long)s->tok; j++) {
+		long eq, lhs;
+
+		if (!tok_is_ident(lf, j, c))
+			continue;
+		/* Walk back to the statement's start and take the assigned name. */
+		for (eq = j; eq > body_start && !tok_is_punct(lf, eq, "=") &&
+		     !tok_is_punct(lf, eq, ";") && !tok_is_punct(lf, eq, "{"); eq--)
+			;
+		if (!tok_is_punct(lf, eq, "="))
+			continue;
+		lhs = token_prev_code(lf, eq);
+		if (lhs >= 0 && lf->tokens[lhs].kind == TOK_IDENT) {
+			char *name = tok_text(lf, (size_t)lhs);
+			bool derived = token_in_range_is(lf, (long)s->item_first,
+							 (long)s->item_last, name);
+
+			free(name);
+			if (derived)
+				return true;
+		}
+	}
+	return false;
+}
+
+static struct finding *add_site_finding(struct scan_result *res, const struct rule *rule,
+					const struct queue_site *s)
+{
+	const struct token *t = &s->file->lex.tokens[s->tok];
+
+	return scan_result_add_finding(res, rule, s->file->path, t->line, t->column,
+				       t->column + (unsigned)t->len);
+}
+
+static void add_binding_evidence(struct finding *f, const struct work_binding *b,
+				 const char *item_text)
+{
+	char buf[512];
+
+	snprintf(buf, sizeof(buf), "%s() is the work function of %s (%s, item %s)", b->function,
+		 item_text, b->how, b->key);
+	finding_add_evidence(f, b->file, b->line, b->column, buf);
+}
+
+static void add_wrapper_evidence(struct finding *f, const struct queue_api *api)
+{
+	char buf[512];
+
+	if (!api->wrapper)
+		return;
+	snprintf(buf, sizeof(buf), "%s() passes its cpu and work item to the *_on() API",
+		 api->name);
+	finding_add_evidence(f, api->file, api->line, 1, buf);
+}
+
+static void report_wq010(struct scan_result *res, const struct queue_site *s)
+{
+	struct finding *f = add_site_finding(res, &rule_affinity_cpu_read, s);
+	const struct work_binding *b = s->dependent_binding;
+	struct strbuf msg = STRBUF_INIT;
+	size_t i;
+
+	if (!f)
+		return;
+	if (s->cpu_current && is_self_requeue(s)) {
+		f->severity = SEVERITY_NOTE;
+		strbuf_addf(&msg, "%s() re-arms its own item %s on the CPU it runs on (%s) and "
+			    "reads the current CPU: since 3.7 a queueing goes to the CPU where the "
+			    "item still runs, which is this one, so the item stays here as "
+			    "intended", b->function, s->item_text, s->cpu_text);
+	} else if (s->self_delayed) {
+		f->severity = SEVERITY_NOTE;
+		strbuf_addf(&msg, "%s() re-arms its own item %s on CPU %s after a delay and reads "
+			    "the current CPU: since 3.7 a queueing goes where the item still runs, "
+			    "but the timer fires after this run has returned, so the item lands on "
+			    "%s unless a run outlasts the delay; make sure it cannot",
+			    b->function, s->item_text, s->cpu_text, s->cpu_text);
+	} else if (s->own_field) {
+		f->severity = SEVERITY_NOTE;
+		strbuf_addf(&msg, "%s() queues %s on the CPU it stores as its home (%s) and its "
+			    "work function %s() reads the current CPU: since 3.7 a queueing goes "
+			    "where the item still runs, which is its home as long as every "
+			    "queueing targets it; keep it so (and cancel_*_sync() before moving "
+			    "the home, e.g. on CPU hotplug)",
+			    s->api->name, s->item_text, s->cpu_text, b->function);
+	} else if (s->own_cpu) {
+		f->severity = SEVERITY_NOTE;
+		strbuf_addf(&msg, "%s() queues the per-CPU item %s on its own CPU (%s) and its "
+			    "work function %s() reads the current CPU: since 3.7 a queueing "
+			    "follows the item to the CPU where it still runs, which for an item "
+			    "only ever queued on its own CPU is that CPU, so this holds; keep "
+			    "every queueing of it on its own CPU (and mind CPU hotplug)",
+			    s->api->name, s->item_text, s->cpu_text, b->function);
+	} else {
+		f->severity = SEVERITY_WARNING;
+		strbuf_addf(&msg, "%s() asks for CPU %s, but since 3.7 an item still running on "
+			    "another CPU is queued there instead, and %s() reads the current CPU "
+			    "(see the notes), so it can act for the wrong CPU; pass the CPU in "
+			    "the item instead of reading it, or use one item per CPU queued only "
+			    "on its own CPU", s->api->name, s->cpu_text, b->function);
+	}
+	f->message = strbuf_detach(&msg);
+	add_wrapper_evidence(f, s->api);
+	add_binding_evidence(f, b, s->item_text);
+	for (i = 0; i < s->chain.nr; i++)
+		finding_add_evidence(f, s->chain.steps[i].file, s->chain.steps[i].line,
+				     s->chain.steps[i].column, s->chain.steps[i].message);
+}
+
+static void check_wq011(struct scan_result *res, const struct queue_site *s)
+{
+	const struct lexed_file *lf = &s->file->lex;
+	long loop, body_start = -1, body_end = -1;
+	struct strbuf msg = STRBUF_INIT;
+	struct finding *f;
+	char buf[512];
+	size_t i;
+
+	if (s->cpu_first != s->cpu_last || lf->tokens[s->cpu_first].kind != TOK_IDENT ||
+	    (s->item.per_cpu && s->item.cpu && !strcmp(s->item.cpu, s->cpu_text)))
+		return;
+	loop = enclosing_cpu_loop(s->file, s->caller, s->tok, s->cpu_text, &body_start, &body_end);
+	if (loop < 0 || loop_varies_or_waits(s, s->cpu_text, body_start, body_end))
+		return;
+	f = add_site_finding(res, &rule_shared_item_on_cpus, s);
+	if (!f)
+		return;
+	strbuf_addf(&msg, "the same work item %s is queued on each CPU %s of this loop, but an "
+		    "item is pending only once and since 3.7 never runs on two CPUs at once: "
+		    "the runs do not overlap, they follow one another on one CPU and queueings "
+		    "while it is pending are dropped; use one item per CPU (DEFINE_PER_CPU, "
+		    "alloc_percpu) or schedule_on_each_cpu()", s->item_text, s->cpu_text);
+	f->message = strbuf_detach(&msg);
+	snprintf(buf, sizeof(buf), "the loop over %s", s->cpu_text);
+	finding_add_evidence(f, s->file->path, lf->tokens[loop].line, lf->tokens[loop].column,
+			     buf);
+	add_wrapper_evidence(f, s->api);
+	for (i = 0; i < s->nr_bindings; i++)
+		add_binding_evidence(f, s->bindings[i], s->item_text);
+}
+
+static void check_wq012(struct scan_result *res, const struct queue_site *s)
+{
+	struct strbuf msg = STRBUF_INIT;
+	struct finding *f;
+	size_t i;
+
+	if (!is_self_requeue(s) || s->delayed || s->cpu_current || cpu_is_items_own_field(s) ||
+	    (s->item.per_cpu && s->item.cpu && !strcmp(s->item.cpu, s->cpu_text)))
+		return;
+	f = add_site_finding(res, &rule_self_requeue_other_cpu, s);
+	if (!f)
+		return;
+	strbuf_addf(&msg, "%s() queues its own work item %s on CPU %s while it runs: since 3.7 "
+		    "a running item is queued on the CPU it runs on, so the next run stays on "
+		    "this CPU instead of %s and starts only after this one returns; use a "
+		    "separate item per target CPU if the work must move or overlap",
+		    s->caller->name, s->item_text, s->cpu_text, s->cpu_text);
+	f->message = strbuf_detach(&msg);
+	add_wrapper_evidence(f, s->api);
+	for (i = 0; i < s->nr_bindings; i++)
+		if (!strcmp(s->bindings[i]->function, s->caller->name))
+			add_binding_evidence(f, s->bindings[i], s->item_text);
+}
+
+static void evaluate_wq010(struct cpu_dependence *cd, struct queue_site *s)
+{
+	size_t i, j;
+
+	for (i = 0; i < s->nr_bindings && !s->cpu_dependent; i++) {
+		const struct work_binding *b = s->bindings[i];
+
+		for (j = 0; j < i; j++)
+			if (!strcmp(s->bindings[j]->function, b->function))
+				break;
+		if (j < i)
+			continue;
+		if (cpu_dependence_of(cd, b->file, b->function, &s->chain)) {
+			s->cpu_dependent = true;
+			s->dependent_binding = b;
+		}
+	}
+}
+
+static bool site_is_safe(const struct queue_site *s);
+
+/* An item queued on its own CPU here but elsewhere on another CPU is not a
+ * per-CPU item that stays home. */
+static void demote_mixed_items(struct site_list *sites)
+{
+	size_t i, j;
+
+	for (i = 0; i < sites->nr; i++) {
+		struct queue_site *s = &sites->items[i];
+
+		/* Re-arming itself where it runs is safe whatever others do. */
+		if (!s->own_cpu || !s->item.key || (s->cpu_current && is_self_requeue(s)))
+			continue;
+		for (j = 0; j < sites->nr; j++)
+			if (!sites->items[j].own_cpu && !site_is_safe(&sites->items[j]) &&
+			    sites->items[j].item.key &&
+			    !strcmp(sites->items[j].item.key, s->item.key) &&
+			    sites->items[j].cpu_dependent)
+				s->own_cpu = false;
+	}
+}
+
+/* An item INIT_*WORK()ed earlier in the calling function cannot be running
+ * anywhere when it is queued. */
+static bool initialized_just_before(const struct queue_site *s)
+{
+	unsigned first = s->file->lex.tokens[s->caller->body_open].line;
+	unsigned line = s->file->lex.tokens[s->tok].line;
+	size_t i;
+
+	for (i = 0; i < s->nr_bindings; i++)
+		if (!strcmp(s->bindings[i]->file, s->file->path) &&
+		    s->bindings[i]->line >= first && s->bindings[i]->line <= line &&
+		    strncmp(s->bindings[i]->how, "DECLARE", 7))
+			return true;
+	return false;
+}
+
+/* cancel_work_sync(), cancel_delayed_work_sync(), flush_work() or
+ * flush_delayed_work() of the same item earlier in the calling function:
+ * it is not running anywhere when it is queued. */
+static bool waited_for_just_before(const struct queue_site *s)
+{
+	static const char *const waits[] = { "cancel_work_sync", "cancel_delayed_work_sync",
+		"flush_work", "flush_delayed_work", NULL };
+	const struct lexed_file *lf = &s->file->lex;
+	const char *const *w;
+	size_t j;
+
+	if (!s->item.key)
+		return false;
+	for (j = s->caller->body_open; j < s->tok; j++) {
+		size_t first[1], last[1];
+		struct item_shape shape;
+		long open;
+		bool same;
+
+		for (w = waits; *w; w++)
+			if (tok_is_ident(lf, (long)j, *w))
+				break;
+		open = token_next_code(lf, (long)j);
+		if (!*w || !tok_is_punct(lf, open, "(") ||
+		    call_arguments(lf, (size_t)open, first, last, 1) != 1)
+			continue;
+		workitem_shape(s->file, first[0], last[0], &shape);
+		same = shape.key && !strcmp(shape.key, s->item.key);
+		item_shape_release(&shape);
+		if (same)
+			return true;
+	}
+	return false;
+}
+
+/* Queueings that cannot be diverted: nothing of the item runs elsewhere. */
+static bool site_is_safe(const struct queue_site *s)
+{
+	return s->fresh || s->idle || s->unbound || s->self_delayed ||
+	       (s->cpu_current && is_self_requeue(s));
+}
+
+/* A work function's work_struct parameter is its own item: every item whose
+ * work function it is (a static function only from its own file). */
+static void own_items(const struct workitem_index *idx, const char *path,
+		      const struct source_function *caller, struct item_bindings *out)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < idx->nr; i++) {
+		struct work_binding *b = &idx->bindings[i];
+
+		if (strcmp(b->function, caller->name) ||
+		    (caller->is_static && strcmp(b->file, path)))
+			continue;
+		out->owned = xrealloc(out->owned, (n + 1) * sizeof(*out->owned));
+		out->owned[n++] = b;
+	}
+	out->items = out->owned;
+	out->nr = n;
+}
+
+/* No binding for `struct _thermal_state.therm_work` when the INIT_*WORK
+ * spelled it `&state->package_throttle.therm_work` from the outer struct:
+ * without struct definitions, take the bindings of the same file whose
+ * path ends in the same member. */
+static void same_file_member(const struct workitem_index *idx, const char *path,
+			     const char *key, struct item_bindings *out)
+{
+	const char *member = strrchr(key, '.');
+	size_t i, n = 0, mlen;
+
+	if (!member || !strncmp(key, "file ", 5))
+		return;
+	mlen = strlen(member);
+	for (i = 0; i < idx->nr; i++) {
+		struct work_binding *b = &idx->bindings[i];
+		size_t klen = strlen(b->key);
+
+		if (strcmp(b->file, path) || klen < mlen ||
+		    strcmp(b->key + klen - mlen, member))
+			continue;
+		out->owned = xrealloc(out->owned, (n + 1) * sizeof(*out->owned));
+		out->owned[n++] = b;
+	}
+	out->items = out->owned;
+	out->nr = n;
+}
+
+void affinity_item_bindings(const struct workitem_index *idx, const char *path,
+			    const struct source_function *caller,
+			    const struct item_shape *item, struct item_bindings *out)
+{
+	if (item->key)
+		out->items = workitem_index_lookup(idx, item->key, &out->nr);
+	if (!out->nr && item->alias)
+		out->items = workitem_index_lookup(idx, item->alias, &out->nr);
+	else if (item->own_parameter && caller)
+		own_items(idx, path, caller, out);
+	if (!out->nr && item->key)
+		same_file_member(idx, path, item->key, out);
+}
+
+void item_bindings_release(struct item_bindings *b)
+{
+	free(b->owned);
+	memset(b, 0, sizeof(*b));
+}
+
+struct affinity_state {
+	struct api_list apis;
+	struct site_list sites;
+};
+
+int affinity_analyse(const char *root, const char *arch, int jobs, struct affinity_analysis *a)
+{
+	struct affinity_state *st;
+	struct api_list *apis;
+	struct site_list *sites;
+	const char **needles;
+	bool *matched;
+	size_t i, k;
+
+	memset(a, 0, sizeof(*a));
+	if (list_tree_files(root, "", &a->all) < 0)
+		return -1;
+	file_list_finish(&a->all);
+	a->state = st = xcalloc(1, sizeof(*st));
+	apis = &st->apis;
+	sites = &st->sites;
+	for (k = 0; k < NR_BUILTIN_API; k++) {
+		ALLOC_GROW(apis->items, apis->nr, apis->alloc);
+		apis->items[apis->nr++] = builtin_api[k];
+	}
+	matched = xcalloc(a->all.nr ? a->all.nr : 1, sizeof(*matched));
+	prefilter_tree(root, &a->all, jobs, api_needles, matched, &a->idx);
+	workitem_index_finish(&a->idx);
+
+	source_cache_init(&a->sc, root, arch);
+	for (i = 0; i < a->all.nr; i++)
+		if (matched[i]) {
+			struct source_file *f = source_get(&a->sc, a->all.paths[i]);
+
+			if (f)
+				find_wrappers(f, apis);
+		}
+	if (apis->nr > NR_BUILTIN_API) {
+		needles = xcalloc(apis->nr - NR_BUILTIN_API + 1, sizeof(*needles));
+		for (k = NR_BUILTIN_API; k < apis->nr; k++)
+			needles[k - NR_BUILTIN_API] = apis->items[k].name;
+		prefilter_tree(root, &a->all, jobs, needles, matched, NULL);
+		free(needles);
+	}
+	for (i = 0; i < a->all.nr; i++)
+		if (matched[i]) {
+			struct source_file *f = source_get(&a->sc, a->all.paths[i]);
+
+			if (f)
+				collect_sites(f, apis, sites);
+		}
+
+	a->cd = cpu_dependence_new(&a->sc, MAX_CALL_DEPTH);
+	if (getenv("WQCHECK_DEBUG_AFFINITY")) {
+		for (i = 0; i < a->idx.nr; i++)
+			fprintf(stderr, "binding %s -> %s() %s:%u %s\n", a->idx.bindings[i].key,
+				a->idx.bindings[i].function, a->idx.bindings[i].file,
+				a->idx.bindings[i].line, a->idx.bindings[i].how);
+		for (i = 0; i < sites->nr; i++)
+			fprintf(stderr, "site %s:%u %s(%s, %s) key %s per_cpu %d cpu %s\n",
+				sites->items[i].file->path,
+				sites->items[i].file->lex.tokens[sites->items[i].tok].line,
+				sites->items[i].api->name, sites->items[i].cpu_text,
+				sites->items[i].item_text,
+				sites->items[i].item.key ? sites->items[i].item.key : "(none)",
+				sites->items[i].item.per_cpu,
+				sites->items[i].item.cpu ? sites->items[i].item.cpu : "-");
+	}
+	for (i = 0; i < sites->nr; i++) {
+		struct queue_site *s = &sites->items[i];
+
+		if (inside_wrapper(s, apis))
+			continue;
+		affinity_item_bindings(&a->idx, s->file->path, s->caller, &s->item, &s->resolved);
+		s->bindings = s->resolved.items;
+		s->nr_bindings = s->resolved.nr;
+		s->cpu_current = cpu_is_current(a->cd, s);
+		s->fresh = initialized_just_before(s);
+		s->idle = waited_for_just_before(s);
+		decide_own_cpu(s);
+		evaluate_wq010(a->cd, s);
+	}
+	demote_mixed_items(sites);
+	if (getenv("WQCHECK_DEBUG_AFFINITY"))
+		for (i = 0; i < sites->nr; i++)
+			fprintf(stderr, "verdict %s:%u bindings %zu dependent %d own %d fresh %d "
+				"idle %d unbound %d delayed %d\n", sites->items[i].file->path,
+				sites->items[i].file->lex.tokens[sites->items[i].tok].line,
+				sites->items[i].nr_bindings, sites->items[i].cpu_dependent,
+				sites->items[i].own_cpu, sites->items[i].fresh, sites->items[i].idle,
+				sites->items[i].unbound, sites->items[i].delayed);
+	free(matched);
+	return 0;
+}
+
+static bool rule_in(const struct rule *const *rules, size_t nr_rules, const struct rule *r)
+{
+	size_t i;
+
+	for (i = 0; i < nr_rules; i++)
+		if (rules[i] == r)
+			return true;
+	return false;
+}
+
+void affinity_report(const struct affinity_analysis *a, const struct rule *const *rules,
+		     size_t nr_rules, struct scan_result *res)
+{
+	const struct affinity_state *st = a->state;
+	size_t i;
+
+	for (i = 0; i < st->sites.nr; i++) {
+		const struct queue_site *s = &st->sites.items[i];
+
+		if (inside_wrapper(s, &st->apis))
+			continue;
+		if (s->cpu_dependent && !s->unbound && !s->fresh && !s->idle &&
+		    rule_in(rules, nr_rules, &rule_affinity_cpu_read))
+			report_wq010(res, s);
+		if (rule_in(rules, nr_rules, &rule_shared_item_on_cpus))
+			check_wq011(res, s);
+		if (!s->unbound && rule_in(rules, nr_rules, &rule_self_requeue_other_cpu))
+			check_wq012(res, s);
+	}
+}
+
+size_t affinity_nr_sites(const struct affinity_analysis *a)
+{
+	return a->state ? a->state->sites.nr : 0;
+}
+
+bool affinity_site_get(const struct affinity_analysis *a, size_t i, struct affinity_site *out)
+{
+	const struct affinity_state *st = a->state;
+	const struct queue_site *s = &st->sites.items[i];
+	const struct token *t = &s->file->lex.tokens[s->tok];
+
+	memset(out, 0, sizeof(*out));
+	if (inside_wrapper(s, &st->apis))
+		return false;
+	out->file = s->file;
+	out->tok = s->tok;
+	out->line = t->line;
+	out->column = t->column;
+	out->caller = s->caller;
+	out->api = s->api->name;
+	out->wrapper_file = s->api->wrapper ? s->api->file : NULL;
+	out->wrapper_line = s->api->line;
+	out->cpu_text = s->cpu_text;
+	out->item_text = s->item_text;
+	out->item_key = s->item.key;
+	out->bindings = s->bindings;
+	out->nr_bindings = s->nr_bindings;
+	out->cpu_dependent = s->cpu_dependent;
+	out->dependent_binding = s->dependent_binding;
+	out->chain = &s->chain;
+	out->unbound = s->unbound;
+	out->fresh = s->fresh;
+	out->idle = s->idle;
+	out->own_cpu = s->own_cpu;
+	out->self_delayed = s->self_delayed;
+	out->self_requeue_here = s->cpu_current && is_self_requeue(s);
+	return true;
+}
+
+void affinity_release(struct affinity_analysis *a)
+{
+	struct affinity_state *st = a->state;
+	size_t i, k;
+
+	if (st) {
+		for (i = 0; i < st->sites.nr; i++) {
+			free(st->sites.items[i].cpu_text);
+			free(st->sites.items[i].item_text);
+			item_shape_release(&st->sites.items[i].item);
+			item_bindings_release(&st->sites.items[i].resolved);
+			cpu_chain_release(&st->sites.items[i].chain);
+		}
+		free(st->sites.items);
+		for (k = NR_BUILTIN_API; k < st->apis.nr; k++) {
+			free(st->apis.items[k].name);
+			free(st->apis.items[k].file);
+		}
+		free(st->apis.items);
+		free(st);
+		cpu_dependence_free(a->cd);
+		source_cache_release(&a->sc);
+		workitem_index_release(&a->idx);
+	}
+	file_list_release(&a->all);
+	memset(a, 0, sizeof(*a));
+}
+
+size_t affinity_cached_tokens(const struct affinity_analysis *a)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < a->sc.files.alloc; i++) {
+		const struct source_file *f = a->sc.files.slots[i].value;
+
+		if (a->sc.files.slots[i].key && f)
+			n += f->lex.nr_tokens;
+	}
+	return n;
+}
+
+void affinity_forget_sources(struct affinity_analysis *a)
+{
+	const char *root = a->sc.root, *arch = a->sc.arch;
+
+	cpu_dependence_free(a->cd);
+	source_cache_release(&a->sc);
+	source_cache_init(&a->sc, root, arch);
+	a->cd = cpu_dependence_new(&a->sc, MAX_CALL_DEPTH);
+}
+
+static void affinity_tree_pass(const struct scan_options *opts, struct scan_result *res)
+{
+	struct affinity_analysis a;
+
+	if (affinity_analyse(opts->root, opts->arch, opts->jobs, &a) < 0) {
+		affinity_release(&a);
+		return;
+	}
+	affinity_report(&a, opts->rules, opts->nr_rules, res);
+	affinity_release(&a);
+}
+
+const struct rule rule_affinity_cpu_read = {
+	.id = "WQ010",
+	.name = "queue-on-cpu-reads-cpu",
+	.summary = "queue_work_on() & co of a work function that reads the current CPU",
+	.help = "Since Linux 3.7 (dbf2576e37da) queue_work_on(cpu, ...) queues the item on the "
+		"CPU where it is still running, whatever cpu says. A work function that reads "
+		"the current CPU (smp_processor_id(), this_cpu_*(), ...) may then act for the "
+		"wrong CPU. A per-CPU item only ever queued on its own CPU is fine (note).",
+	.severity = SEVERITY_WARNING,
+	.tree_pass = affinity_tree_pass,
+};
+
+const struct rule rule_shared_item_on_cpus = {
+	.id = "WQ011",
+	.name = "shared-item-on-many-cpus",
+	.summary = "one work item queued on several CPUs expecting parallel runs",
+	.help = "Since Linux 3.7 (dbf2576e37da) a work item never runs on two CPUs at once: "
+		"queueing one item on every CPU of a loop gives runs one after another on one "
+		"CPU, not one run per CPU. Use one item per CPU or schedule_on_each_cpu().",
+	.severity = SEVERITY_WARNING,
+	.tree_pass = affinity_tree_pass,
+};
+
+const struct rule rule_self_requeue_other_cpu = {
+	.id = "WQ012",
+	.name = "self-requeue-other-cpu",
+	.summary = "a work function queues its own item on another CPU",
+	.help = "Since Linux 3.7 (dbf2576e37da) a running work item is queued on the CPU it "
+		"runs on: a work function that re-queues itself on another CPU stays on this "
+		"one, and the next run starts only after this one returns.",
+	.severity = SEVERITY_WARNING,
+	.tree_pass = affinity_tree_pass,
+};

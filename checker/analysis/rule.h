@@ -1,0 +1,50 @@
+/* The rule interface. A rule names the identifiers it is about; the scan finds
+ * every real use of them (not a comment, string, member, macro parameter,
+ * declaration or locally shadowed name) and hands each to the rule, which
+ * explains it and builds the fix. Rules are listed in rule-list.h. */
+#ifndef WQCHECK_RULE_H
+#define WQCHECK_RULE_H
+
+#include "analysis/finding.h"
+#include "front/lexer.h"
+
+struct rule_context {
+	const struct lexed_file *lex;
+	const char *file;		/* relative path */
+	size_t token;			/* index of the legacy token in lex->tokens */
+	bool in_inactive_branch;
+};
+
+struct scan_options;
+struct scan_result;
+
+struct rule {
+	const char *id;			/* stable: WQ001 */
+	const char *name;		/* short name for SARIF and --list-rules */
+	const char *summary;		/* one line */
+	const char *help;		/* what changed in 3.7 and what to do */
+	enum severity severity;
+	const char *const *identifiers;	/* NULL-terminated: tokens that trigger the rule */
+	/* Fills in message, edits and reflow of f, whose position is already set. */
+	void (*explain)(const struct rule_context *ctx, struct finding *f);
+	/* A tree rule (identifiers and explain NULL) needs the whole tree, not
+	 * one file: after the per-file scan, each distinct tree_pass of the
+	 * selected rules runs once and adds findings of the selected rules to
+	 * the scanned files with scan_result_add_finding(). */
+	void (*tree_pass)(const struct scan_options *opts, struct scan_result *res);
+};
+
+#define RULE(name) extern const struct rule rule_##name;
+#include "analysis/rule-list.h"
+#undef RULE
+
+extern const struct rule *const all_rules[];
+extern const size_t nr_all_rules;
+
+const struct rule *rule_find(const char *id);
+/* Parses a comma-separated list of rule ids or names into out: at most max,
+ * each once, in the order given. Returns how many, or -1 with *bad set to a
+ * copy of the first unknown name (the caller frees it). */
+int rule_parse_list(const char *list, const struct rule **out, size_t max, char **bad);
+
+#endif

@@ -1,0 +1,418 @@
+#include "analysis/scan.h"
+#include "analysis/candidates.h"
+#include "front/conditional.h"
+#include "analysis/fix-apply.h"
+#include "front/parse.h"
+#include "lib/strbuf.h"
+#include "lib/usage.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+struct scan_shared {
+	const struct scan_options *opts;
+	struct kconfig *kconfig;
+	const struct rule **file_rules;	/* the selected rules that look at one file */
+	size_t nr_file_rules;
+	const struct file_list *files;
+	struct file_result *results;
+	atomic_size_t next;
+	atomic_size_t done;
+	atomic_size_t parsed;
+};
+
+/* The cheap test that keeps most of a tree away from the lexer and libclang. */
+static bool mentions_any_name(const char *text, size_t len, const struct scan_options *opts)
+{
+	size_t r;
+	const char *const *name;
+
+	for (r = 0; r < opts->nr_rules; r++)
+		for (name = opts->rules[r]->identifiers; name && *name; name++)
+			if (memmem(text, len, *name, strlen(*name)))
+				return true;
+	return false;
+}
+
+static char *trimmed_line(const struct lexed_file *lf, unsigned line)
+{
+	size_t start = lf->line_starts[line - 1], end = start;
+
+	while (end < lf->size && lf->text[end] != '\n')
+		end++;
+	while (start < end && (lf->text[start] == ' ' || lf->text[start] == '\t'))
+		start++;
+	while (end > start && (lf->text[end - 1] == ' ' || lf->text[end - 1] == '\t' ||
+			       lf->text[end - 1] == '\r'))
+		end--;
+	return xstrndup(lf->text + start, end - start);
+}
+
+/* Returns true when the compile database had the file. */
+static bool build_args(const struct scan_options *opts, const char *rel, const char *abs,
+		       struct arg_list *args)
+{
+	bool from_db = opts->db && compile_db_lookup(opts->db, abs, args);
+
+	if (!from_db)
+		infer_kernel_flags(opts->flags_root ? opts->flags_root : opts->root, rel,
+				   opts->arch, args);
+	/* Keep going past any number of errors: a missing generated header
+	 * must not stop clang before the code we care about. */
+	arg_list_add(args, "-ferror-limit=0");
+	arg_list_add(args, "-w");
+	return from_db;
+}
+
+/* libclang costs a third of a second a file or more; ask it only what the
+ * tokens cannot answer: a branch whose condition we cannot evaluate, a name
+ * the file itself declares, or any file the compile database has flags for
+ * (its -D options decide branches we cannot see). */
+static bool needs_clang(const struct scan_options *opts, const struct candidate_list *cands,
+			const enum branch_state *states, bool from_db)
+{
+	size_t i;
+
+	if (opts->clang_always || from_db)
+		return true;
+	for (i = 0; i < cands->nr; i++)
+		if (cands->items[i].shadowed || states[cands->items[i].token] == BRANCH_UNKNOWN)
+			return true;
+	return false;
+}
+
+static bool use_candidate(const struct candidate *c, const struct lexed_file *lf,
+			  const struct parsed_file *pf, const enum branch_state *states,
+			  bool *inactive)
+{
+	const struct token *t = &lf->tokens[c->token];
+
+	*inactive = false;
+	if (c->in_implementation)
+		return false;
+	if (!pf) {
+		*inactive = states[c->token] == BRANCH_INACTIVE;
+		return !c->shadowed;
+	}
+	if (t->in_directive) {
+		*inactive = parsed_offset_is_skipped(pf, t->offset);
+		return !c->shadowed;
+	}
+	if (parsed_offset_is_skipped(pf, t->offset)) {
+		*inactive = true;
+		return !c->shadowed;
+	}
+	switch (parsed_classify(pf, t->line, t->column, lf->text + t->offset, t->len)) {
+	case REF_EXTERNAL:
+		return true;
+	case REF_LOCAL:
+	case REF_DECLARATION:
+		return false;
+	case REF_UNKNOWN:
+		break;
+	}
+	return !c->shadowed;
+}
+
+static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index)
+{
+	const struct scan_options *opts = sh->opts;
+	struct file_result *res = &sh->results[index];
+	struct strbuf text = STRBUF_INIT, abs = STRBUF_INIT;
+	struct candidate_list cands = { 0 };
+	struct parsed_file *pf = NULL;
+	enum branch_state *states = NULL;
+	struct lexed_file lf;
+	size_t i, nr = 0, alloc = 0;
+
+	res->path = xstrdup(sh->files->paths[index]);
+	/* Only tree rules selected: their pass reads the files itself. */
+	if (!sh->nr_file_rules)
+		return;
+	strbuf_addf(&abs, "%s/%s", opts->root, res->path);
+	if (strbuf_read_file(&text, abs.buf) < 0) {
+		char buf[256];
+
+		snprintf(buf, sizeof(buf), "cannot read: %s", strerror(errno));
+		res->failed_reason = xstrdup(buf);
+		goto out;
+	}
+	if (!text.buf || !mentions_any_name(text.buf, text.len, opts))
+		goto out;
+	if (memchr(text.buf, '\0', text.len)) {
+		res->failed_reason = xstrdup("not a text file (it contains NUL bytes)");
+		goto out;
+	}
+	lex_file(&lf, text.buf, text.len);
+	if (lf.error) {
+		res->failed_reason = xstrdup(lf.error);
+		lexed_file_release(&lf);
+		goto out;
+	}
+	find_candidates(&lf, sh->file_rules, sh->nr_file_rules, &cands);
+	if (cands.nr) {
+		states = xcalloc(lf.nr_tokens, sizeof(*states));
+		evaluate_branches(&lf, sh->kconfig, states);
+	}
+	if (cands.nr && opts->use_clang) {
+		struct arg_list args = { 0 };
+		char *reason = NULL;
+		bool from_db = build_args(opts, res->path, abs.buf, &args);
+
+		if (!needs_clang(opts, &cands, states, from_db)) {
+			arg_list_release(&args);
+			goto analysed;
+		}
+		pf = parse_file(parser, abs.buf, (const char *const *)args.args, args.nr,
+				&reason);
+		arg_list_release(&args);
+		if (pf) {
+			res->parsed = true;
+			res->clang_errors = parsed_error_count(pf);
+			atomic_fetch_add(&sh->parsed, 1);
+		} else {
+			/* The lexical verdicts still stand; say clang could not help. */
+			res->failed_reason = reason;
+		}
+	}
+analysed:
+	for (i = 0; i < cands.nr; i++) {
+		const struct candidate *c = &cands.items[i];
+		const struct token *t = &lf.tokens[c->token];
+		struct rule_context ctx = { .lex = &lf, .file = res->path, .token = c->token };
+		struct finding *f;
+		bool inactive;
+
+		if (!use_candidate(c, &lf, pf, states, &inactive))
+			continue;
+		ALLOC_GROW(res->findings, nr, alloc);
+		f = &res->findings[nr++];
+		memset(f, 0, sizeof(*f));
+		f->rule = c->rule;
+		f->file = res->path;
+		f->line = f->end_line = t->line;
+		f->column = t->column;
+		f->end_column = t->column + (unsigned)t->len;
+		f->severity = c->rule->severity;
+		f->in_inactive_branch = inactive;
+		f->line_text = trimmed_line(&lf, t->line);
+		ctx.in_inactive_branch = inactive;
+		c->rule->explain(&ctx, f);
+		finding_compute_shown(f, text.buf, text.len);
+	}
+	res->nr_findings = nr;
+	if (opts->want_fixed_text && nr) {
+		struct finding **all = xcalloc(nr, sizeof(*all));
+		struct strbuf fixed = STRBUF_INIT;
+
+		for (i = 0; i < nr; i++)
+			all[i] = &res->findings[i];
+		fix_apply(text.buf, text.len, all, nr, &fixed);
+		free(all);
+		res->fixed_len = fixed.len;
+		res->fixed = strbuf_detach(&fixed);
+		res->original_len = text.len;
+		res->original = strbuf_detach(&text);
+	}
+	parsed_file_free(pf);
+	free(states);
+	candidate_list_release(&cands);
+	lexed_file_release(&lf);
+out:
+	strbuf_release(&text);
+	strbuf_release(&abs);
+}
+
+static void *worker(void *arg)
+{
+	struct scan_shared *sh = arg;
+	struct parser *parser = sh->opts->use_clang ? parser_new() : NULL;
+
+	for (;;) {
+		size_t i = atomic_fetch_add(&sh->next, 1);
+
+		if (i >= sh->files->nr)
+			break;
+		scan_one(sh, parser, i);
+		atomic_fetch_add(&sh->done, 1);
+	}
+	parser_free(parser);
+	return NULL;
+}
+
+static void show_progress(struct scan_shared *sh, bool final)
+{
+	fprintf(stderr, "\rscanning: %zu/%zu files%s", (size_t)atomic_load(&sh->done),
+		sh->files->nr, final ? "\n" : "");
+}
+
+/* Each distinct tree pass once, however many of its rules are selected. */
+static void run_tree_passes(const struct scan_options *opts, struct scan_result *res)
+{
+	size_t r, earlier;
+
+	for (r = 0; r < opts->nr_rules; r++) {
+		if (!opts->rules[r]->tree_pass)
+			continue;
+		for (earlier = 0; earlier < r; earlier++)
+			if (opts->rules[earlier]->tree_pass == opts->rules[r]->tree_pass)
+				break;
+		if (earlier == r)
+			opts->rules[r]->tree_pass(opts, res);
+	}
+}
+
+static int file_result_compare(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct file_result *)elem)->path);
+}
+
+static char *line_of(const char *text, size_t len, unsigned line)
+{
+	size_t start = 0, end;
+	unsigned l = 1;
+
+	while (l < line && start < len) {
+		const char *nl = memchr(text + start, '\n', len - start);
+
+		if (!nl)
+			return xstrdup("");
+		start = (size_t)(nl - text) + 1;
+		l++;
+	}
+	while (start < len && (text[start] == ' ' || text[start] == '\t'))
+		start++;
+	end = start;
+	while (end < len && text[end] != '\n')
+		end++;
+	while (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t' ||
+			       text[end - 1] == '\r'))
+		end--;
+	return xstrndup(text + start, end - start);
+}
+
+struct finding *scan_result_add_finding(struct scan_result *res, const struct rule *rule,
+					const char *path, unsigned line, unsigned column,
+					unsigned end_column)
+{
+	struct file_result *fr = bsearch(path, res->files, res->nr_files, sizeof(*res->files),
+					 file_result_compare);
+	struct strbuf text = STRBUF_INIT, abs = STRBUF_INIT;
+	struct finding *f;
+
+	if (!fr)
+		return NULL;
+	fr->findings = xrealloc(fr->findings, (fr->nr_findings + 1) * sizeof(*fr->findings));
+	f = &fr->findings[fr->nr_findings++];
+	memset(f, 0, sizeof(*f));
+	f->rule = rule;
+	f->file = fr->path;
+	f->line = f->end_line = line;
+	f->column = column;
+	f->end_column = end_column;
+	f->severity = rule->severity;
+	if (res->root)
+		strbuf_addf(&abs, "%s/%s", res->root, path);
+	if (res->root && strbuf_read_file(&text, abs.buf) == 0 && text.buf)
+		f->line_text = line_of(text.buf, text.len, line);
+	else
+		f->line_text = xstrdup("");
+	strbuf_release(&text);
+	strbuf_release(&abs);
+	return f;
+}
+
+void scan_run(const struct scan_options *opts, const struct file_list *files,
+	      struct scan_result *out)
+{
+	struct scan_shared sh = { .opts = opts, .files = files };
+	int jobs = opts->jobs > 0 ? opts->jobs : 1, started = 0, i;
+	pthread_t *threads;
+
+	sh.results = xcalloc(files->nr ? files->nr : 1, sizeof(*sh.results));
+	sh.kconfig = kconfig_load(opts->flags_root ? opts->flags_root : opts->root);
+	sh.file_rules = xcalloc(opts->nr_rules ? opts->nr_rules : 1, sizeof(*sh.file_rules));
+	for (i = 0; i < (int)opts->nr_rules; i++)
+		if (opts->rules[i]->identifiers)
+			sh.file_rules[sh.nr_file_rules++] = opts->rules[i];
+	atomic_init(&sh.next, 0);
+	atomic_init(&sh.done, 0);
+	atomic_init(&sh.parsed, 0);
+	if ((size_t)jobs > files->nr)
+		jobs = files->nr ? (int)files->nr : 1;
+	threads = xcalloc((size_t)jobs, sizeof(*threads));
+	for (i = 0; i < jobs; i++)
+		if (pthread_create(&threads[i], NULL, worker, &sh) == 0)
+			started++;
+		else
+			break;
+	if (!started)
+		worker(&sh);
+	if (opts->progress) {
+		struct timespec ts = { 0, 100 * 1000 * 1000 };
+
+		while (atomic_load(&sh.done) < files->nr) {
+			show_progress(&sh, false);
+			nanosleep(&ts, NULL);
+		}
+	}
+	for (i = 0; i < started; i++)
+		pthread_join(threads[i], NULL);
+	if (opts->progress)
+		show_progress(&sh, true);
+	free(threads);
+	free(sh.file_rules);
+	kconfig_free(sh.kconfig);
+	out->root = opts->root;
+	out->files = sh.results;
+	out->nr_files = files->nr;
+	out->files_parsed = atomic_load(&sh.parsed);
+	run_tree_passes(opts, out);
+}
+
+void scan_result_release(struct scan_result *res)
+{
+	size_t i, j;
+
+	for (i = 0; i < res->nr_files; i++) {
+		struct file_result *fr = &res->files[i];
+
+		for (j = 0; j < fr->nr_findings; j++)
+			finding_release(&fr->findings[j]);
+		free(fr->findings);
+		free(fr->path);
+		free(fr->failed_reason);
+		free(fr->original);
+		free(fr->fixed);
+	}
+	free(res->files);
+	memset(res, 0, sizeof(*res));
+}
+
+static int finding_ptr_compare(const void *a, const void *b)
+{
+	return finding_compare(*(struct finding *const *)a, *(struct finding *const *)b);
+}
+
+struct finding **scan_result_findings(const struct scan_result *res, size_t *nr)
+{
+	struct finding **all;
+	size_t i, j, n = 0;
+
+	for (i = 0; i < res->nr_files; i++)
+		n += res->files[i].nr_findings;
+	all = xcalloc(n ? n : 1, sizeof(*all));
+	n = 0;
+	for (i = 0; i < res->nr_files; i++)
+		for (j = 0; j < res->files[i].nr_findings; j++)
+			all[n++] = &res->files[i].findings[j];
+	qsort(all, n, sizeof(*all), finding_ptr_compare);
+	*nr = n;
+	return all;
+}

@@ -1,0 +1,58 @@
+/* The scan: every file of the list through prefilter, lexer, libclang and the
+ * rules, in parallel; results come back in file order. */
+#ifndef WQCHECK_SCAN_H
+#define WQCHECK_SCAN_H
+
+#include "analysis/finding.h"
+#include "front/flags.h"
+#include "analysis/rule.h"
+#include "front/tree.h"
+
+struct scan_options {
+	const char *root;
+	const char *flags_root;		/* headers, .config: NULL means root (series
+					 * scans copies of files outside their tree) */
+	const struct rule *const *rules;
+	size_t nr_rules;
+	const struct compile_db *db;	/* NULL: infer flags */
+	const char *arch;
+	int jobs;
+	bool use_clang;
+	bool clang_always;		/* parse every candidate file, not only uncertain ones */
+	bool want_fixed_text;		/* keep original and fixed text of files with fixes */
+	bool progress;
+};
+
+struct file_result {
+	char *path;			/* relative to root */
+	struct finding *findings;
+	size_t nr_findings;
+	char *failed_reason;		/* the file could not be analysed */
+	bool parsed;			/* libclang read it */
+	unsigned clang_errors;		/* errors clang reported in the file itself */
+	char *original, *fixed;
+	size_t original_len, fixed_len;
+};
+
+struct scan_result {
+	const char *root;		/* the tree's root (the scan options' string) */
+	struct file_result *files;
+	size_t nr_files;
+	size_t files_parsed;
+};
+
+void scan_run(const struct scan_options *opts, const struct file_list *files,
+	      struct scan_result *out);
+void scan_result_release(struct scan_result *res);
+
+/* A new zeroed finding of rule in the result of file path (relative to the
+ * root), with file, line_text and position set; NULL when path was not
+ * scanned. For tree rules, whose findings do not come from the file scan. */
+struct finding *scan_result_add_finding(struct scan_result *res, const struct rule *rule,
+					const char *path, unsigned line, unsigned column,
+					unsigned end_column);
+
+/* All findings of a result, sorted, as pointers into it. */
+struct finding **scan_result_findings(const struct scan_result *res, size_t *nr);
+
+#endif

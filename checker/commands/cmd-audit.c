@@ -1,0 +1,243 @@
+#include "products/audit.h"
+#include "products/audit-html.h"
+#include "commands/builtin.h"
+#include "front/tree.h"
+#include "lib/usage.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char audit_usage[] =
+	"usage: wqcheck audit [options] TREE\n"
+	"\n"
+	"Lists every workqueue API caller of the kernel tree TREE, grouped by the\n"
+	"MAINTAINERS section that owns its file: legacy API uses (WQ001-WQ005),\n"
+	"queue_*_on() & co sites, system_wq / system_unbound_wq users and\n"
+	"alloc_workqueue() calls, each classified (legacy, cpu-dependent,\n"
+	"reentrancy-dependent, cpu-independent, unresolved) with its evidence, and\n"
+	"for system_wq users and alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND\n"
+	"the 6.17 migration advice.\n"
+	"\n"
+	"  -o FILE          write to FILE (default: standard output)\n"
+	"  --format=FMT     md, csv, json or html (default: from FILE's extension\n"
+	"                   .html/.htm, .json, .csv, .md; else md)\n"
+	"  --subsystem=NAME only this MAINTAINERS section: its exact name, or a\n"
+	"                   case-insensitive part of exactly one section's name\n"
+	"  -j N             parallel jobs (default: all CPUs)\n"
+	"  --arch=ARCH      architecture for <asm/...> headers (default: x86)\n"
+	"  -p DIR           compiler flags from DIR/compile_commands.json (legacy rules)\n"
+	"  -q, --quiet      no progress display\n"
+	"\n"
+	"Exit status: 0 report written, 2 usage or environment error (not a kernel\n"
+	"tree, unreadable MAINTAINERS, unknown subsystem, output not writable).\n";
+
+enum audit_format {
+	AUDIT_MD,
+	AUDIT_CSV,
+	AUDIT_JSON,
+	AUDIT_HTML,
+	AUDIT_DEFAULT
+};
+
+enum {
+	OPT_FORMAT = 256,
+	OPT_SUBSYSTEM,
+	OPT_ARCH,
+	OPT_HELP,
+};
+
+static const struct option audit_options_long[] = {
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "subsystem", required_argument, NULL, OPT_SUBSYSTEM },
+	{ "arch", required_argument, NULL, OPT_ARCH },
+	{ "output", required_argument, NULL, 'o' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ NULL, 0, NULL, 0 },
+};
+
+static __attribute__((noreturn)) void usage_error(const char *fmt,
+						  const char *arg)
+{
+	fprintf(stderr, "wqcheck audit: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "; see 'wqcheck audit --help'\n");
+	exit(EXIT_USAGE);
+}
+
+static const char *output_to_remove;
+
+/* A report cut short by die() is not left behind looking whole. */
+static void remove_output(void)
+{
+	if (output_to_remove)
+		unlink(output_to_remove);
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && !strcasecmp(s + n - m, suffix);
+}
+
+static enum audit_format format_from_name(const char *name)
+{
+	if (!strcmp(name, "md") || !strcmp(name, "markdown"))
+		return AUDIT_MD;
+	if (!strcmp(name, "csv"))
+		return AUDIT_CSV;
+	if (!strcmp(name, "json"))
+		return AUDIT_JSON;
+	if (!strcmp(name, "html"))
+		return AUDIT_HTML;
+	usage_error("unknown format '%s' (md, csv, json, html)", name);
+}
+
+static enum audit_format format_from_file(const char *path)
+{
+	if (!path)
+		return AUDIT_MD;
+	if (ends_with(path, ".html") || ends_with(path, ".htm"))
+		return AUDIT_HTML;
+	if (ends_with(path, ".json"))
+		return AUDIT_JSON;
+	if (ends_with(path, ".csv"))
+		return AUDIT_CSV;
+	return AUDIT_MD;
+}
+
+static int write_document(FILE *out, enum audit_format format, json_t *doc)
+{
+	switch (format) {
+	case AUDIT_CSV:
+		return audit_write_csv(out, doc);
+	case AUDIT_JSON:
+		if (json_dumpf(doc, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER) <
+		    0)
+			return -1;
+		fputc('\n', out);
+		return ferror(out) ? -1 : 0;
+	case AUDIT_HTML:
+		return audit_write_html(out, doc);
+	default:
+		return audit_write_markdown(out, doc);
+	}
+}
+
+int cmd_audit(int argc, char **argv)
+{
+	enum audit_format format = AUDIT_DEFAULT;
+	const char *output = NULL, *subsystem = NULL, *section = NULL,
+		   *arch = NULL;
+	const char *db_dir = NULL, *tree;
+	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+	struct audit_options opts = { 0 };
+	struct maintainers m = { 0 };
+	struct compile_db *db = NULL;
+	struct audit au;
+	bool quiet = false;
+	json_t *doc;
+	FILE *out;
+	size_t i;
+	int c, rc;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "o:p:j:q", audit_options_long,
+				NULL)) != -1) {
+		switch (c) {
+		case OPT_FORMAT:
+			format = format_from_name(optarg);
+			break;
+		case OPT_SUBSYSTEM:
+			subsystem = optarg;
+			break;
+		case OPT_ARCH:
+			arch = optarg;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'p':
+			db_dir = optarg;
+			break;
+		case 'j':
+			jobs = jobs_option(optarg);
+			if (jobs < 0)
+				usage_error("-j needs a number from 1 to 256, not '%s'",
+					    optarg);
+			break;
+		case 'q':
+			quiet = true;
+			break;
+		case OPT_HELP:
+			fputs(audit_usage, stdout);
+			return EXIT_CLEAN;
+		default:
+			usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		usage_error("no TREE given%s", "");
+	if (optind + 1 < argc)
+		usage_error("one TREE only, not also '%s'", argv[optind + 1]);
+	tree = argv[optind];
+	if (format == AUDIT_DEFAULT)
+		format = format_from_file(output);
+	if (access(tree, F_OK) < 0)
+		die_errno("%s", tree);
+	if (!is_kernel_tree(tree))
+		die("%s: not a kernel tree's root (a Makefile, include/linux/ and MAINTAINERS "
+		    "or Kconfig)",
+		    tree);
+	if (maintainers_load(&m, tree) < 0)
+		die_errno("%s/MAINTAINERS", tree);
+	if (subsystem) {
+		char *why = NULL;
+
+		section = audit_find_section(&m, subsystem, &why);
+		if (!section)
+			die("audit: --subsystem: %s", why);
+	}
+	if (db_dir)
+		db = compile_db_load(db_dir);
+	/* Opened before the long part, so that a bad path fails at once. */
+	out = output ? fopen(output, "w") : stdout;
+	if (!out)
+		die_errno("%s", output);
+	output_to_remove = output;
+	set_die_cleanup(remove_output);
+
+	opts.root = tree;
+	opts.arch = arch;
+	opts.db = db;
+	opts.jobs = (int)jobs;
+	opts.progress = !quiet && isatty(2);
+	if (audit_collect(&opts, &au) < 0)
+		die("%s: cannot list its files", tree);
+	for (i = 0; i < au.nr_failed; i++)
+		fprintf(stderr, "wqcheck: %s: not fully analysed: %s\n",
+			au.failed[i].file, au.failed[i].reason);
+	doc = audit_document(&au, &m, tree, section);
+
+	rc = write_document(out, format, doc);
+	if (output) {
+		if (fclose(out) != 0)
+			rc = -1;
+	} else if (fflush(stdout) != 0) {
+		rc = -1;
+	}
+	if (rc < 0)
+		die("audit: cannot write %s", output ? output : "the report");
+	output_to_remove = NULL;
+	json_decref(doc);
+	audit_release(&au);
+	maintainers_release(&m);
+	compile_db_free(db);
+	return EXIT_CLEAN;
+}

@@ -1,0 +1,78 @@
+/* wqcheck: finds the workqueue users that Linux 3.7's non-reentrant workqueues
+ * (dbf2576e37da) made redundant or put at risk, and converts them. */
+#include "commands/builtin.h"
+#include "analysis/rule.h"
+#include "lib/usage.h"
+#include "lib/version.h"
+
+#include <stdio.h>
+#include <string.h>
+
+struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	{ "scan", cmd_scan, "find legacy workqueue API uses and fix them (WQ001-WQ005)" },
+	{ "check", cmd_check, "kbuild's $(CHECK): make C=1|2 CHECK=\"wqcheck check\"" },
+	{ "check-patch", cmd_check_patch, "the findings a patch series adds (pre-merge CI)" },
+	{ "diff", cmd_diff, "the findings the commits of a git range add" },
+	{ "validate", cmd_validate, "prove a conversion series by rebuilding the patched objects" },
+	{ "series", cmd_series, "write the fixes as a patch series per MAINTAINERS subsystem" },
+	{ "audit", cmd_audit, "every workqueue caller by MAINTAINERS subsystem, classified" },
+};
+
+#define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static void print_usage(FILE *fp)
+{
+	size_t i;
+
+	fprintf(fp, "usage: wqcheck [--version] [--help] <command> [<args>]\n\n"
+		    "commands:\n");
+	for (i = 0; i < NR_COMMANDS; i++)
+		fprintf(fp, "   %-12s %s\n", commands[i].name, commands[i].summary);
+	fprintf(fp, "\nrules:\n");
+	for (i = 0; i < nr_all_rules; i++)
+		fprintf(fp, "   %-6s %-24s %s\n", all_rules[i]->id, all_rules[i]->name,
+			all_rules[i]->summary);
+	fprintf(fp, "\n'wqcheck <command> --help' describes a command.\n"
+		    "Exit status: 0 no findings, 1 findings, 2 usage or environment error.\n");
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd;
+	size_t i;
+
+	if (argc < 2) {
+		print_usage(stderr);
+		return EXIT_USAGE;
+	}
+	cmd = argv[1];
+	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+		print_usage(stdout);
+		return EXIT_CLEAN;
+	}
+	if (!strcmp(cmd, "--version")) {
+		printf("wqcheck %s\n", WQCHECK_VERSION);
+		return EXIT_CLEAN;
+	}
+	if (!strcmp(cmd, "help")) {
+		if (argc < 3) {
+			print_usage(stdout);
+			return EXIT_CLEAN;
+		}
+		cmd = argv[2];
+		argv[2] = "--help";
+		argv++;
+		argc--;
+	}
+	for (i = 0; i < NR_COMMANDS; i++)
+		if (!strcmp(cmd, commands[i].name))
+			return commands[i].fn(argc - 1, argv + 1);
+	fprintf(stderr, "wqcheck: '%s' is not a wqcheck command; see 'wqcheck --help'\n", cmd);
+	return EXIT_USAGE;
+}

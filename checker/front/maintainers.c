@@ -1,0 +1,399 @@
+#include "front/maintainers.h"
+#include "lib/strbuf.h"
+#include "lib/usage.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+static size_t count_slashes(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == '/';
+	return n;
+}
+
+static bool is_directory(const char *root, const char *rel)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct stat st;
+	bool ok;
+
+	if (!root)
+		return false;
+	strbuf_addf(&sb, "%s/%s", root, rel);
+	ok = stat(sb.buf, &st) == 0 && S_ISDIR(st.st_mode);
+	strbuf_release(&sb);
+	return ok;
+}
+
+/*
+ * get_maintainer.pl turns a glob into a regex anchored at the start: '.' is
+ * literal, '*' is ".*" (it crosses '/'), '?' is '.', anything else is taken
+ * as regex syntax. A pattern naming an existing directory gets a trailing '/'.
+ */
+static bool compile_file_pattern(struct maint_pattern *p, const char *value,
+				 const char *root)
+{
+	struct strbuf re = STRBUF_INIT;
+	const char *s;
+	size_t converted_start;
+
+	strbuf_addch(&re, '^');
+	converted_start = re.len;
+	for (s = value; *s; s++) {
+		if (*s == '.')
+			strbuf_addstr(&re, "\\.");
+		else if (*s == '*')
+			strbuf_addstr(&re, ".*");
+		else if (*s == '?')
+			strbuf_addch(&re, '.');
+		else
+			strbuf_addch(&re, *s);
+	}
+	if (re.len > converted_start && re.buf[re.len - 1] != '/' &&
+	    is_directory(root, value))
+		strbuf_addch(&re, '/');
+	p->is_dir = re.buf[re.len - 1] == '/';
+	/* value_pd: the pattern's depth, one more for a file than a directory. */
+	p->depth = (int)count_slashes(re.buf + converted_start) + !p->is_dir;
+	if (!strncmp(re.buf + converted_start, ".*", 2))
+		p->depth = -1;
+	if (regcomp(&p->re, re.buf, REG_EXTENDED | REG_NOSUB)) {
+		strbuf_release(&re);
+		return false;
+	}
+	p->text = xstrdup(value);
+	/* The regex is anchored: its bytes up to the first wildcard or regex
+	 * syntax must begin the path. */
+	p->literal_len = strcspn(value, "*?[](){}+|^$\\");
+	strbuf_release(&re);
+	return true;
+}
+
+/* N: and K: are Perl regexes used with /x: unescaped whitespace means nothing. */
+static bool compile_regex(struct maint_pattern *p, const char *value, int flags)
+{
+	struct strbuf re = STRBUF_INIT;
+	const char *s;
+	bool ok;
+
+	for (s = value; *s; s++) {
+		if (*s == '\\' && s[1]) {
+			strbuf_add(&re, s, 2);
+			s++;
+		} else if (!isspace((unsigned char)*s)) {
+			strbuf_addch(&re, *s);
+		}
+	}
+	ok = re.len &&
+	     !regcomp(&p->re, re.buf, REG_EXTENDED | REG_NOSUB | flags);
+	if (ok) {
+		p->text = xstrdup(value);
+		p->depth = 0;
+	}
+	strbuf_release(&re);
+	return ok;
+}
+
+static void add_entry(struct maint_section *s, char type, const char *value,
+		      const char *root)
+{
+	struct maint_pattern p = { 0 };
+
+	switch (type) {
+	case 'M':
+	case 'R':
+		ALLOC_GROW(s->people, s->nr_people, s->alloc_people);
+		s->people[s->nr_people++] = xstrdup(value);
+		break;
+	case 'L': {
+		size_t n = strcspn(value, " \t");
+
+		ALLOC_GROW(s->lists, s->nr_lists, s->alloc_lists);
+		ALLOC_GROW(s->subscribers_only, s->nr_lists,
+			   s->alloc_subscribers_only);
+		s->subscribers_only[s->nr_lists] =
+			strstr(value + n, "subscribers-only") != NULL;
+		s->lists[s->nr_lists++] = xstrndup(value, n);
+		break;
+	}
+	case 'S':
+		/* "reports" until 2022, "reporters" in 6.1: what the script
+		 * keys on is the chief penguin himself, left out of every Cc. */
+		if (!strncasecmp(value, "Buried alive in report", 22))
+			s->chief_penguin = true;
+		break;
+	case 'F':
+		if (compile_file_pattern(&p, value, root)) {
+			ALLOC_GROW(s->files, s->nr_files, s->alloc_files);
+			s->files[s->nr_files++] = p;
+		}
+		break;
+	case 'X':
+		if (compile_file_pattern(&p, value, root)) {
+			ALLOC_GROW(s->excludes, s->nr_excludes,
+				   s->alloc_excludes);
+			s->excludes[s->nr_excludes++] = p;
+		}
+		break;
+	case 'N':
+		if (compile_regex(&p, value, 0)) {
+			ALLOC_GROW(s->names, s->nr_names, s->alloc_names);
+			s->names[s->nr_names++] = p;
+		}
+		break;
+	case 'K':
+		/* get_maintainer.pl matches keywords case-sensitively. */
+		if (compile_regex(&p, value, 0)) {
+			ALLOC_GROW(s->keywords, s->nr_keywords,
+				   s->alloc_keywords);
+			s->keywords[s->nr_keywords++] = p;
+		}
+		break;
+	}
+}
+
+static bool is_type_line(const char *line, size_t len)
+{
+	return len >= 2 && line[0] >= 'A' && line[0] <= 'Z' && line[1] == ':';
+}
+
+static bool section_is_empty(const struct maint_section *s)
+{
+	return !s->nr_people && !s->nr_lists && !s->nr_files && !s->nr_names &&
+	       !s->nr_keywords && !s->nr_excludes;
+}
+
+static void release_patterns(struct maint_pattern *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		regfree(&p[i].re);
+		free(p[i].text);
+	}
+	free(p);
+}
+
+static void section_release(struct maint_section *s)
+{
+	size_t i;
+
+	free(s->name);
+	for (i = 0; i < s->nr_people; i++)
+		free(s->people[i]);
+	free(s->people);
+	for (i = 0; i < s->nr_lists; i++)
+		free(s->lists[i]);
+	free(s->lists);
+	free(s->subscribers_only);
+	release_patterns(s->files, s->nr_files);
+	release_patterns(s->excludes, s->nr_excludes);
+	release_patterns(s->names, s->nr_names);
+	release_patterns(s->keywords, s->nr_keywords);
+	memset(s, 0, sizeof(*s));
+}
+
+/*
+ * A section is a header line followed by "T:\tvalue" lines; blank lines end
+ * it. The preamble (indented text, underlines) leaves sections without
+ * entries, which are dropped.
+ */
+void maintainers_parse(struct maintainers *m, const char *text, size_t len,
+		       const char *root)
+{
+	struct maint_section *cur = NULL;
+	size_t pos = 0;
+
+	while (pos < len) {
+		const char *line = text + pos,
+			   *nl = memchr(line, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - line) : len - pos;
+		char *value, type;
+
+		pos += n + (nl ? 1 : 0);
+		while (n && isspace((unsigned char)line[n - 1]))
+			n--;
+		if (!n) {
+			cur = NULL;
+			continue;
+		}
+		if (!is_type_line(line, n)) {
+			if (cur && section_is_empty(cur)) {
+				free(cur->name);
+				cur->name = xstrndup(line, n);
+				continue;
+			}
+			ALLOC_GROW(m->sections, m->nr, m->alloc);
+			cur = &m->sections[m->nr++];
+			memset(cur, 0, sizeof(*cur));
+			cur->name = xstrndup(line, n);
+			continue;
+		}
+		if (!cur)
+			continue;
+		type = line[0];
+		line += 2;
+		n -= 2;
+		while (n && isspace((unsigned char)*line)) {
+			line++;
+			n--;
+		}
+		value = xstrndup(line, n);
+		add_entry(cur, type, value, root);
+		free(value);
+	}
+	/* Drop what only looked like a section. */
+	{
+		size_t i, j = 0;
+
+		for (i = 0; i < m->nr; i++) {
+			if (section_is_empty(&m->sections[i])) {
+				section_release(&m->sections[i]);
+				continue;
+			}
+			m->sections[j++] = m->sections[i];
+		}
+		m->nr = j;
+	}
+}
+
+int maintainers_load(struct maintainers *m, const char *root)
+{
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+	int ret = 0;
+
+	strbuf_addf(&path, "%s/MAINTAINERS", root);
+	if (strbuf_read_file(&text, path.buf) < 0)
+		ret = -1;
+	else
+		maintainers_parse(m, text.buf ? text.buf : "", text.len, root);
+	strbuf_release(&path);
+	strbuf_release(&text);
+	return ret;
+}
+
+void maintainers_release(struct maintainers *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr; i++)
+		section_release(&m->sections[i]);
+	free(m->sections);
+	memset(m, 0, sizeof(*m));
+}
+
+/* get_maintainer.pl's file_match_pattern(). */
+static bool file_pattern_matches(const struct maint_pattern *p,
+				 const char *path)
+{
+	if (strncmp(path, p->text, p->literal_len) ||
+	    regexec(&p->re, path, 0, NULL, 0))
+		return false;
+	if (p->is_dir)
+		return true;
+	/* A file pattern matches only at its own depth: the *.c of
+	 * drivers/net are not drivers/net/phy/phy.c. */
+	return count_slashes(path) == count_slashes(p->text);
+}
+
+/* How specifically s claims path, or -2 when it does not. */
+static int section_depth(const struct maint_section *s, const char *path)
+{
+	int depth = -2;
+	size_t i;
+
+	for (i = 0; i < s->nr_excludes; i++)
+		if (file_pattern_matches(&s->excludes[i], path))
+			return -2;
+	for (i = 0; i < s->nr_files; i++)
+		if (file_pattern_matches(&s->files[i], path) &&
+		    s->files[i].depth > depth)
+			depth = s->files[i].depth;
+	for (i = 0; i < s->nr_names; i++)
+		if (!regexec(&s->names[i].re, path, 0, NULL, 0) && depth < 0)
+			depth = 0;
+	return depth;
+}
+
+size_t maintainers_match(const struct maintainers *m, const char *path,
+			 struct maint_match *out, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < m->nr; i++) {
+		int depth = section_depth(&m->sections[i], path);
+		size_t j;
+
+		if (depth == -2)
+			continue;
+		if (out && max) {
+			size_t kept = n < max ? n : max;
+
+			/* Insertion keeps ties in file order; the least
+			 * specific falls off when out is full. */
+			for (j = kept; j > 0 && out[j - 1].depth < depth; j--)
+				if (j < max)
+					out[j] = out[j - 1];
+			if (j < max) {
+				out[j].section = &m->sections[i];
+				out[j].depth = depth;
+			}
+		}
+		n++;
+	}
+	return n;
+}
+
+const struct maint_section *maintainers_owner(const struct maintainers *m,
+					      const char *path)
+{
+	struct maint_match best;
+
+	if (!maintainers_match(m, path, &best, 1))
+		return NULL;
+	return best.section;
+}
+
+static bool keyword_in_line(const struct maint_section *s, const char *line,
+			    size_t len)
+{
+	char *copy = xstrndup(line, len);
+	bool found = false;
+	size_t i;
+
+	for (i = 0; i < s->nr_keywords && !found; i++)
+		found = !regexec(&s->keywords[i].re, copy, 0, NULL, 0);
+	free(copy);
+	return found;
+}
+
+bool maint_section_keyword_matches(const struct maint_section *s,
+				   const char *patch)
+{
+	bool in_diff = false;
+	const char *line = patch;
+
+	if (!s->nr_keywords)
+		return false;
+	while (*line) {
+		const char *nl = strchr(line, '\n');
+		size_t n = nl ? (size_t)(nl - line) : strlen(line);
+
+		if (!strncmp(line, "+++ ", 4) || !strncmp(line, "--- ", 4)) {
+			in_diff = true;
+		} else if (!in_diff ||
+			   (n && (line[0] == '+' || line[0] == '-'))) {
+			if (keyword_in_line(s, in_diff ? line + 1 : line,
+					    in_diff ? n - 1 : n))
+				return true;
+		}
+		line += n + (nl ? 1 : 0);
+	}
+	return false;
+}

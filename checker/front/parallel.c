@@ -1,0 +1,68 @@
+#include "front/parallel.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+int parallel_jobs(int jobs)
+{
+	return jobs < 1 ? 1 : jobs > 64 ? 64 : jobs;
+}
+
+void parallel_run(int jobs, void *(*worker)(void *), void *arg)
+{
+	pthread_t threads[64];
+	int started = 0, i;
+
+	jobs = parallel_jobs(jobs);
+	for (i = 0; i < jobs; i++)
+		if (pthread_create(&threads[i], NULL, worker, arg) == 0)
+			started++;
+	if (!started)
+		worker(arg);
+	for (i = 0; i < started; i++)
+		pthread_join(threads[i], NULL);
+}
+
+struct read_pass {
+	const char *root;
+	const struct file_list *files;
+	void (*fn)(void *ctx, int thread, size_t index, struct strbuf *text);
+	void *ctx;
+	atomic_size_t next;
+	atomic_int thread;
+};
+
+static void *read_worker(void *arg)
+{
+	struct read_pass *p = arg;
+	int thread = atomic_fetch_add(&p->thread, 1);
+	struct strbuf text = STRBUF_INIT, path = STRBUF_INIT;
+
+	for (;;) {
+		size_t i = atomic_fetch_add(&p->next, 1);
+
+		if (i >= p->files->nr)
+			break;
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s", p->root, p->files->paths[i]);
+		strbuf_reset(&text);
+		if (strbuf_read_file(&text, path.buf) < 0 || !text.buf)
+			continue;
+		p->fn(p->ctx, thread, i, &text);
+	}
+	strbuf_release(&text);
+	strbuf_release(&path);
+	return NULL;
+}
+
+void parallel_read_files(const char *root, const struct file_list *files, int jobs,
+			 void (*fn)(void *ctx, int thread, size_t index,
+				    struct strbuf *text),
+			 void *ctx)
+{
+	struct read_pass p = { .root = root, .files = files, .fn = fn, .ctx = ctx };
+
+	atomic_init(&p.next, 0);
+	atomic_init(&p.thread, 0);
+	parallel_run(jobs, read_worker, &p);
+}

@@ -1,0 +1,222 @@
+#include "front/parse.h"
+#include "lib/usage.h"
+
+#include <clang-c/Index.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct parser {
+	CXIndex index;
+};
+
+struct skipped_range {
+	size_t start, end;
+};
+
+struct parsed_file {
+	CXTranslationUnit tu;
+	CXFile file;
+	struct skipped_range *skipped;
+	unsigned nr_skipped;
+	unsigned errors;
+};
+
+struct parser *parser_new(void)
+{
+	struct parser *p = xcalloc(1, sizeof(*p));
+
+	p->index = clang_createIndex(0, 0);
+	if (!p->index)
+		die("libclang: cannot create an index");
+	return p;
+}
+
+void parser_free(struct parser *p)
+{
+	if (!p)
+		return;
+	clang_disposeIndex(p->index);
+	free(p);
+}
+
+static const char *error_code_name(enum CXErrorCode code)
+{
+	switch (code) {
+	case CXError_Success:
+		return "success";
+	case CXError_Failure:
+		return "libclang could not parse it";
+	case CXError_Crashed:
+		return "libclang crashed while parsing it";
+	case CXError_InvalidArguments:
+		return "libclang rejected the arguments";
+	case CXError_ASTReadError:
+		return "libclang could not read the AST";
+	}
+	return "libclang failed";
+}
+
+static void collect_skipped(struct parsed_file *pf)
+{
+	CXSourceRangeList *list = clang_getSkippedRanges(pf->tu, pf->file);
+	unsigned i;
+
+	if (!list)
+		return;
+	pf->skipped = xcalloc(list->count ? list->count : 1, sizeof(*pf->skipped));
+	for (i = 0; i < list->count; i++) {
+		unsigned start, end;
+
+		clang_getSpellingLocation(clang_getRangeStart(list->ranges[i]), NULL, NULL, NULL,
+					  &start);
+		clang_getSpellingLocation(clang_getRangeEnd(list->ranges[i]), NULL, NULL, NULL,
+					  &end);
+		pf->skipped[pf->nr_skipped].start = start;
+		pf->skipped[pf->nr_skipped].end = end;
+		pf->nr_skipped++;
+	}
+	clang_disposeSourceRangeList(list);
+}
+
+static void count_errors(struct parsed_file *pf)
+{
+	unsigned n = clang_getNumDiagnostics(pf->tu), i;
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(pf->tu, i);
+		CXFile file;
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, NULL,
+						  NULL, NULL);
+			if (file && clang_File_isEqual(file, pf->file))
+				pf->errors++;
+		}
+		clang_disposeDiagnostic(d);
+	}
+}
+
+struct parsed_file *parse_file(struct parser *p, const char *path,
+			       const char *const *args, int nr_args, char **reason)
+{
+	struct parsed_file *pf = xcalloc(1, sizeof(*pf));
+	unsigned options = CXTranslationUnit_KeepGoing |
+			   CXTranslationUnit_DetailedPreprocessingRecord;
+	enum CXErrorCode code;
+
+	code = clang_parseTranslationUnit2(p->index, path, args, nr_args, NULL, 0, options,
+					   &pf->tu);
+	if (code != CXError_Success || !pf->tu) {
+		*reason = xstrdup(error_code_name(code));
+		free(pf);
+		return NULL;
+	}
+	pf->file = clang_getFile(pf->tu, path);
+	if (!pf->file) {
+		*reason = xstrdup("libclang did not read the file");
+		clang_disposeTranslationUnit(pf->tu);
+		free(pf);
+		return NULL;
+	}
+	collect_skipped(pf);
+	count_errors(pf);
+	return pf;
+}
+
+void parsed_file_free(struct parsed_file *pf)
+{
+	if (!pf)
+		return;
+	clang_disposeTranslationUnit(pf->tu);
+	free(pf->skipped);
+	free(pf);
+}
+
+bool parsed_offset_is_skipped(const struct parsed_file *pf, size_t offset)
+{
+	unsigned i;
+
+	for (i = 0; i < pf->nr_skipped; i++)
+		if (offset >= pf->skipped[i].start && offset < pf->skipped[i].end)
+			return true;
+	return false;
+}
+
+unsigned parsed_error_count(const struct parsed_file *pf)
+{
+	return pf->errors;
+}
+
+static bool cursor_spelled(CXCursor c, const char *name, size_t len)
+{
+	CXString s = clang_getCursorSpelling(c);
+	const char *cs = clang_getCString(s);
+	bool same = cs && strlen(cs) == len && !memcmp(cs, name, len);
+
+	clang_disposeString(s);
+	return same;
+}
+
+static bool same_location(CXSourceLocation a, CXSourceLocation b)
+{
+	unsigned oa, ob;
+	CXFile fa, fb;
+
+	clang_getSpellingLocation(a, &fa, NULL, NULL, &oa);
+	clang_getSpellingLocation(b, &fb, NULL, NULL, &ob);
+	return fa && fb && clang_File_isEqual(fa, fb) && oa == ob;
+}
+
+/* Implicit declarations span only the name of the call that made them. */
+static bool is_implicit_function(CXCursor ref, size_t name_len)
+{
+	CXSourceRange extent = clang_getCursorExtent(ref);
+	unsigned start, end;
+
+	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+		return false;
+	clang_getSpellingLocation(clang_getRangeStart(extent), NULL, NULL, NULL, &start);
+	clang_getSpellingLocation(clang_getRangeEnd(extent), NULL, NULL, NULL, &end);
+	return end - start <= name_len;
+}
+
+static bool is_local_declaration_kind(enum CXCursorKind kind)
+{
+	return kind == CXCursor_ParmDecl || kind == CXCursor_FieldDecl;
+}
+
+enum ref_class parsed_classify(const struct parsed_file *pf, unsigned line, unsigned column,
+			       const char *name, size_t name_len)
+{
+	CXSourceLocation loc = clang_getLocation(pf->tu, pf->file, line, column);
+	CXCursor cursor = clang_getCursor(pf->tu, loc);
+	CXCursor ref;
+	enum CXCursorKind kind = clang_getCursorKind(cursor);
+	CXFile ref_file;
+
+	if (clang_Cursor_isNull(cursor) || clang_isInvalid(kind))
+		return REF_UNKNOWN;
+	if (clang_isDeclaration(kind) && cursor_spelled(cursor, name, name_len) &&
+	    same_location(clang_getCursorLocation(cursor), loc))
+		return REF_DECLARATION;
+	if (kind == CXCursor_MacroDefinition)
+		return REF_UNKNOWN;
+	ref = clang_getCursorReferenced(cursor);
+	if (clang_Cursor_isNull(ref) || clang_isInvalid(clang_getCursorKind(ref)) ||
+	    !cursor_spelled(ref, name, name_len))
+		return REF_UNKNOWN;
+	if (is_local_declaration_kind(clang_getCursorKind(ref)))
+		return REF_LOCAL;
+	if (clang_getCursorKind(ref) == CXCursor_VarDecl &&
+	    clang_getCursorKind(clang_getCursorSemanticParent(ref)) == CXCursor_FunctionDecl)
+		return REF_LOCAL;
+	/* An implicitly declared function (its header is missing) is "declared"
+	 * at its first call: that says nothing about the name. */
+	if (same_location(clang_getCursorLocation(ref), loc) || is_implicit_function(ref, name_len))
+		return REF_UNKNOWN;
+	clang_getSpellingLocation(clang_getCursorLocation(ref), &ref_file, NULL, NULL, NULL);
+	if (!ref_file)
+		return REF_UNKNOWN;
+	return clang_File_isEqual(ref_file, pf->file) ? REF_LOCAL : REF_EXTERNAL;
+}

@@ -1,0 +1,85 @@
+/* The tree's source files as the affinity analysis needs them: read and lexed
+ * once, on demand, with their function definitions (and function-like macros),
+ * their #include lines resolved to tree paths, and the tokens an `#if 0`
+ * hides. Not thread-safe: one cache per thread. */
+#ifndef WQCHECK_SOURCE_CACHE_H
+#define WQCHECK_SOURCE_CACHE_H
+
+#include "front/lexer.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A string-keyed hash map of pointers (keys are copied). */
+struct strmap_entry {
+	char *key;
+	void *value;
+};
+
+struct strmap {
+	struct strmap_entry *slots;
+	size_t nr, alloc;
+};
+
+void *strmap_get(const struct strmap *m, const char *key);
+/* Sets key to value; returns the previous value or NULL. */
+void *strmap_put(struct strmap *m, const char *key, void *value);
+void strmap_release(struct strmap *m, void (*free_value)(void *));
+
+struct source_function {
+	char *name;
+	size_t name_tok;		/* token naming it */
+	size_t params_open, params_close;	/* '(' and ')' of the parameter list */
+	size_t body_open, body_close;	/* '{' '}' or, for a macro, first and last body token */
+	bool is_static, is_inline, is_macro;
+};
+
+struct source_file {
+	char *path;			/* relative to the root */
+	char *text;
+	size_t len;
+	struct lexed_file lex;
+	bool *dead;			/* per token: under #if 0 */
+	struct source_function *funcs;
+	size_t nr_funcs, alloc_funcs;
+	char **includes;		/* resolved, existing, relative paths */
+	size_t nr_includes, alloc_includes;
+};
+
+struct source_cache {
+	const char *root;
+	const char *arch;		/* for <asm/...> */
+	struct strmap files;		/* path -> struct source_file * (NULL: unreadable) */
+	struct strmap dirs;		/* dir -> struct dir_listing * */
+};
+
+void source_cache_init(struct source_cache *sc, const char *root, const char *arch);
+void source_cache_release(struct source_cache *sc);
+
+/* The file at rel, lexed, or NULL when it cannot be read. */
+struct source_file *source_get(struct source_cache *sc, const char *rel);
+/* Lexes text into a source_file not kept in any cache (text is taken over). */
+struct source_file *source_file_new(const char *rel, char *text, size_t len);
+void source_file_free(struct source_file *f);
+
+/* The .c and .h files of directory dir (relative), sorted. */
+const char *const *source_dir_files(struct source_cache *sc, const char *dir, size_t *nr);
+
+/* The function whose body holds token tok, or NULL. */
+const struct source_function *source_function_at(const struct source_file *f, size_t tok);
+/* The definition of name in f, or NULL. */
+const struct source_function *source_find_function(const struct source_file *f,
+						   const char *name);
+
+/* Token helpers over a lexed file. */
+bool tok_is_punct(const struct lexed_file *lf, long i, const char *p);
+bool tok_is_ident(const struct lexed_file *lf, long i, const char *name);
+char *tok_text(const struct lexed_file *lf, size_t i);
+/* The arguments of the call whose '(' is open: first and last code token of
+ * each (first > last for an empty one). Returns how many. */
+size_t call_arguments(const struct lexed_file *lf, size_t open, size_t *first, size_t *last,
+		      size_t max);
+/* The expression's tokens as written, comments dropped, no spaces: `&p->w`. */
+char *expression_text(const struct lexed_file *lf, size_t first, size_t last);
+
+#endif

@@ -1,0 +1,231 @@
+#include "front/tree.h"
+#include "lib/series-run.h"
+#include "lib/strbuf.h"
+#include "lib/usage.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool has(const char *dir, const char *name, bool want_dir)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct stat st;
+	bool ok;
+
+	strbuf_addf(&sb, "%s/%s", dir, name);
+	ok = stat(sb.buf, &st) == 0 && (want_dir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode));
+	strbuf_release(&sb);
+	return ok;
+}
+
+bool is_kernel_tree(const char *dir)
+{
+	return has(dir, "Makefile", false) && has(dir, "include/linux", true) &&
+	       (has(dir, "MAINTAINERS", false) || has(dir, "Kconfig", false));
+}
+
+char *find_tree_root(const char *path)
+{
+	char resolved[PATH_MAX];
+	char *dir, *slash;
+
+	if (!realpath(path, resolved))
+		return NULL;
+	dir = xstrdup(resolved);
+	if (!is_dir(dir)) {
+		slash = strrchr(dir, '/');
+		if (slash)
+			*(slash == dir ? slash + 1 : slash) = '\0';
+	}
+	for (;;) {
+		if (is_kernel_tree(dir))
+			return dir;
+		slash = strrchr(dir, '/');
+		if (!slash || !strcmp(dir, "/"))
+			break;
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	}
+	free(dir);
+	return NULL;
+}
+
+bool is_git_checkout(const char *root)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct stat st;
+	bool ok;
+
+	strbuf_addf(&sb, "%s/.git", root);
+	ok = stat(sb.buf, &st) == 0;
+	strbuf_release(&sb);
+	return ok;
+}
+
+static bool is_c_source(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 2 && name[n - 2] == '.' && (name[n - 1] == 'c' || name[n - 1] == 'h');
+}
+
+static void add_path(struct file_list *fl, const char *rel)
+{
+	ALLOC_GROW(fl->paths, fl->nr, fl->alloc);
+	fl->paths[fl->nr++] = xstrdup(rel);
+}
+
+static void walk(const char *root, struct strbuf *rel, struct file_list *out)
+{
+	struct strbuf full = STRBUF_INIT;
+	struct dirent *de;
+	DIR *d;
+
+	strbuf_addf(&full, "%s%s%s", root, rel->len ? "/" : "", rel->buf ? rel->buf : "");
+	d = opendir(full.buf);
+	strbuf_release(&full);
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		size_t saved = rel->len;
+		unsigned char type = de->d_type;
+
+		if (de->d_name[0] == '.')
+			continue;
+		if (rel->len)
+			strbuf_addch(rel, '/');
+		strbuf_addstr(rel, de->d_name);
+		if (type == DT_UNKNOWN) {
+			struct strbuf p = STRBUF_INIT;
+			struct stat st;
+
+			strbuf_addf(&p, "%s/%s", root, rel->buf);
+			if (lstat(p.buf, &st) == 0)
+				type = S_ISDIR(st.st_mode) ? DT_DIR :
+				       S_ISREG(st.st_mode) ? DT_REG : DT_LNK;
+			strbuf_release(&p);
+		}
+		if (type == DT_DIR)
+			walk(root, rel, out);
+		else if (type == DT_REG && is_c_source(de->d_name))
+			add_path(out, rel->buf);
+		rel->len = saved;
+		rel->buf[saved] = '\0';
+	}
+	closedir(d);
+}
+
+/* git ls-files; returns -1 when git cannot list (then we walk). */
+static int git_list(const char *root, const char *rel, struct file_list *out)
+{
+	struct strbuf spec_c = STRBUF_INIT, spec_h = STRBUF_INIT, data = STRBUF_INIT;
+	const char *argv[] = { "git", "-C", root, "ls-files", "-z", "--cached", "--others",
+			       "--exclude-standard", "--", NULL, NULL, NULL };
+	size_t i, start;
+	int status;
+
+	strbuf_addf(&spec_c, "%s%s*.c", rel, *rel ? "/" : "");
+	strbuf_addf(&spec_h, "%s%s*.h", rel, *rel ? "/" : "");
+	argv[9] = spec_c.buf;
+	argv[10] = spec_h.buf;
+	status = series_run(argv, NULL, NULL, &data, NULL);
+	strbuf_release(&spec_c);
+	strbuf_release(&spec_h);
+	if (status != 0) {
+		strbuf_release(&data);
+		return -1;
+	}
+	for (i = start = 0; i < data.len; i++) {
+		if (data.buf[i])
+			continue;
+		if (i > start) {
+			struct strbuf full = STRBUF_INIT;
+			struct stat st;
+
+			/* A tracked file deleted in the working tree is not scanned. */
+			strbuf_addf(&full, "%s/%s", root, data.buf + start);
+			if (lstat(full.buf, &st) == 0 && S_ISREG(st.st_mode))
+				add_path(out, data.buf + start);
+			strbuf_release(&full);
+		}
+		start = i + 1;
+	}
+	strbuf_release(&data);
+	return 0;
+}
+
+int list_tree_files(const char *root, const char *rel, struct file_list *out)
+{
+	struct strbuf full = STRBUF_INIT, r = STRBUF_INIT;
+	struct stat st;
+	int ret = 0;
+
+	strbuf_addf(&full, "%s%s%s", root, *rel ? "/" : "", rel);
+	if (stat(full.buf, &st) < 0) {
+		strbuf_release(&full);
+		return -1;
+	}
+	strbuf_release(&full);
+	if (!S_ISDIR(st.st_mode)) {
+		add_path(out, rel);
+		return 0;
+	}
+	if (is_git_checkout(root) && git_list(root, rel, out) == 0)
+		return 0;
+	strbuf_addstr(&r, rel);
+	walk(root, &r, out);
+	strbuf_release(&r);
+	return ret;
+}
+
+static int path_compare(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+bool file_list_has(const struct file_list *fl, const char *path)
+{
+	return fl->nr && bsearch(&path, fl->paths, fl->nr, sizeof(*fl->paths),
+				 path_compare);
+}
+
+void file_list_finish(struct file_list *fl)
+{
+	size_t i, j = 0;
+
+	if (!fl->nr)
+		return;
+	qsort(fl->paths, fl->nr, sizeof(*fl->paths), path_compare);
+	for (i = 0; i < fl->nr; i++) {
+		if (j && !strcmp(fl->paths[j - 1], fl->paths[i])) {
+			free(fl->paths[i]);
+			continue;
+		}
+		fl->paths[j++] = fl->paths[i];
+	}
+	fl->nr = j;
+}
+
+void file_list_release(struct file_list *fl)
+{
+	size_t i;
+
+	for (i = 0; i < fl->nr; i++)
+		free(fl->paths[i]);
+	free(fl->paths);
+	memset(fl, 0, sizeof(*fl));
+}

@@ -1,0 +1,123 @@
+/* `wqcheck audit`: every workqueue API caller of a tree with what the
+ * analysis says about it, for the maintainers who own it.
+ *
+ * audit-collect.c gathers the callers (the scan's legacy findings, every
+ * *_on() site of the affinity analysis, system_wq users and alloc_workqueue()
+ * calls), audit-classify.c decides what the work behind a system_wq user or
+ * a workqueue depends on and what 6.17's migration makes of it,
+ * audit-json.c groups the callers by MAINTAINERS section into the document
+ * every format is written from (audit-text.c: Markdown and CSV). */
+#ifndef WQCHECK_AUDIT_H
+#define WQCHECK_AUDIT_H
+
+#include "analysis/affinity.h"
+#include "analysis/finding.h"
+#include "front/flags.h"
+#include "front/maintainers.h"
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+enum audit_class {
+	AUDIT_LEGACY, /* WQ001-WQ005: conversion pending */
+	AUDIT_CPU_DEPENDENT, /* its work reads the current CPU */
+	AUDIT_REENTRANCY_DEPENDENT, /* relied on parallel runs of one item */
+	AUDIT_CPU_INDEPENDENT, /* work functions known, none reads the CPU */
+	AUDIT_UNRESOLVED, /* work function not found */
+	NR_AUDIT_CLASSES
+};
+
+enum audit_kind {
+	AUDIT_KIND_LEGACY,
+	AUDIT_KIND_QUEUE_ON,
+	AUDIT_KIND_ALLOC_WORKQUEUE,
+	AUDIT_KIND_SYSTEM_WQ,
+};
+
+enum audit_advice {
+	ADVICE_NONE, /* no migration question */
+	ADVICE_WQ_PERCPU,
+	ADVICE_WQ_UNBOUND,
+	ADVICE_SYSTEM_PERCPU_WQ,
+	ADVICE_SYSTEM_DFL_WQ,
+	ADVICE_UNDECIDED,
+	NR_AUDIT_ADVICE
+};
+
+extern const char *const audit_class_names[NR_AUDIT_CLASSES];
+extern const char *const audit_kind_names[];
+extern const char *const audit_advice_names[NR_AUDIT_ADVICE];
+
+struct audit_row {
+	char *file; /* relative to the tree root */
+	unsigned line, column;
+	char *function; /* enclosing function or macro, or NULL */
+	char *api;
+	enum audit_kind kind;
+	enum audit_class class;
+	const char *rule; /* WQ001..WQ012 or NULL */
+	char *message;
+	char **work_functions;
+	size_t nr_work_functions, alloc_work_functions;
+	struct evidence *evidence;
+	size_t nr_evidence, alloc_evidence;
+	enum audit_advice advice;
+	char *reason; /* of the advice */
+};
+
+struct audit_failed {
+	char *file, *reason;
+};
+
+struct audit {
+	struct audit_row *rows;
+	size_t nr, alloc;
+	struct audit_failed *failed; /* files the scan could not analyse */
+	size_t nr_failed, alloc_failed;
+};
+
+struct audit_options {
+	const char *root;
+	const char *arch;
+	const struct compile_db *db;
+	int jobs;
+	bool progress;
+};
+
+/* Every caller of the tree at opts->root; -1 when its files cannot be listed. */
+int audit_collect(const struct audit_options *opts, struct audit *out);
+void audit_release(struct audit *au);
+
+struct audit_row *audit_add_row(struct audit *au, const char *file,
+				unsigned line, unsigned column,
+				enum audit_kind kind, const char *api);
+void audit_row_add_function(struct audit_row *r, const char *function);
+void audit_row_add_evidence(struct audit_row *r, const char *file,
+			    unsigned line, unsigned column,
+			    const char *message);
+
+/* The workqueue API's own files (kernel/workqueue.c, its header): their
+ * calls implement the API, they are not its callers. */
+bool audit_is_api_file(const char *path);
+
+/* audit-classify.c: system_wq users and alloc_workqueue() calls of the files
+ * in the analysis' source cache that mention them. */
+void audit_collect_lexical(struct affinity_analysis *a, const bool *mentions,
+			   struct audit *out);
+
+/* audit-json.c. section_filter: the one section name to keep, or NULL. */
+json_t *audit_document(const struct audit *au, const struct maintainers *m,
+		       const char *tree, const char *section_filter);
+/* The section name --subsystem=NAME means: exact, else a unique
+ * case-insensitive substring. NULL with *why set when none or several. */
+const char *audit_find_section(const struct maintainers *m, const char *name,
+			       char **why);
+#define AUDIT_NO_SECTION "(no MAINTAINERS entry)"
+
+/* audit-text.c */
+int audit_write_markdown(FILE *out, json_t *doc);
+int audit_write_csv(FILE *out, json_t *doc);
+
+#endif

@@ -1,0 +1,22 @@
+/* Writing findings: GNU-style text, coccicheck's report lines, JSON, SARIF. */
+#ifndef WQCHECK_REPORT_H
+#define WQCHECK_REPORT_H
+
+#include <stdio.h>
+
+#include "analysis/scan.h"
+
+enum report_format {
+	FORMAT_TEXT,
+	FORMAT_REPORT,
+	FORMAT_JSON,
+	FORMAT_SARIF,
+};
+
+int report_format_parse(const char *s, enum report_format *out);
+void report_write(FILE *fp, enum report_format format, const struct scan_result *res,
+		  const char *root);
+/* A stable fingerprint for f among the findings of its file. */
+char *finding_fingerprint(struct finding *const *all, size_t nr, size_t index);
+
+#endif

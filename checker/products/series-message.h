@@ -1,0 +1,46 @@
+/* The words of a conversion series: rule families, subjects and bodies in
+ * upstream's phrasing (the 3.7/3.8 conversions), subject prefixes, and the
+ * cover letter's summary. */
+#ifndef WQCHECK_SERIES_MESSAGE_H
+#define WQCHECK_SERIES_MESSAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "analysis/rule.h"
+#include "lib/strbuf.h"
+
+/* Rules by number: WQ001 is bit 1 of a rule mask. */
+#define SERIES_MAX_RULE 15
+
+enum series_family {
+	FAMILY_FLUSH_SYNC, /* WQ001, WQ002 */
+	FAMILY_SYSTEM_NRT, /* WQ003, WQ004 */
+	FAMILY_NON_REENTRANT, /* WQ005 */
+	NR_FAMILIES,
+};
+
+/* The rule's number (WQ003 -> 3), or -1 when the id is not WQnnn. */
+int series_rule_number(const struct rule *r);
+/* The family of a rule, or -1 for a rule the series does not convert. */
+int series_family_of(const struct rule *r);
+const char *series_family_name(enum series_family f);
+
+/* "<prefix>: <what>" for the rules in mask (several families: a generic one). */
+void series_subject(struct strbuf *sb, const char *prefix, unsigned mask);
+/* Why: the paragraphs of the commit message, wrapped at 72 columns. */
+void series_body(struct strbuf *sb, unsigned mask);
+
+/* Appends text wrapped at width columns (words split at spaces). */
+void series_wrap(struct strbuf *sb, const char *text, size_t width);
+
+/* The prefix a subject starts with ("net: phy" of "net: phy: fix x"), or
+ * NULL when it has none; the result is malloc()ed. */
+char *series_subject_prefix(const char *subject);
+/* The most common prefix of the subjects (one per line), the most recent
+ * first among equals; NULL when none has one. */
+char *series_common_prefix(const char *subjects);
+/* A prefix from where the files are (paths relative to the root). */
+char *series_path_prefix(char *const *paths, size_t nr);
+
+#endif

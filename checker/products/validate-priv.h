@@ -1,0 +1,178 @@
+/* What the validate-*.c files share: the series, the objects, the build. */
+#ifndef WQCHECK_VALIDATE_PRIV_H
+#define WQCHECK_VALIDATE_PRIV_H
+
+#include "lib/strbuf.h"
+#include "products/validate.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct strlist {
+	char **items;
+	size_t nr, alloc;
+};
+
+void strlist_add(struct strlist *l, const char *s);
+void strlist_add_nodup(struct strlist *l, char *s);	/* takes ownership */
+bool strlist_has(const struct strlist *l, const char *s);
+void strlist_release(struct strlist *l);
+/* The items of after not in before, as multisets (duplicates count). */
+void strlist_subtract(const struct strlist *after, const struct strlist *before,
+		      struct strlist *out);
+
+/* validate-run.c: child processes. Output (stdout and stderr merged) is
+ * appended to out when out is not NULL. Returns the exit status, 128+signal,
+ * or -1 when the command could not run. */
+int run_command(const char *dir, const char *const *argv, struct strbuf *out);
+int run_commandv(const char *dir, struct strbuf *out, ...)
+	__attribute__((sentinel));
+/* Kills the running child (from a signal handler). */
+void run_kill_child(int sig);
+
+/* validate-series.c: the series directory. */
+struct vobject;
+
+struct vpatch_object {
+	struct vobject *obj;
+	bool built;			/* compiled in this state */
+	char *reason;			/* why not */
+	bool code_equal;
+	struct strlist diff_functions;
+	struct strlist new_warnings;
+	struct strlist new_sparse_warnings;
+};
+
+struct vpatch {
+	char *path;			/* the .patch file */
+	char *name;			/* its basename */
+	char *subject;
+	struct strlist files;		/* touched, relative to the git top level */
+	bool applied;
+	char *apply_error;		/* the failing file:line and hunk */
+	struct vpatch_object *objects;
+	size_t nr_objects;
+};
+
+struct vseries {
+	char *dir;
+	char *base;			/* base-commit: of the cover letter, or NULL */
+	struct vpatch *patches;
+	size_t nr_patches;
+	struct strbuf removed;		/* every '-' line of every patch */
+	struct strbuf added;		/* every '+' line */
+	struct strlist identity_files;	/* files whose change needs the identities
+					 * (WQ_NON_REENTRANT dropped, schedule_*work added) */
+};
+
+int series_read(const char *dir, struct vseries *s);	/* -1 with a message */
+void series_release(struct vseries *s);
+/* The hunk header of patch whose old range starts at line of file. */
+char *series_find_hunk(const char *patch_path, const char *file, unsigned line);
+
+/* validate-tree.c: the scratch worktree, configuration and build dirs. */
+struct vtree {
+	char *tree;			/* the user's tree, absolute */
+	char *toplevel;			/* its git top level */
+	char *prefix;			/* tree relative to the top level ("" or "corpus/") */
+	char *head;			/* the user's HEAD */
+	char *scratch;			/* the temp dir */
+	char *worktree;			/* scratch/wt */
+	char *srcdir;			/* worktree/prefix: the kernel tree to build */
+	char *objdir;			/* where objects go: srcdir/.wqcheck-build or srcdir */
+	char *shim;			/* the identities header, scratch/wqcheck-identities.h */
+	bool kbuild;			/* a real kernel (scripts/Kbuild.include) */
+	bool worktree_added;
+	char *config_desc;		/* what configured it, for the report */
+	char *arch;			/* SRCARCH */
+	struct strbuf dotconfig;	/* the .config used */
+	struct strlist make_args;
+	int jobs;
+	bool progress;
+	bool prepared_from_cache;
+};
+
+int vtree_open(struct vtree *t, const char *tree);
+int vtree_add_worktree(struct vtree *t, const char *base);
+int vtree_configure(struct vtree *t, const char *config);
+int vtree_prepare(struct vtree *t, const char *base);
+void vtree_remove_worktree(struct vtree *t);
+/* make -C srcdir [O=...] -jN ARGS... TARGETS...; output to out. */
+int run_make_targets(struct vtree *t, const char *const *targets, struct strbuf *out);
+void vtree_release(struct vtree *t);
+/* NULL when the configuration builds the object (relative to the tree),
+ * else why not, with what would build it. */
+char *vtree_object_not_built(const struct vtree *t, const char *object);
+/* The value of CONFIG_<name> in the .config used, or NULL. */
+const char *vtree_config_value(const struct vtree *t, const char *symbol, char *buf, size_t len);
+void vtree_progress(const struct vtree *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* validate-build.c: objects, their warnings and their code. */
+struct vfunction {
+	char *name;			/* section:symbol */
+	char *code;			/* normalised disassembly */
+};
+
+struct vobject_state {
+	bool compiled;
+	char *error;			/* first error line when it did not compile */
+	struct strlist warnings;	/* normalised: file: warning: message */
+	struct strlist sparse_warnings;
+	struct vfunction *functions;
+	size_t nr_functions;
+};
+
+struct vobject {
+	char *object;			/* relative to the tree: drivers/x/y.o */
+	char *source;			/* drivers/x/y.c */
+	char *not_built;		/* the configuration does not build it: why */
+	bool identities;		/* compare with the 3.7 identities header */
+	struct vobject_state state;	/* the reference: base, then after each patch */
+};
+
+/* Builds objs (those with not_built NULL) in the worktree: code (with the
+ * identities header where an object asks for it), gcc warnings, sparse
+ * warnings. Fills states[i] for objs[i]. Returns -1 when make could not run. */
+int build_objects(struct vtree *t, struct vobject **objs, size_t nr,
+		  struct vobject_state *states);
+void vobject_state_release(struct vobject_state *st);
+/* Function names whose code differs (or exists on one side only). */
+void compare_code(const struct vobject_state *before, const struct vobject_state *after,
+		  struct strlist *differ);
+/* Parses objdump -dr output into functions, mapping the renamed targets;
+ * sections (objdump -s, or NULL) resolves string-literal relocations. */
+void disasm_parse(const char *text, const char *sections, struct vfunction **out, size_t *nr);
+/* Splits make output into per-object diagnostics of objs[i]: gcc's (and
+ * objtool's) warnings[i] and first error errors[i], and what the checker
+ * said in its CHECK section, sparse[i]. Exposed for the unit test. */
+void make_output_parse(const char *output, struct vobject **objs, size_t nr,
+		       struct strlist *warnings, struct strlist *sparse, char **errors);
+
+extern const char *const identity_renames[][2];
+
+/* validate-report.c */
+struct vreport {
+	const struct vseries *series;
+	const struct vtree *tree;
+	const char *base;
+	const char *base_source;	/* "cover letter" or "TREE's HEAD" */
+	struct vobject **objects;
+	size_t nr_objects;
+	bool rescan_done, rescan_clean;
+	struct strlist rescan_rules;
+	struct strlist rescan_findings;
+	bool full_done, full_ok;
+	char *full_error;
+	char *fatal;			/* why the run stopped early */
+	int status;
+	/* seconds per phase, for the JSON report and bench/ */
+	double t_worktree, t_configure, t_prepare, t_base, t_patches, t_rescan, t_full, t_total;
+};
+
+double validate_now(void);
+
+void report_validate_text(FILE *fp, const struct vreport *r);
+void report_validate_json(FILE *fp, const struct vreport *r);
+
+#endif

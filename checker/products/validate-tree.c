@@ -1,0 +1,640 @@
+/* The scratch side of validate: a detached git worktree of the tree at the
+ * series' base, its configuration, the prepared build (cached), and which
+ * objects the configuration builds according to the Makefiles. */
+#include "lib/tempdir.h"
+#include "front/tree.h"
+#include "lib/usage.h"
+#include "products/validate-priv.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define BUILD_DIR ".wqcheck-build"
+
+void vtree_progress(const struct vtree *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!t->progress)
+		return;
+	fprintf(stderr, "wqcheck validate: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static char *git_line(const char *dir, const char *a, const char *b, const char *c)
+{
+	struct strbuf out = STRBUF_INIT;
+	char *nl;
+
+	if (run_commandv(dir, &out, "git", a, b, c, (char *)NULL)) {
+		strbuf_release(&out);
+		return NULL;
+	}
+	nl = strchr(out.buf ? out.buf : "", '\n');
+	if (nl)
+		*nl = '\0';
+	return strbuf_detach(&out);
+}
+
+static bool file_exists(const char *dir, const char *rel)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct stat st;
+	bool ok;
+
+	strbuf_addf(&sb, "%s/%s", dir, rel);
+	ok = !stat(sb.buf, &st);
+	strbuf_release(&sb);
+	return ok;
+}
+
+int vtree_open(struct vtree *t, const char *tree)
+{
+	char resolved[PATH_MAX];
+
+	if (!realpath(tree, resolved))
+		return error("%s: %s", tree, strerror(errno));
+	if (!is_kernel_tree(resolved))
+		return error("%s: not a kernel tree (no Makefile, include/linux/ and "
+			     "MAINTAINERS or Kconfig)", tree);
+	t->tree = xstrdup(resolved);
+	t->toplevel = git_line(resolved, "rev-parse", "--show-toplevel", NULL);
+	t->prefix = git_line(resolved, "rev-parse", "--show-prefix", NULL);
+	t->head = git_line(resolved, "rev-parse", "--verify", "HEAD");
+	if (!t->toplevel || !t->prefix || !t->head)
+		return error("%s: not a git checkout with a commit (validate works in a "
+			     "git worktree of it)", tree);
+	t->kbuild = file_exists(resolved, "scripts/Kbuild.include");
+	return 0;
+}
+
+int vtree_add_worktree(struct vtree *t, const char *base)
+{
+	struct strbuf sb = STRBUF_INIT, out = STRBUF_INIT;
+	char *commit;
+	size_t n;
+
+	strbuf_addf(&sb, "%s^{commit}", base);
+	commit = git_line(t->tree, "rev-parse", "--verify", sb.buf);
+	strbuf_release(&sb);
+	if (!commit)
+		return error("base commit %s is not in %s", base, t->tree);
+	free(commit);
+	if (!t->scratch)
+		t->scratch = xstrdup(tempdir_create("validate"));
+	strbuf_addf(&sb, "%s/wt", t->scratch);
+	t->worktree = strbuf_detach(&sb);
+	vtree_progress(t, "checking out %.12s in a scratch worktree", base);
+	/* from here on, cleaning up means git worktree remove and prune */
+	t->worktree_added = true;
+	if (run_commandv(t->toplevel, &out, "git", "worktree", "add", "--detach", "--quiet",
+			 t->worktree, base, (char *)NULL)) {
+		error("git worktree add failed: %s", out.buf ? out.buf : "");
+		strbuf_release(&out);
+		return -1;
+	}
+	strbuf_release(&out);
+	strbuf_addstr(&sb, t->worktree);
+	n = strlen(t->prefix);
+	if (n) {
+		strbuf_addch(&sb, '/');
+		strbuf_add(&sb, t->prefix, n - (t->prefix[n - 1] == '/'));
+	}
+	t->srcdir = strbuf_detach(&sb);
+	if (t->kbuild) {
+		strbuf_addf(&sb, "%s/%s", t->srcdir, BUILD_DIR);
+		if (mkdir(sb.buf, 0777) < 0)
+			return error("%s: %s", sb.buf, strerror(errno));
+		t->objdir = strbuf_detach(&sb);
+	} else {
+		t->objdir = xstrdup(t->srcdir);
+	}
+	strbuf_addf(&sb, "%s/wqcheck-identities.h", t->scratch);
+	t->shim = strbuf_detach(&sb);
+	return 0;
+}
+
+void vtree_remove_worktree(struct vtree *t)
+{
+	if (!t->worktree_added)
+		return;
+	t->worktree_added = false;
+	unsetenv("GIT_OBJECT_DIRECTORY");
+	unsetenv("GIT_ALTERNATE_OBJECT_DIRECTORIES");
+	run_commandv(t->toplevel, NULL, "git", "worktree", "remove", "--force", "--force",
+		     t->worktree, (char *)NULL);
+	run_commandv(t->toplevel, NULL, "git", "worktree", "prune", (char *)NULL);
+}
+
+/* make -C srcdir [O=.wqcheck-build] -jN ARGS... TARGETS... */
+int run_make_targets(struct vtree *t, const char *const *targets, struct strbuf *out)
+{
+	const char *argv[256];
+	char jobs[32];
+	size_t n = 0, i;
+
+	snprintf(jobs, sizeof(jobs), "-j%d", t->jobs);
+	argv[n++] = "make";
+	argv[n++] = jobs;
+	if (t->kbuild)
+		argv[n++] = "O=" BUILD_DIR;
+	for (i = 0; i < t->make_args.nr && n < 200; i++)
+		argv[n++] = t->make_args.items[i];
+	for (i = 0; targets[i] && n < 255; i++)
+		argv[n++] = targets[i];
+	argv[n] = NULL;
+	return run_command(t->srcdir, argv, out);
+}
+
+static int copy_file(const char *from, const char *to)
+{
+	struct strbuf out = STRBUF_INIT;
+	int rc = run_commandv(NULL, &out, "cp", "--", from, to, (char *)NULL);
+
+	if (rc)
+		error("cannot copy %s to %s: %s", from, to, out.buf ? out.buf : "");
+	strbuf_release(&out);
+	return rc ? -1 : 0;
+}
+
+static void find_arch(struct vtree *t)
+{
+	static const char *const arches[][2] = {
+		{ "CONFIG_X86", "x86" }, { "CONFIG_ARM64", "arm64" }, { "CONFIG_ARM", "arm" },
+		{ "CONFIG_PPC", "powerpc" }, { "CONFIG_RISCV", "riscv" }, { "CONFIG_S390", "s390" },
+		{ "CONFIG_MIPS", "mips" },
+	};
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < t->make_args.nr; i++)
+		if (!strncmp(t->make_args.items[i], "ARCH=", 5)) {
+			t->arch = xstrdup(t->make_args.items[i] + 5);
+			if (!strcmp(t->arch, "x86_64") || !strcmp(t->arch, "i386")) {
+				free(t->arch);
+				t->arch = xstrdup("x86");
+			}
+			return;
+		}
+	for (i = 0; i < sizeof(arches) / sizeof(arches[0]); i++) {
+		const char *v = vtree_config_value(t, arches[i][0], buf, sizeof(buf));
+
+		if (v && !strcmp(v, "y")) {
+			t->arch = xstrdup(arches[i][1]);
+			return;
+		}
+	}
+	t->arch = xstrdup("x86");
+}
+
+int vtree_configure(struct vtree *t, const char *config)
+{
+	struct strbuf dst = STRBUF_INIT, src = STRBUF_INIT, out = STRBUF_INIT;
+	const char *target = NULL;
+	int rc = 0;
+
+	strbuf_addf(&dst, "%s/.config", t->objdir);
+	strbuf_addf(&src, "%s/.config", t->tree);
+	if (!config && access(src.buf, R_OK) && t->kbuild)
+		config = "defconfig";
+	if (config && (!strcmp(config, "defconfig") || !strcmp(config, "allmodconfig"))) {
+		if (!t->kbuild) {
+			rc = error("%s has no Kconfig: --config takes a .config file there", t->tree);
+			goto out;
+		}
+		target = config;
+		t->config_desc = xstrdup(config);
+	} else if (config) {
+		char resolved[PATH_MAX];
+
+		if (!realpath(config, resolved)) {
+			rc = error("--config %s: %s", config, strerror(errno));
+			goto out;
+		}
+		t->config_desc = xstrdup(resolved);
+		rc = copy_file(resolved, dst.buf);
+		target = "olddefconfig";
+	} else if (!access(src.buf, R_OK)) {
+		t->config_desc = xstrdup(".config of the tree");
+		rc = copy_file(src.buf, dst.buf);
+		target = "olddefconfig";
+	} else if (access(dst.buf, R_OK)) {
+		rc = error("%s has no .config and no defconfig target: use --config=FILE", t->tree);
+		goto out;
+	} else {
+		t->config_desc = xstrdup(".config of the base commit");
+	}
+	if (rc)
+		goto out;
+	if (t->kbuild && target) {
+		const char *targets[] = { target, NULL };
+
+		vtree_progress(t, "configuring (%s)", target);
+		if (run_make_targets(t, targets, &out)) {
+			rc = error("make %s failed:\n%s", target, out.buf ? out.buf : "");
+			goto out;
+		}
+	}
+	strbuf_reset(&t->dotconfig);
+	if (strbuf_read_file(&t->dotconfig, dst.buf) < 0) {
+		rc = error("%s: cannot read it", dst.buf);
+		goto out;
+	}
+	find_arch(t);
+out:
+	strbuf_release(&dst);
+	strbuf_release(&src);
+	strbuf_release(&out);
+	return rc;
+}
+
+static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
+{
+	while (n--) {
+		h ^= (unsigned char)*s++;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+static char *cache_root(void)
+{
+	const char *c = getenv("WQCHECK_CACHE"), *x = getenv("XDG_CACHE_HOME");
+	const char *home = getenv("HOME");
+	struct strbuf sb = STRBUF_INIT;
+
+	if (c && *c)
+		strbuf_addf(&sb, "%s/validate", c);
+	else if (x && *x)
+		strbuf_addf(&sb, "%s/wqcheck/validate", x);
+	else if (home && *home)
+		strbuf_addf(&sb, "%s/.cache/wqcheck/validate", home);
+	else
+		return NULL;
+	return strbuf_detach(&sb);
+}
+
+/* A prepared kbuild output directory depends on the sources (the base
+ * commit), the configuration, the make arguments and the compiler. */
+static char *prepared_key(struct vtree *t, const char *base)
+{
+	struct strbuf gcc = STRBUF_INIT, sb = STRBUF_INIT;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i;
+
+	run_commandv(NULL, &gcc, "gcc", "--version", (char *)NULL);
+	h = fnv1a(h, base, strlen(base));
+	h = fnv1a(h, t->dotconfig.buf, t->dotconfig.len);
+	for (i = 0; i < t->make_args.nr; i++)
+		h = fnv1a(h, t->make_args.items[i], strlen(t->make_args.items[i]) + 1);
+	if (gcc.buf)
+		h = fnv1a(h, gcc.buf, gcc.len);
+	strbuf_addf(&sb, "prepared-%016llx", (unsigned long long)h);
+	strbuf_release(&gcc);
+	return strbuf_detach(&sb);
+}
+
+/* The cached build is older than the fresh checkout: make it newer, all of
+ * it at one instant so that no generated file looks newer than another. */
+static int touch_all(const char *dir)
+{
+	char stamp[32];
+
+	snprintf(stamp, sizeof(stamp), "@%lld", (long long)time(NULL) + 1);
+	return run_commandv(NULL, NULL, "find", dir, "-exec", "touch", "-h", "-d", stamp,
+			    "{}", "+", (char *)NULL);
+}
+
+int vtree_prepare(struct vtree *t, const char *base)
+{
+	struct strbuf out = STRBUF_INIT, entry = STRBUF_INIT, tmp = STRBUF_INIT;
+	const char *targets[] = { "prepare", NULL };
+	char *root, *key;
+	struct stat st;
+	int rc = 0;
+
+	if (!t->kbuild)
+		return 0;
+	root = cache_root();
+	key = prepared_key(t, base);
+	if (root) {
+		strbuf_addf(&entry, "%s/%s", root, key);
+		if (!stat(entry.buf, &st) && S_ISDIR(st.st_mode)) {
+			struct strbuf from = STRBUF_INIT;
+
+			vtree_progress(t, "reusing the prepared build %s", entry.buf);
+			strbuf_addf(&from, "%s/.", entry.buf);
+			if (!run_commandv(NULL, &out, "cp", "-a", from.buf, t->objdir, (char *)NULL) &&
+			    !touch_all(t->objdir)) {
+				t->prepared_from_cache = true;
+				strbuf_release(&from);
+				goto done;
+			}
+			strbuf_release(&from);
+			warning("cannot reuse %s; preparing from scratch", entry.buf);
+		}
+	}
+	vtree_progress(t, "make prepare");
+	if (run_make_targets(t, targets, &out)) {
+		rc = error("make prepare failed at the base:\n%s", out.buf ? out.buf : "");
+		goto done;
+	}
+	if (root && make_parent_dirs(entry.buf) == 0) {
+		strbuf_addf(&tmp, "%s.tmp-%d", entry.buf, (int)getpid());
+		if (!run_commandv(NULL, NULL, "cp", "-a", t->objdir, tmp.buf, (char *)NULL))
+			rename(tmp.buf, entry.buf);
+		run_commandv(NULL, NULL, "rm", "-rf", tmp.buf, (char *)NULL);
+	}
+done:
+	strbuf_release(&out);
+	strbuf_release(&entry);
+	strbuf_release(&tmp);
+	free(root);
+	free(key);
+	return rc;
+}
+
+void vtree_release(struct vtree *t)
+{
+	free(t->tree);
+	free(t->toplevel);
+	free(t->prefix);
+	free(t->head);
+	free(t->worktree);
+	free(t->srcdir);
+	free(t->objdir);
+	free(t->shim);
+	free(t->config_desc);
+	free(t->arch);
+	strbuf_release(&t->dotconfig);
+	strlist_release(&t->make_args);
+	if (t->scratch)
+		tempdir_remove(t->scratch);
+	free(t->scratch);
+}
+
+const char *vtree_config_value(const struct vtree *t, const char *symbol, char *buf, size_t len)
+{
+	size_t n = strlen(symbol);
+	const char *p = t->dotconfig.buf;
+
+	while (p && *p) {
+		if (!strncmp(p, symbol, n) && p[n] == '=') {
+			const char *v = p + n + 1;
+			size_t vl = strcspn(v, "\n");
+
+			if (vl >= len)
+				vl = len - 1;
+			memcpy(buf, v, vl);
+			buf[vl] = '\0';
+			return buf;
+		}
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return NULL;
+}
+
+/* --- which objects the Makefiles build -------------------------------- */
+
+enum listed { UNLISTED, LISTED_BUILT, LISTED_NOT_BUILT };
+
+/* The Makefile (or Kbuild) of dir as logical lines: continuations joined,
+ * comments dropped. */
+static char *read_makefile(const struct vtree *t, const char *dir, char **which)
+{
+	static const char *const names[] = { "Kbuild", "Makefile" };
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+	size_t i, j, k;
+
+	for (i = 0; i < 2; i++) {
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s%s%s/%s", t->srcdir, *dir ? "/" : "", dir, names[i]);
+		if (strbuf_read_file(&text, path.buf) == 0)
+			break;
+	}
+	if (i == 2) {
+		strbuf_release(&path);
+		strbuf_release(&text);
+		return NULL;
+	}
+	*which = xstrdup(path.buf + strlen(t->srcdir) + 1);
+	strbuf_release(&path);
+	for (j = k = 0; j < text.len; j++) {
+		if (text.buf[j] == '\\' && text.buf[j + 1] == '\n') {
+			text.buf[k++] = ' ';
+			j++;
+		} else if (text.buf[j] == '#') {
+			while (j < text.len && text.buf[j] != '\n')
+				j++;
+			if (j < text.len)
+				text.buf[k++] = '\n';
+		} else {
+			text.buf[k++] = text.buf[j];
+		}
+	}
+	text.buf[k] = '\0';
+	return strbuf_detach(&text);
+}
+
+static enum listed listed_in(const struct vtree *t, const char *dir, const char *target,
+			     int depth, struct strbuf *reason);
+
+/* lhs is "obj-$(CONFIG_X)", "foo-y", "foo-objs", ... */
+static enum listed judge_line(const struct vtree *t, const char *dir, const char *lhs,
+			      const char *makefile, int depth, struct strbuf *reason)
+{
+	const char *dash = strrchr(lhs, '-');
+	const char *cfg = strstr(lhs, "-$(CONFIG_");
+	char *base;
+	enum listed r;
+
+	if (cfg) {
+		char sym[128], buf[32];
+		const char *v;
+		size_t n = strcspn(cfg + 3, ")");
+
+		if (n >= sizeof(sym))
+			n = sizeof(sym) - 1;
+		memcpy(sym, cfg + 3, n);
+		sym[n] = '\0';
+		v = vtree_config_value(t, sym, buf, sizeof(buf));
+		if (!v || (strcmp(v, "y") && strcmp(v, "m"))) {
+			strbuf_reset(reason);
+			strbuf_addf(reason, "%s is not set (%s: %s)", sym, makefile, lhs);
+			return LISTED_NOT_BUILT;
+		}
+		base = xstrndup(lhs, (size_t)(cfg - lhs));
+	} else if (dash && (!strcmp(dash, "-y") || !strcmp(dash, "-m") || !strcmp(dash, "-objs"))) {
+		base = xstrndup(lhs, (size_t)(dash - lhs));
+	} else {
+		return UNLISTED;
+	}
+	if (!strcmp(base, "obj") || !strcmp(base, "lib") || !strcmp(base, "core") ||
+	    !strcmp(base, "drivers") || !strcmp(base, "libs") || !strcmp(base, "head")) {
+		free(base);
+		return LISTED_BUILT;
+	}
+	if (!strcmp(base, "subdir") || !strcmp(base, "always") || !strcmp(base, "extra") ||
+	    !strcmp(base, "hostprogs") || !strcmp(base, "targets") || depth > 4) {
+		free(base);
+		return UNLISTED;
+	}
+	/* a part of the composite object base.o */
+	{
+		struct strbuf composite = STRBUF_INIT;
+
+		strbuf_addf(&composite, "%s.o", base);
+		r = listed_in(t, dir, composite.buf, depth + 1, reason);
+		strbuf_release(&composite);
+	}
+	free(base);
+	return r;
+}
+
+static enum listed listed_in(const struct vtree *t, const char *dir, const char *target,
+			     int depth, struct strbuf *reason)
+{
+	char *makefile = NULL, *text = read_makefile(t, dir, &makefile), *line, *save = NULL;
+	enum listed result = UNLISTED;
+	struct strbuf why = STRBUF_INIT;
+
+	if (!text)
+		return UNLISTED;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *op = strstr(line, "="), *lhs, *w, *wsave = NULL;
+		bool found = false;
+		enum listed r;
+
+		if (!op)
+			continue;
+		lhs = line;
+		while (*lhs == ' ' || *lhs == '\t')
+			lhs++;
+		if (op > lhs && (op[-1] == '+' || op[-1] == ':' || op[-1] == '?'))
+			op[-1] = '\0';
+		*op = '\0';
+		for (w = lhs + strlen(lhs); w > lhs && (w[-1] == ' ' || w[-1] == '\t'); w--)
+			w[-1] = '\0';
+		for (w = strtok_r(op + 1, " \t", &wsave); w; w = strtok_r(NULL, " \t", &wsave))
+			if (!strcmp(w, target))
+				found = true;
+		if (!found)
+			continue;
+		r = judge_line(t, dir, lhs, makefile, depth, &why);
+		if (r == LISTED_BUILT) {
+			result = LISTED_BUILT;
+			break;
+		}
+		if (r == LISTED_NOT_BUILT && result == UNLISTED) {
+			result = LISTED_NOT_BUILT;
+			strbuf_reset(reason);
+			strbuf_addstr(reason, why.buf);
+		}
+	}
+	free(text);
+	free(makefile);
+	strbuf_release(&why);
+	return result;
+}
+
+static char *dir_not_built(const struct vtree *t, const char *dir, int depth)
+{
+	struct strbuf reason = STRBUF_INIT, sub = STRBUF_INIT;
+	const char *slash = strrchr(dir, '/');
+	char *parent, *r = NULL;
+
+	if (!strncmp(dir, "arch/", 5)) {
+		size_t n = strcspn(dir + 5, "/");
+
+		if (strlen(t->arch) != n || strncmp(dir + 5, t->arch, n)) {
+			strbuf_addf(&reason, "arch/%.*s is built only for ARCH=%.*s (make ARCH=%.*s "
+				    "CROSS_COMPILE=<its toolchain prefix>; this build is ARCH=%s)",
+				    (int)n, dir + 5, (int)n, dir + 5, (int)n, dir + 5, t->arch);
+			return strbuf_detach(&reason);
+		}
+		if (!dir[5 + n])
+			return NULL;
+	}
+	if (!slash || depth > 16)
+		return NULL;		/* top-level directories are always descended */
+	parent = xstrndup(dir, (size_t)(slash - dir));
+	strbuf_addf(&sub, "%s/", slash + 1);
+	switch (listed_in(t, parent, sub.buf, 0, &reason)) {
+	case LISTED_NOT_BUILT:
+		r = strbuf_detach(&reason);
+		break;
+	case LISTED_BUILT:
+	case UNLISTED:		/* reached from the top Makefile or an arch Makefile */
+		r = dir_not_built(t, parent, depth + 1);
+		break;
+	}
+	free(parent);
+	strbuf_release(&reason);
+	strbuf_release(&sub);
+	return r;
+}
+
+char *vtree_object_not_built(const struct vtree *t, const char *object)
+{
+	struct strbuf reason = STRBUF_INIT;
+	const char *slash = strrchr(object, '/');
+	char *dir = slash ? xstrndup(object, (size_t)(slash - object)) : xstrdup("");
+	char *r = NULL;
+	char *hint = t->kbuild ? "; --config=allmodconfig builds it if its dependencies allow" : "";
+
+	enum listed listed;
+	const char *target = slash ? slash + 1 : object;
+
+	if (!strncmp(object, "arch/", 5) && (r = dir_not_built(t, dir, 0)))
+		goto out;
+	listed = listed_in(t, dir, target, 0, &reason);
+	/* a big driver's Makefile lists the objects of its subdirectories:
+	 * i915-y += display/intel_hotplug.o in drivers/gpu/drm/i915/Makefile */
+	while (listed == UNLISTED && strchr(dir, '/')) {
+		char *up = strrchr(dir, '/');
+
+		*up = '\0';
+		target = object + strlen(dir) + 1;
+		listed = listed_in(t, dir, target, 0, &reason);
+	}
+	if (listed == UNLISTED) {
+		free(dir);
+		dir = slash ? xstrndup(object, (size_t)(slash - object)) : xstrdup("");
+	}
+	switch (listed) {
+	case UNLISTED:
+		strbuf_reset(&reason);
+		strbuf_addf(&reason, "no Makefile rule in %s%s lists %s (a file #included by "
+			    "another, or not built)", dir, *dir ? "/" : "", slash ? slash + 1 : object);
+		r = strbuf_detach(&reason);
+		break;
+	case LISTED_NOT_BUILT:
+		strbuf_addstr(&reason, hint);
+		r = strbuf_detach(&reason);
+		break;
+	case LISTED_BUILT:
+		r = dir_not_built(t, dir, 0);
+		if (r) {
+			strbuf_addf(&reason, "%s%s", r, hint);
+			free(r);
+			r = strbuf_detach(&reason);
+		}
+		break;
+	}
+out:
+	free(dir);
+	strbuf_release(&reason);
+	return r;
+}

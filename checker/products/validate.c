@@ -1,0 +1,634 @@
+/* wqcheck validate: the driver. Base build, then each patch in order with
+ * git am, rebuild of the objects it touches and comparison with the state
+ * before it; a rescan at the end; the report. */
+#include "analysis/rule.h"
+#include "analysis/scan.h"
+#include "lib/tempdir.h"
+#include "front/tree.h"
+#include "lib/usage.h"
+#include "products/validate-priv.h"
+
+#include <dirent.h>
+#include <signal.h>
+#include <time.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static struct vtree *active_tree;
+
+double validate_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void cleanup(void)
+{
+	if (active_tree)
+		vtree_remove_worktree(active_tree);
+	tempdir_remove_all();
+}
+
+static void on_signal(int sig)
+{
+	run_kill_child(sig);
+	cleanup();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void install_cleanup(struct vtree *t)
+{
+	active_tree = t;
+	set_die_cleanup(cleanup);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
+static struct vobject *find_object(struct vobject **objs, size_t nr, const char *object)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		if (!strcmp(objs[i]->object, object))
+			return objs[i];
+	return NULL;
+}
+
+static struct vobject *add_object(struct vobject ***objs, size_t *nr, size_t *alloc,
+				  const char *source)
+{
+	struct vobject *o;
+	size_t n = strlen(source);
+	char *object = xstrdup(source);
+
+	object[n - 1] = 'o';
+	o = find_object(*objs, *nr, object);
+	if (o) {
+		free(object);
+		return o;
+	}
+	o = xcalloc(1, sizeof(*o));
+	o->object = object;
+	o->source = xstrdup(source);
+	ALLOC_GROW(*objs, *nr, *alloc);
+	(*objs)[(*nr)++] = o;
+	return o;
+}
+
+/* The .c files next to a local header that #include it: a header change
+ * rebuilds them. Headers under include/ would mean most of the kernel and
+ * are not followed. */
+static void header_users(const struct vtree *t, const char *header, struct strlist *out)
+{
+	const char *slash = strrchr(header, '/');
+	char *dir = slash ? xstrndup(header, (size_t)(slash - header)) : xstrdup(".");
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT, want = STRBUF_INIT;
+	struct dirent *de;
+	DIR *d;
+
+	strbuf_addf(&path, "%s/%s", t->srcdir, dir);
+	strbuf_addf(&want, "\"%s\"", slash ? slash + 1 : header);
+	d = opendir(path.buf);
+	while (d && (de = readdir(d))) {
+		if (!has_suffix(de->d_name, ".c"))
+			continue;
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s/%s", t->srcdir, dir, de->d_name);
+		strbuf_reset(&text);
+		if (strbuf_read_file(&text, path.buf) == 0 && strstr(text.buf, want.buf)) {
+			strbuf_reset(&path);
+			strbuf_addf(&path, "%s/%s", dir, de->d_name);
+			strlist_add(out, path.buf);
+		}
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+	strbuf_release(&path);
+	strbuf_release(&text);
+	strbuf_release(&want);
+}
+
+/* The tree-relative sources a patch file list means, and their objects. */
+static void patch_sources(const struct vtree *t, const struct strlist *files, struct strlist *out)
+{
+	size_t plen = strlen(t->prefix), i;
+
+	for (i = 0; i < files->nr; i++) {
+		const char *f = files->items[i];
+
+		if (strncmp(f, t->prefix, plen))
+			continue;	/* outside the kernel tree */
+		f += plen;
+		if (has_suffix(f, ".c") || has_suffix(f, ".S")) {
+			if (!strlist_has(out, f))
+				strlist_add(out, f);
+		} else if (has_suffix(f, ".h") && strncmp(f, "include/", 8) &&
+			   strncmp(f, "arch/", 5)) {
+			header_users(t, f, out);
+		}
+	}
+}
+
+/* Does the tree's schedule_work() compile to queue_work(system_wq, ...)
+ * inline? Then comparing converted WQ003 sites needs no identities. */
+static bool schedule_work_is_inline(const struct vtree *t)
+{
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+	bool inl = false;
+	const char *p;
+
+	strbuf_addf(&path, "%s/include/linux/workqueue.h", t->srcdir);
+	if (strbuf_read_file(&text, path.buf) == 0)
+		for (p = text.buf; (p = strstr(p, " schedule_work(struct work_struct")); p++) {
+			const char *bol = p;
+
+			while (bol > text.buf && bol[-1] != '\n')
+				bol--;
+			if (!strncmp(bol, "static inline ", 14) || !strncmp(bol, "static __always_inline ", 23))
+				inl = true;
+		}
+	strbuf_release(&path);
+	strbuf_release(&text);
+	return inl;
+}
+
+static bool needs_identities(const struct vtree *t, const struct vseries *s, const char *source,
+			     bool sched_inline)
+{
+	struct strbuf full = STRBUF_INIT, text = STRBUF_INIT;
+	bool yes;
+
+	strbuf_addf(&full, "%s%s", t->prefix, source);
+	yes = strlist_has(&s->identity_files, full.buf);
+	if (yes && sched_inline) {
+		/* only WQ_NON_REENTRANT needs them then */
+		const char *needle = "WQ_NON_REENTRANT";
+
+		strbuf_reset(&full);
+		strbuf_addf(&full, "%s/%s", t->srcdir, source);
+		yes = strbuf_read_file(&text, full.buf) == 0 && strstr(text.buf, needle);
+	}
+	strbuf_release(&full);
+	strbuf_release(&text);
+	return yes;
+}
+
+/* "error: patch failed: drivers/x.c:123" -> "drivers/x.c:123, hunk @@ ... @@" */
+static char *describe_apply_failure(const struct vpatch *p, const char *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *e = strstr(out, "error: patch failed: ");
+	const char *nl;
+
+	if (e) {
+		char *loc, *colon, *hunk;
+
+		e += strlen("error: patch failed: ");
+		nl = strchr(e, '\n');
+		loc = xstrndup(e, nl ? (size_t)(nl - e) : strlen(e));
+		colon = strrchr(loc, ':');
+		strbuf_addstr(&sb, loc);
+		if (colon) {
+			*colon = '\0';
+			hunk = series_find_hunk(p->path, loc, (unsigned)strtoul(colon + 1, NULL, 10));
+			if (hunk)
+				strbuf_addf(&sb, ": hunk %s does not apply", hunk);
+			else
+				strbuf_addstr(&sb, ": a hunk does not apply");
+			free(hunk);
+		}
+		free(loc);
+	} else {
+		/* git's own words: the first error line */
+		e = strstr(out, "error: ");
+		if (!e)
+			e = out;
+		nl = strchr(e, '\n');
+		strbuf_add(&sb, e, nl ? (size_t)(nl - e) : strlen(e));
+	}
+	return strbuf_detach(&sb);
+}
+
+/* git am with the commits kept out of the tree's object store. */
+static int apply_patch(struct vtree *t, struct vpatch *p, struct strbuf *out)
+{
+	struct strbuf objects = STRBUF_INIT, common = STRBUF_INIT, alt = STRBUF_INIT;
+	int rc;
+
+	strbuf_addf(&objects, "%s/objects", t->scratch);
+	run_commandv(t->worktree, &common, "git", "rev-parse", "--path-format=absolute",
+		     "--git-common-dir", (char *)NULL);
+	if (common.len && common.buf[common.len - 1] == '\n')
+		common.buf[--common.len] = '\0';
+	strbuf_addf(&alt, "%s/objects", common.buf ? common.buf : "");
+	make_parent_dirs(objects.buf);
+	mkdir(objects.buf, 0777);
+	setenv("GIT_OBJECT_DIRECTORY", objects.buf, 1);
+	setenv("GIT_ALTERNATE_OBJECT_DIRECTORIES", alt.buf, 1);
+	rc = run_commandv(t->worktree, out, "git", "-c", "user.name=wqcheck validate",
+			  "-c", "user.email=wqcheck@invalid", "-c", "am.threeWay=false",
+			  "am", "--quiet", p->path, (char *)NULL);
+	if (rc)
+		run_commandv(t->worktree, NULL, "git", "am", "--abort", (char *)NULL);
+	unsetenv("GIT_OBJECT_DIRECTORY");
+	unsetenv("GIT_ALTERNATE_OBJECT_DIRECTORIES");
+	strbuf_release(&objects);
+	strbuf_release(&common);
+	strbuf_release(&alt);
+	return rc;
+}
+
+/* The rules whose names the series removed: those must find nothing left
+ * in the files it touched. */
+static void rescan(struct vtree *t, const struct vseries *s, const struct strlist *sources,
+		   struct vreport *r)
+{
+	const struct rule *rules[64];
+	size_t nr_rules = 0, i, j, nr;
+	struct file_list files = { 0 };
+	struct scan_options so = { 0 };
+	struct scan_result res = { 0 };
+	struct finding **all;
+
+	for (i = 0; i < nr_all_rules && nr_rules < 64; i++) {
+		const struct rule *rule = all_rules[i];
+
+		if (!rule->identifiers)
+			continue;
+		for (j = 0; rule->identifiers[j]; j++)
+			if (s->removed.buf && strstr(s->removed.buf, rule->identifiers[j]))
+				break;
+		if (rule->identifiers[j]) {
+			rules[nr_rules++] = rule;
+			strlist_add(&r->rescan_rules, rule->id);
+		}
+	}
+	r->rescan_done = true;
+	r->rescan_clean = true;
+	if (!nr_rules)
+		return;
+	for (i = 0; i < sources->nr; i++)
+		list_tree_files(t->srcdir, sources->items[i], &files);
+	file_list_finish(&files);
+	if (!files.nr) {
+		file_list_release(&files);
+		return;
+	}
+	vtree_progress(t, "rescanning %zu file%s for %zu rule%s", files.nr,
+		       files.nr == 1 ? "" : "s", nr_rules, nr_rules == 1 ? "" : "s");
+	so.root = t->srcdir;
+	so.rules = rules;
+	so.nr_rules = nr_rules;
+	so.jobs = t->jobs;
+	so.use_clang = true;
+	scan_run(&so, &files, &res);
+	all = scan_result_findings(&res, &nr);
+	for (i = 0; i < nr; i++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addf(&sb, "%s:%u:%u: %s [%s]", all[i]->file, all[i]->line, all[i]->column,
+			    all[i]->message ? all[i]->message : "", all[i]->rule->id);
+		strlist_add_nodup(&r->rescan_findings, strbuf_detach(&sb));
+		r->rescan_clean = false;
+	}
+	for (i = 0; i < res.nr_files; i++)
+		if (res.files[i].failed_reason) {
+			struct strbuf sb = STRBUF_INIT;
+
+			strbuf_addf(&sb, "%s: not fully analysed: %s", res.files[i].path,
+				    res.files[i].failed_reason);
+			strlist_add_nodup(&r->rescan_findings, strbuf_detach(&sb));
+			r->rescan_clean = false;
+		}
+	free(all);
+	scan_result_release(&res);
+	file_list_release(&files);
+}
+
+static void judge(struct vpatch_object *po, struct vobject *o, struct vobject_state *now)
+{
+	po->obj = o;
+	if (o->not_built) {
+		po->reason = xstrdup(o->not_built);
+		return;
+	}
+	if (!now->compiled) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addf(&sb, "does not compile after this patch: %s", now->error);
+		po->reason = strbuf_detach(&sb);
+		return;
+	}
+	po->built = true;
+	compare_code(&o->state, now, &po->diff_functions);
+	po->code_equal = !po->diff_functions.nr;
+	strlist_subtract(&now->warnings, &o->state.warnings, &po->new_warnings);
+	strlist_subtract(&now->sparse_warnings, &o->state.sparse_warnings, &po->new_sparse_warnings);
+}
+
+static bool object_passed(const struct vpatch_object *po)
+{
+	return po->built && po->code_equal && !po->new_warnings.nr && !po->new_sparse_warnings.nr;
+}
+
+/* Builds objs in the current state, judges each against its reference and
+ * makes the new state the reference of the next patch. */
+static void judge_built(struct vtree *t, struct vobject **objs, struct vpatch_object **verdicts,
+			size_t nr, bool *failed)
+{
+	struct vobject_state *states = xcalloc(nr + 1, sizeof(*states));
+	size_t j;
+
+	if (nr)
+		build_objects(t, objs, nr, states);
+	for (j = 0; j < nr; j++) {
+		judge(verdicts[j], objs[j], &states[j]);
+		if (!object_passed(verdicts[j]))
+			*failed = true;
+		if (states[j].compiled) {
+			vobject_state_release(&objs[j]->state);
+			objs[j]->state = states[j];
+		} else {
+			vobject_state_release(&states[j]);
+		}
+	}
+	free(states);
+}
+
+/* Every file the series touches in the tree is a .c file (or outside it). */
+static bool series_only_sources(const struct vtree *t, const struct vseries *s)
+{
+	size_t plen = strlen(t->prefix), i, j;
+
+	for (i = 0; i < s->nr_patches; i++)
+		for (j = 0; j < s->patches[i].files.nr; j++) {
+			const char *f = s->patches[i].files.items[j];
+
+			if (!strncmp(f, t->prefix, plen) && !has_suffix(f, ".c"))
+				return false;
+		}
+	return true;
+}
+
+static bool touched_later(const struct vtree *t, const struct vseries *s, size_t k,
+			  const char *source)
+{
+	struct strbuf full = STRBUF_INIT;
+	size_t i;
+	bool later = false;
+
+	strbuf_addf(&full, "%s%s", t->prefix, source);
+	for (i = k + 1; i < s->nr_patches && !later; i++)
+		later = strlist_has(&s->patches[i].files, full.buf);
+	strbuf_release(&full);
+	return later;
+}
+
+int validate_series(const struct validate_options *opts)
+{
+	struct vseries series;
+	struct vtree t = { 0 };
+	struct vreport r = { 0 };
+	struct strlist all_sources = { 0 };
+	struct vobject **objs = NULL;
+	size_t nr_objs = 0, alloc_objs = 0, i, j;
+	struct vobject_state *states = NULL;
+	FILE *out = opts->out ? opts->out : stdout;
+	bool failed = false, sched_inline, defer;
+	struct vobject **deferred = NULL;
+	struct vpatch_object **deferred_verdicts = NULL;
+	size_t nr_deferred = 0, alloc_deferred = 0, alloc_deferred_verdicts = 0;
+	int status = EXIT_CLEAN;
+	double start = validate_now(), t0, t1;
+
+	if (series_read(opts->series_dir, &series) < 0)
+		return EXIT_USAGE;
+	if (vtree_open(&t, opts->tree) < 0) {
+		series_release(&series);
+		vtree_release(&t);
+		return EXIT_USAGE;
+	}
+	t.jobs = opts->jobs > 0 ? opts->jobs : (int)sysconf(_SC_NPROCESSORS_ONLN);
+	t.progress = opts->progress;
+	for (i = 0; i < opts->nr_make_args; i++)
+		strlist_add(&t.make_args, opts->make_args[i]);
+	r.series = &series;
+	r.tree = &t;
+	r.base = series.base ? series.base : t.head;
+	r.base_source = series.base ? "base-commit: of the series" : "HEAD of the tree";
+
+	/* tempdir installs its own handlers with the first scratch dir: ours,
+	 * which also unregister the worktree, go on top of them */
+	t.scratch = xstrdup(tempdir_create("validate"));
+	install_cleanup(&t);
+	{
+		/* the compilers' temporary files go with the scratch dir */
+		struct strbuf tmp = STRBUF_INIT;
+
+		strbuf_addf(&tmp, "%s/tmp", t.scratch);
+		if (!mkdir(tmp.buf, 0777))
+			setenv("TMPDIR", tmp.buf, 1);
+		strbuf_release(&tmp);
+	}
+	t0 = validate_now();
+	if (vtree_add_worktree(&t, r.base) < 0)
+		goto broken;
+	t1 = validate_now();
+	r.t_worktree = t1 - t0;
+	if (vtree_configure(&t, opts->config) < 0)
+		goto broken;
+	t0 = validate_now();
+	r.t_configure = t0 - t1;
+	if (vtree_prepare(&t, r.base) < 0)
+		goto broken;
+	t1 = validate_now();
+	r.t_prepare = t1 - t0;
+
+	/* the objects: every patch's, in order of first appearance */
+	sched_inline = schedule_work_is_inline(&t);
+	for (i = 0; i < series.nr_patches; i++) {
+		struct strlist sources = { 0 };
+
+		patch_sources(&t, &series.patches[i].files, &sources);
+		for (j = 0; j < sources.nr; j++) {
+			struct vobject *o = add_object(&objs, &nr_objs, &alloc_objs, sources.items[j]);
+
+			if (!strlist_has(&all_sources, sources.items[j]))
+				strlist_add(&all_sources, sources.items[j]);
+			(void)o;
+		}
+		strlist_release(&sources);
+	}
+	for (i = 0; i < nr_objs; i++) {
+		objs[i]->not_built = vtree_object_not_built(&t, objs[i]->object);
+		objs[i]->identities = needs_identities(&t, &series, objs[i]->source, sched_inline);
+	}
+	r.objects = objs;
+	r.nr_objects = nr_objs;
+
+	vtree_progress(&t, "building %zu object%s at the base", nr_objs, nr_objs == 1 ? "" : "s");
+	states = xcalloc(nr_objs + 1, sizeof(*states));
+	if (build_objects(&t, objs, nr_objs, states) < 0) {
+		r.fatal = xstrdup("make could not run");
+		goto finish;
+	}
+	t0 = validate_now();
+	r.t_base = t0 - t1;
+	for (i = 0; i < nr_objs; i++) {
+		objs[i]->state = states[i];
+		if (!objs[i]->not_built && !states[i].compiled) {
+			struct strbuf sb = STRBUF_INIT;
+
+			strbuf_addf(&sb, "does not compile at the base: %s", states[i].error);
+			objs[i]->not_built = strbuf_detach(&sb);
+			if (!r.fatal)
+				r.fatal = xstrdup("the base does not build every touched object "
+						  "(a newer compiler may need --make-arg KCFLAGS=...)");
+		}
+	}
+
+	/* Without a header in the series, an object's code depends on its own
+	 * source only: an object no later patch touches again is built once,
+	 * after the last patch, together with all the others like it. */
+	defer = series_only_sources(&t, &series);
+	for (i = 0; i < series.nr_patches; i++) {
+		struct vpatch *p = &series.patches[i];
+		struct strbuf am = STRBUF_INIT;
+		struct strlist sources = { 0 };
+		struct vobject **now;
+		struct vpatch_object **now_verdicts;
+		size_t nr_now = 0;
+
+		vtree_progress(&t, "[%zu/%zu] %s", i + 1, series.nr_patches, p->name);
+		if (apply_patch(&t, p, &am)) {
+			p->apply_error = describe_apply_failure(p, am.buf ? am.buf : "");
+			strbuf_release(&am);
+			if (!r.fatal) {
+				struct strbuf sb = STRBUF_INIT;
+
+				strbuf_addf(&sb, "%s does not apply: %s", p->name, p->apply_error);
+				r.fatal = strbuf_detach(&sb);
+			}
+			break;
+		}
+		strbuf_release(&am);
+		p->applied = true;
+		patch_sources(&t, &p->files, &sources);
+		p->objects = xcalloc(sources.nr + 1, sizeof(*p->objects));
+		p->nr_objects = sources.nr;
+		now = xcalloc(sources.nr + 1, sizeof(*now));
+		now_verdicts = xcalloc(sources.nr + 1, sizeof(*now_verdicts));
+		for (j = 0; j < sources.nr; j++) {
+			struct strbuf obj = STRBUF_INIT;
+			struct vobject *o;
+
+			strbuf_addstr(&obj, sources.items[j]);
+			obj.buf[obj.len - 1] = 'o';
+			o = find_object(objs, nr_objs, obj.buf);
+			strbuf_release(&obj);
+			p->objects[j].obj = o;
+			if (defer && !touched_later(&t, &series, i, o->source)) {
+				ALLOC_GROW(deferred, nr_deferred, alloc_deferred);
+				deferred[nr_deferred] = o;
+				ALLOC_GROW(deferred_verdicts, nr_deferred, alloc_deferred_verdicts);
+				deferred_verdicts[nr_deferred++] = &p->objects[j];
+			} else {
+				now[nr_now] = o;
+				now_verdicts[nr_now++] = &p->objects[j];
+			}
+		}
+		judge_built(&t, now, now_verdicts, nr_now, &failed);
+		free(now);
+		free(now_verdicts);
+		strlist_release(&sources);
+	}
+	if (nr_deferred) {
+		vtree_progress(&t, "building the %zu object%s of the series' last touches", nr_deferred,
+			       nr_deferred == 1 ? "" : "s");
+		judge_built(&t, deferred, deferred_verdicts, nr_deferred, &failed);
+	}
+	free(deferred);
+	free(deferred_verdicts);
+
+	t1 = validate_now();
+	r.t_patches = t1 - t0;
+	if (!r.fatal) {
+		rescan(&t, &series, &all_sources, &r);
+		if (!r.rescan_clean)
+			failed = true;
+	}
+	t0 = validate_now();
+	r.t_rescan = t0 - t1;
+	if (!r.fatal && opts->full) {
+		const char *targets[] = { "-k", "all", NULL };
+		struct strbuf outb = STRBUF_INIT;
+
+		vtree_progress(&t, "building everything (--full)");
+		r.full_done = true;
+		r.full_ok = !run_make_targets(&t, targets, &outb);
+		if (!r.full_ok) {
+			const char *e = outb.buf ? strstr(outb.buf, "error") : NULL;
+			const char *bol = e, *nl;
+
+			while (bol && bol > outb.buf && bol[-1] != '\n')
+				bol--;
+			nl = bol ? strchr(bol, '\n') : NULL;
+			r.full_error = bol ? xstrndup(bol, nl ? (size_t)(nl - bol) : strlen(bol))
+					   : xstrdup("make failed");
+			failed = true;
+		}
+		strbuf_release(&outb);
+		r.t_full = validate_now() - t0;
+	}
+	for (i = 0; i < nr_objs; i++)
+		if (objs[i]->not_built)
+			failed = true;
+	goto finish;
+
+broken:
+	r.fatal = xstrdup("the base could not be checked out, configured or prepared");
+finish:
+	r.t_total = validate_now() - start;
+	status = r.fatal ? EXIT_USAGE : failed ? EXIT_FINDINGS : EXIT_CLEAN;
+	r.status = status;
+	if (r.fatal)
+		fprintf(stderr, "wqcheck validate: %s\n", r.fatal);
+	if (opts->json)
+		report_validate_json(out, &r);
+	else
+		report_validate_text(out, &r);
+	fflush(out);
+	vtree_remove_worktree(&t);
+	active_tree = NULL;
+	for (i = 0; i < nr_objs; i++) {
+		free(objs[i]->object);
+		free(objs[i]->source);
+		free(objs[i]->not_built);
+		vobject_state_release(&objs[i]->state);
+		free(objs[i]);
+	}
+	free(objs);
+	free(states);
+	free(r.fatal);
+	free(r.full_error);
+	strlist_release(&r.rescan_rules);
+	strlist_release(&r.rescan_findings);
+	strlist_release(&all_sources);
+	series_release(&series);
+	vtree_release(&t);
+	return status;
+}

@@ -1,0 +1,153 @@
+/* Unit tests for validate's readers: objdump -dr into per-function code with
+ * the renames mapped and section-relative relocations resolved, and make
+ * output (kbuild with O=, and the corpus) into per-object diagnostics. */
+#include "test-lib.h"
+#include "products/validate-priv.h"
+
+#include <stdlib.h>
+
+static void parse(const char *text, struct vobject_state *st)
+{
+	memset(st, 0, sizeof(*st));
+	disasm_parse(text, NULL, &st->functions, &st->nr_functions);
+}
+
+static char *differ(const char *a, const char *b)
+{
+	struct vobject_state sa, sb;
+	struct strlist d = { 0 };
+	struct strbuf out = STRBUF_INIT;
+	size_t i;
+
+	parse(a, &sa);
+	parse(b, &sb);
+	compare_code(&sa, &sb, &d);
+	strbuf_addstr(&out, "");
+	for (i = 0; i < d.nr; i++)
+		strbuf_addf(&out, "%s%s", i ? " " : "", d.items[i]);
+	strlist_release(&d);
+	vobject_state_release(&sa);
+	vobject_state_release(&sb);
+	return strbuf_detach(&out);
+}
+
+static const char old_obj[] =
+"\nx.o:     file format elf64-x86-64\n\n\nDisassembly of section .text:\n\n"
+"0000000000000000 <sdx_remove>:\n"
+"   0:\tpush   %rbx\n"
+"   1:\tcall   6 <sdx_remove+0x6>\n"
+"\t\t\t2: R_X86_64_PLT32\tflush_work_sync-0x4\n"
+"   6:\tmov    0x0(%rip),%rdi        # d <sdx_remove+0xd>\n"
+"\t\t\t9: R_X86_64_PC32\tsystem_nrt_wq-0x4\n"
+"   d:\tcall   12 <sdx_remove+0x12>\n"
+"\t\t\te: R_X86_64_PLT32\t.text+0x2c\n"
+"  12:\tpop    %rbx\n"
+"  13:\tret\n\n"
+"0000000000000030 <sdx_helper>:\n"
+"  30:\tmov    $0x1,%eax\n"
+"  35:\tret\n";
+
+/* the same code after flush_work_sync -> flush_work and system_nrt_wq ->
+ * system_wq, laid out 0x20 bytes further (an earlier function grew) */
+static const char new_obj[] =
+"\nx.o:     file format elf64-x86-64\n\n\nDisassembly of section .text:\n\n"
+"0000000000000000 <sdx_probe>:\n"
+"   0:\tret\n\n"
+"0000000000000020 <sdx_remove>:\n"
+"  20:\tpush   %rbx\n"
+"  21:\tcall   26 <sdx_remove+0x6>\n"
+"\t\t\t22: R_X86_64_PLT32\tflush_work-0x4\n"
+"  26:\tmov    0x0(%rip),%rdi        # 2d <sdx_remove+0xd>\n"
+"\t\t\t29: R_X86_64_PC32\tsystem_wq-0x4\n"
+"  2d:\tcall   32 <sdx_remove+0x12>\n"
+"\t\t\t2e: R_X86_64_PLT32\t.text+0x4c\n"
+"  32:\tpop    %rbx\n"
+"  33:\tret\n\n"
+"0000000000000050 <sdx_helper>:\n"
+"  50:\tmov    $0x1,%eax\n"
+"  55:\tret\n";
+
+static void test_code(void)
+{
+	char *d;
+	struct strbuf changed = STRBUF_INIT;
+
+	d = differ(old_obj, new_obj);
+	CHECK_STR("code: renames mapped, layout shift ignored; only the new function differs",
+		  d, "sdx_probe");
+	free(d);
+
+	strbuf_addstr(&changed, old_obj);
+	*strstr(changed.buf, "$0x1,%eax") = '\0';
+	strbuf_addstr(&changed, "$0x2,%eax\n  35:\tret\n");
+	changed.len = strlen(changed.buf);
+	d = differ(old_obj, changed.buf);
+	CHECK_STR("code: a changed immediate names its function", d, "sdx_helper");
+	free(d);
+	strbuf_release(&changed);
+
+	strbuf_addstr(&changed, old_obj);
+	*strstr(changed.buf, "flush_work_sync") = 'F';
+	d = differ(old_obj, changed.buf);
+	CHECK_STR("code: another call target is a difference", d, "sdx_remove");
+	free(d);
+	strbuf_release(&changed);
+}
+
+static void test_make_output(void)
+{
+	struct vobject a = { .object = "drivers/x/a.o", .source = "drivers/x/a.c" };
+	struct vobject b = { .object = "fs/b.o", .source = "fs/b.c" };
+	struct vobject *objs[] = { &a, &b };
+	struct strlist warn[2] = { { 0 } }, sparse[2] = { { 0 } };
+	char *errors[2] = { NULL, NULL };
+	const char out[] =
+		"  CC [M]  drivers/x/a.o\n"
+		"../drivers/x/a.c: In function 'f':\n"
+		"../drivers/x/a.c:12:7: warning: unused variable 'u' [-Wunused-variable]\n"
+		"   12 |   int u;\n"
+		"../include/linux/y.h:3:1: warning: header thing\n"
+		"  CHECK   ../drivers/x/a.c\n"
+		"../drivers/x/a.c:40:5: warning: symbol 'g' was not declared. Should it be static?\n"
+		"  CC      fs/b.o\n"
+		"../fs/b.c:7:1: error: expected ';' before '}' token\n";
+
+	make_output_parse(out, objs, 2, warn, sparse, errors);
+	CHECK("make output: a.o has two gcc warnings", warn[0].nr == 2);
+	CHECK_STR("make output: line numbers dropped, srctree prefix too", warn[0].nr ? warn[0].items[0] : NULL,
+		  "drivers/x/a.c: warning: unused variable 'u' [-Wunused-variable]");
+	CHECK_STR("make output: a header's warning goes to the object being compiled",
+		  warn[0].nr > 1 ? warn[0].items[1] : NULL, "include/linux/y.h: warning: header thing");
+	CHECK("make output: the CHECK section is sparse's", sparse[0].nr == 1 && !sparse[1].nr);
+	CHECK_STR("make output: b.o's error", errors[1], "fs/b.c: error: expected ';' before '}' token");
+	CHECK("make output: no error for a.o", !errors[0]);
+	strlist_release(&warn[0]);
+	strlist_release(&warn[1]);
+	strlist_release(&sparse[0]);
+	strlist_release(&sparse[1]);
+	free(errors[1]);
+}
+
+static void test_subtract(void)
+{
+	struct strlist before = { 0 }, after = { 0 }, out = { 0 };
+
+	strlist_add(&before, "w1");
+	strlist_add(&after, "w1");
+	strlist_add(&after, "w1");
+	strlist_add(&after, "w2");
+	strlist_subtract(&after, &before, &out);
+	CHECK("warnings: a duplicate is new, as a multiset", out.nr == 2 &&
+	      !strcmp(out.items[0], "w1") && !strcmp(out.items[1], "w2"));
+	strlist_release(&before);
+	strlist_release(&after);
+	strlist_release(&out);
+}
+
+int main(void)
+{
+	test_code();
+	test_make_output();
+	test_subtract();
+	return test_failures ? 1 : 0;
+}
