@@ -1,20 +1,25 @@
 # wqcheck: build, install dependencies, test, demo, benchmark.
 #
 #   make deps    install what is missing from Debian's packages (as root),
-#                or print the apt-get line to run
+#                or print the apt-get line to run: everything the tests need
 #   make         build checker/wqcheck
-#   make check   run every test (ends with "N passed, N failed")
-#   make demo    deps, build, and the main job on the embedded corpus
+#   make check   install what the tests need, build, run every test (ends
+#                with "N passed, N failed")
+#   make demo    install what the demo needs, build, and the main job on the
+#                embedded corpus
 #   make bench   whole-tree timings (not part of check)
 
 LLVM_CONFIG ?= $(shell command -v llvm-config-14 || command -v llvm-config || echo llvm-config-14)
 export LLVM_CONFIG
 
-# Build: libclang and jansson. Tests: spatch, sparse, git, a kernel tree and what
-# building it needs; chromium (headless) for the audit page. Debian 12 names.
-DEPS := gcc make git libclang-dev llvm clang libjansson-dev coccinelle sparse \
-	python3 jq bc flex bison libelf-dev libssl-dev xz-utils time linux-source-6.1 \
-	chromium
+# What each target installs (Debian 12 names). The demo needs only the build
+# and git; the tests need the real components they check against (spatch,
+# sparse, kbuild on Debian's kernel sources, a headless browser for the audit
+# page). llvm gives llvm-config; without it /usr/lib/llvm-14 is assumed.
+DEMO_DEPS := gcc make git libclang-dev libjansson-dev
+TEST_DEPS := $(DEMO_DEPS) llvm clang coccinelle sparse python3 jq bc flex bison \
+	libelf-dev libssl-dev xz-utils time linux-source-6.1 linux-source-6.12 chromium
+DEPS := $(TEST_DEPS)
 
 all: checker/wqcheck
 
@@ -24,25 +29,38 @@ checker/wqcheck checker/wqcheck-asan: FORCE
 check-binaries: FORCE
 	$(MAKE) -C checker check-binaries
 
-deps:
-	@missing=$$(for p in $(DEPS); do \
+# install-deps PACKAGES STRICT: installs the missing ones as root; otherwise
+# prints the apt-get line and fails when STRICT is yes.
+define install-deps
+	@missing=$$(for p in $(1); do \
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; \
 	done); \
 	if [ -z "$$missing" ]; then echo "deps: all installed"; exit 0; fi; \
 	if [ "$$(id -u)" = 0 ]; then \
-		echo "deps: installing $$missing"; \
+		echo "deps: installing" $$missing; \
 		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
 	else \
 		echo "deps: missing; run as root:"; \
-		echo "  apt-get install -y $$missing"; exit 2; \
+		echo "  apt-get install -y" $$missing; [ "$(2)" != yes ]; \
 	fi
+endef
 
-check: check-binaries
+deps:
+	$(call install-deps,$(DEPS),yes)
+
+demo-deps:
+	$(call install-deps,$(DEMO_DEPS),yes)
+
+# As a user, make check still runs: tests without their tools say skip, why.
+test-deps:
+	$(call install-deps,$(TEST_DEPS),no)
+
+check: test-deps check-binaries
 	@bash tests/run
 
 # The corpus keeps one file that does not parse on purpose, so the scan's
 # status is 2 (incomplete) with every finding printed.
-demo: deps all
+demo: demo-deps all
 	@echo "== wqcheck scan corpus/"
 	@checker/wqcheck scan -q corpus/; rc=$$?; \
 	echo "== exit status $$rc (0: none; 1: findings; 2: a file could not be analysed, or an error)"
@@ -67,5 +85,5 @@ bench: all
 clean:
 	$(MAKE) -C checker clean
 
-.PHONY: all deps check demo bench clean check-binaries real-cache FORCE
+.PHONY: all deps demo-deps test-deps check demo bench clean check-binaries real-cache FORCE
 FORCE:

@@ -1,4 +1,6 @@
 #!/bin/bash
+# slow: yes
+# timeout: 600
 # wqcheck audit over the whole Linux 6.1 tree: thousands of callers grouped
 # by MAINTAINERS section with their maintainers, every finding of `wqcheck
 # scan` present as a row of the matching class, the known per-CPU users

@@ -1,4 +1,6 @@
 #!/bin/bash
+# slow: yes
+# timeout: 600
 # The semantic patches on real kernel code: the legacy fixture of
 # tests/real/legacy-fixture.sh is Debian's 6.1 tree with real call sites
 # turned back into the 3.7-era API (wqcheck-legacy-manifest.tsv lists each).

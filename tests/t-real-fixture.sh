@@ -1,4 +1,6 @@
 #!/bin/bash
+# slow: yes
+# timeout: 600
 # The legacy fixture (tests/real/legacy-fixture.sh): a 6.1 tree with the 3.7-era
 # workqueue API brought back at the real call sites of legacy-sites.txt.
 #  - it builds: every touched object compiles under the config used, before

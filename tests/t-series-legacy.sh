@@ -1,4 +1,6 @@
 #!/bin/bash
+# slow: yes
+# timeout: 600
 # wqcheck series on the 6.1 legacy fixture (tests/real/legacy-fixture.sh: a
 # real 6.1 tree with the 3.7-era API brought back at real call sites): the
 # series applies with git am on the fixture's HEAD and the result rescans

@@ -1,4 +1,6 @@
 #!/bin/bash
+# slow: yes
+# timeout: 900
 # wqcheck validate on the Linux 6.1 legacy fixture (tests/real/legacy-fixture.sh)
 # with real kbuild, gcc and sparse: the series wqcheck series writes for it
 # must apply, every touched object must build under the fixture's own
