@@ -26,7 +26,6 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,26 +177,6 @@ static size_t parse_rules(const char *list, const struct rule **out)
 	if (!n)
 		usage_error("--rules needs at least one rule%s", "");
 	return (size_t)n;
-}
-
-/* --- cleanup on every exit path ------------------------------------------ */
-
-/* Only async-signal-safe calls: kill, waitpid, nftw/remove. Nothing of
- * TREE's needs undoing: the scratch directory holds everything. */
-static void cleanup_on_signal(int sig)
-{
-	series_stop_child();
-	tempdir_remove_all();
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void install_cleanup(void)
-{
-	/* tempdir_create() made die() remove the scratch directory. */
-	signal(SIGINT, cleanup_on_signal);
-	signal(SIGTERM, cleanup_on_signal);
-	signal(SIGHUP, cleanup_on_signal);
 }
 
 /* --- files ---------------------------------------------------------------- */
@@ -1594,7 +1573,6 @@ int cmd_series(int argc, char **argv)
 		    s.root);
 
 	s.scratch = tempdir_create("series");
-	install_cleanup();
 	setup_scratch(&s);
 	find_touched(&s, s.git ? s.work : s.root);
 	if (!s.nr_touched) {

@@ -1,4 +1,5 @@
 #include "lib/series-run.h"
+#include "lib/cleanup.h"
 #include "lib/usage.h"
 
 #include <errno.h>
@@ -14,9 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* The children running now, for series_stop_child() in a signal handler. */
 #define MAX_PARALLEL 64
-static volatile pid_t running[MAX_PARALLEL];
 
 static void drain(int fd, struct strbuf *sb, bool *open_)
 {
@@ -77,11 +76,11 @@ static char **child_environment(const struct series_job *job)
  * hundreds of git processes (seconds of system time on 6.1); glibc's
  * posix_spawn shares the memory until the exec.
  */
-static bool start_child(struct series_job *job, struct child *c, size_t slot)
+static bool start_child(struct series_job *job, struct child *c)
 {
 	posix_spawn_file_actions_t actions;
 	posix_spawnattr_t attr;
-	sigset_t defaults;
+	sigset_t defaults, mask;
 	int outp[2], errp[2], rc;
 	char **env;
 
@@ -97,17 +96,22 @@ static bool start_child(struct series_job *job, struct child *c, size_t slot)
 					 job->input ? job->input : "/dev/null",
 					 O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&actions, outp[1], 1);
-	posix_spawn_file_actions_adddup2(&actions, errp[1], 2);
+	/* err == out: one stream, in the order the child wrote it. */
+	posix_spawn_file_actions_adddup2(&actions,
+					 job->err && job->err == job->out ?
+					 outp[1] : errp[1], 2);
 	if (job->dir)
 		posix_spawn_file_actions_addchdir_np(&actions, job->dir);
-	/* The parent cleans up on signals; the child just dies. */
+	/* The child starts with every signal at its default action and none
+	 * blocked, whatever this process does with them: the parent cleans
+	 * up on signals, a child just dies. glibc's posix_spawn also runs no
+	 * handler of ours between its clone and the exec. */
 	posix_spawnattr_init(&attr);
-	sigemptyset(&defaults);
-	sigaddset(&defaults, SIGINT);
-	sigaddset(&defaults, SIGTERM);
-	sigaddset(&defaults, SIGHUP);
+	sigfillset(&defaults);
 	posix_spawnattr_setsigdefault(&attr, &defaults);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+	sigemptyset(&mask);
+	posix_spawnattr_setsigmask(&attr, &mask);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
 	env = child_environment(job);
 	fflush(NULL);
 	rc = posix_spawnp(&c->pid, job->argv[0], &actions, &attr,
@@ -126,7 +130,7 @@ static bool start_child(struct series_job *job, struct child *c, size_t slot)
 		close(errp[0]);
 		return false;
 	}
-	running[slot] = c->pid;
+	cleanup_add_child(c->pid);
 	c->job = job;
 	c->out = outp[0];
 	c->err = errp[0];
@@ -134,7 +138,7 @@ static bool start_child(struct series_job *job, struct child *c, size_t slot)
 	return true;
 }
 
-static void reap_child(struct child *c, size_t slot)
+static void reap_child(struct child *c)
 {
 	int status;
 
@@ -147,7 +151,7 @@ static void reap_child(struct child *c, size_t slot)
 	if (WIFEXITED(status))
 		c->job->status = WEXITSTATUS(status);
 out:
-	running[slot] = 0;
+	cleanup_forget_child(c->pid);
 	c->job = NULL;
 }
 
@@ -165,7 +169,7 @@ void series_run_jobs(struct series_job *jobs, size_t nr, int parallel)
 		for (i = 0; i < (size_t)parallel && next < nr; i++) {
 			if (children[i].job)
 				continue;
-			if (start_child(&jobs[next], &children[i], i))
+			if (start_child(&jobs[next], &children[i]))
 				active++;
 			else
 				jobs[next].status = -1;
@@ -192,7 +196,7 @@ void series_run_jobs(struct series_job *jobs, size_t nr, int parallel)
 			if (fds[2 * i + 1].revents)
 				drain(c->err, c->job->err, &c->err_open);
 			if (!c->out_open && !c->err_open) {
-				reap_child(c, i);
+				reap_child(c);
 				active--;
 			}
 		}
@@ -200,7 +204,7 @@ void series_run_jobs(struct series_job *jobs, size_t nr, int parallel)
 	/* Only when poll failed: whatever still runs is reaped, not left. */
 	for (i = 0; i < (size_t)parallel; i++)
 		if (children[i].job)
-			reap_child(&children[i], i);
+			reap_child(&children[i]);
 }
 
 int series_run(const char *const *argv, const char *dir, const char *const *env,
@@ -243,22 +247,6 @@ int series_git(const char *dir, const char *const *env, struct strbuf *out,
 	status = series_git_va(dir, env, out, err, ap);
 	va_end(ap);
 	return status;
-}
-
-void series_stop_child(void)
-{
-	size_t i;
-
-	for (i = 0; i < MAX_PARALLEL; i++) {
-		pid_t pid = running[i];
-		int status;
-
-		if (pid <= 0)
-			continue;
-		kill(pid, SIGTERM);
-		waitpid(pid, &status, 0);
-		running[i] = 0;
-	}
 }
 
 const char *series_first_line(struct strbuf *err)

@@ -1,6 +1,7 @@
-/* Running git and friends for `wqcheck series`: argv vectors (no shell),
- * output captured, and the running child known so that a signal handler can
- * stop it before the scratch directory goes away. */
+/* Running child processes (git, make, perl, objdump): argv vectors (no
+ * shell), posix_spawn with every signal at its default, output captured, and
+ * each child registered with lib/cleanup.h while it runs, so that a signal
+ * stops it before the scratch directories go away. */
 #ifndef WQCHECK_SERIES_RUN_H
 #define WQCHECK_SERIES_RUN_H
 
@@ -10,7 +11,8 @@
 
 /* Runs argv[0] (looked up in PATH) in dir (NULL: here) with env entries
  * ("NAME=value", NULL-terminated; may be NULL) added, stdin from /dev/null.
- * Its stdout goes to out and its stderr to err (either may be NULL: dropped).
+ * Its stdout goes to out and its stderr to err (either may be NULL: dropped;
+ * err == out: both into out, interleaved as written).
  * Returns the exit status, or -1 when it could not run or was killed. */
 int series_run(const char *const *argv, const char *dir, const char *const *env,
 	       struct strbuf *out, struct strbuf *err);
@@ -43,10 +45,6 @@ __attribute__((sentinel)) int series_git(const char *dir,
 /* series_git() with the arguments already in a va_list. */
 int series_git_va(const char *dir, const char *const *env, struct strbuf *out,
 		  struct strbuf *err, va_list ap);
-
-/* For a signal handler (async-signal-safe): terminates and reaps the children
- * series_run() and series_run_jobs() are waiting for, if any. */
-void series_stop_child(void);
 
 /* The first line of err (or "exit status N") for one-line error messages. */
 const char *series_first_line(struct strbuf *err);

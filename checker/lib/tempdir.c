@@ -1,87 +1,61 @@
 #include "lib/tempdir.h"
+#include "lib/cleanup.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
 #include <errno.h>
-#include <ftw.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAX_TEMPDIRS 16
-
-static char *tempdirs[MAX_TEMPDIRS];
-static volatile sig_atomic_t installed;
-
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
+/* The names tempdir_create() handed out, freed when removed. */
+#define MAX_TEMPDIRS 32
+static char *names[MAX_TEMPDIRS];
 
 void tempdir_remove(const char *path)
 {
-	int i;
+	size_t i;
 
-	nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	cleanup_remove_path(path);
 	for (i = 0; i < MAX_TEMPDIRS; i++)
-		if (tempdirs[i] && !strcmp(tempdirs[i], path)) {
-			free(tempdirs[i]);
-			tempdirs[i] = NULL;
+		if (names[i] && (names[i] == path || !strcmp(names[i], path))) {
+			free(names[i]);
+			names[i] = NULL;
+			return;
 		}
 }
 
 void tempdir_remove_all(void)
 {
-	int i;
+	size_t i;
 
-	for (i = 0; i < MAX_TEMPDIRS; i++)
-		if (tempdirs[i]) {
-			nftw(tempdirs[i], remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-			free(tempdirs[i]);
-			tempdirs[i] = NULL;
-		}
-}
-
-static void on_signal(int sig)
-{
-	tempdir_remove_all();
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void install(void)
-{
-	if (installed)
-		return;
-	installed = 1;
-	atexit(tempdir_remove_all);
-	set_die_cleanup(tempdir_remove_all);
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGHUP, on_signal);
+	cleanup_run();
+	for (i = 0; i < MAX_TEMPDIRS; i++) {
+		free(names[i]);
+		names[i] = NULL;
+	}
 }
 
 const char *tempdir_create(const char *what)
 {
 	const char *tmp = getenv("TMPDIR");
 	struct strbuf sb = STRBUF_INIT;
-	int i;
+	const char *path;
 
-	install();
-	strbuf_addf(&sb, "%s/wqcheck-%s-XXXXXX", tmp && *tmp ? tmp : "/tmp", what);
+	/* The pid in the name lets the next run sweep what a run killed by
+	 * SIGKILL left (cleanup_sweep_dead()). */
+	strbuf_addf(&sb, "%s/wqcheck-%s-%ld-XXXXXX", tmp && *tmp ? tmp : "/tmp",
+		    what, (long)getpid());
+	cleanup_install();
 	if (!mkdtemp(sb.buf))
 		die_errno("cannot create a scratch directory %s", sb.buf);
-	for (i = 0; i < MAX_TEMPDIRS; i++)
-		if (!tempdirs[i]) {
-			tempdirs[i] = strbuf_detach(&sb);
-			return tempdirs[i];
-		}
+	cleanup_add_path(sb.buf);
+	path = strbuf_detach(&sb);
+	for (size_t i = 0; i < MAX_TEMPDIRS; i++)
+		if (!names[i])
+			return names[i] = (char *)path;
 	die("too many scratch directories");
 }
 

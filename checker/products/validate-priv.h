@@ -27,8 +27,6 @@ void strlist_subtract(const struct strlist *after, const struct strlist *before,
 int run_command(const char *dir, const char *const *argv, struct strbuf *out);
 int run_commandv(const char *dir, struct strbuf *out, ...)
 	__attribute__((sentinel));
-/* Kills the running child (from a signal handler). */
-void run_kill_child(int sig);
 
 /* validate-series.c: the series directory. */
 struct vobject;
@@ -77,12 +75,15 @@ struct vtree {
 	char *prefix;			/* tree relative to the top level ("" or "corpus/") */
 	char *head;			/* the user's HEAD */
 	char *scratch;			/* the temp dir */
-	char *worktree;			/* scratch/wt */
+	char *worktree;			/* scratch/<scratch name> */
 	char *srcdir;			/* worktree/prefix: the kernel tree to build */
 	char *objdir;			/* where objects go: srcdir/.wqcheck-build or srcdir */
 	char *shim;			/* the identities header, scratch/wqcheck-identities.h */
 	bool kbuild;			/* a real kernel (scripts/Kbuild.include) */
 	bool worktree_added;
+	char *worktree_entry;		/* <git common dir>/worktrees/<name> */
+	char *worktrees_dir;		/* <git common dir>/worktrees */
+	bool worktrees_dir_made;	/* it did not exist before us */
 	char *config_desc;		/* what configured it, for the report */
 	char *arch;			/* SRCARCH */
 	struct strbuf dotconfig;	/* the .config used */

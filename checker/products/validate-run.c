@@ -1,4 +1,6 @@
-/* Child processes for validate (git, make, objdump) and string lists. */
+/* Child processes for validate (git, make, objdump; run by lib/series-run.c)
+ * and string lists. */
+#include "lib/series-run.h"
 #include "lib/usage.h"
 #include "products/validate-priv.h"
 
@@ -11,80 +13,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static volatile pid_t running_child;
-
-void run_kill_child(int sig)
-{
-	pid_t pid = running_child;
-
-	/* make runs its compilers in our process group; they get the signal
-	 * from the terminal anyway, SIGTERM sent to us alone must reach them. */
-	if (pid > 0) {
-		kill(pid, sig);
-		/* make passes the signal on and reaps its compilers: then
-		 * nothing writes into the scratch dir being removed */
-		waitpid(pid, NULL, 0);
-	}
-}
-
 int run_command(const char *dir, const char *const *argv, struct strbuf *out)
 {
-	int fds[2], status;
-	pid_t pid;
-	char buf[65536];
-	ssize_t n;
+	/* messages in English: warnings are compared as text */
+	static const char *const english[] = { "LC_ALL=C", NULL };
 
-	if (pipe(fds) < 0)
-		return -1;
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		close(fds[0]);
-		close(fds[1]);
-		return -1;
-	}
-	if (!pid) {
-		int devnull = open("/dev/null", O_RDONLY);
-
-		if (devnull >= 0)
-			dup2(devnull, 0);
-		dup2(fds[1], 1);
-		dup2(fds[1], 2);
-		close(fds[0]);
-		close(fds[1]);
-		if (dir && chdir(dir) < 0) {
-			fprintf(stderr, "cannot chdir to %s: %s\n", dir, strerror(errno));
-			_exit(127);
-		}
-		/* messages in English: warnings are compared as text */
-		setenv("LC_ALL", "C", 1);
-		execvp(argv[0], (char *const *)argv);
-		fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	running_child = pid;
-	close(fds[1]);
-	while ((n = read(fds[0], buf, sizeof(buf))) != 0) {
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		if (out)
-			strbuf_add(out, buf, (size_t)n);
-	}
-	close(fds[0]);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			running_child = 0;
-			return -1;
-		}
-	running_child = 0;
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status);
-	if (WIFSIGNALED(status))
-		return 128 + WTERMSIG(status);
-	return -1;
+	/* stdout and stderr into out, as a terminal would show them */
+	return series_run(argv, dir, english, out, out);
 }
 
 int run_commandv(const char *dir, struct strbuf *out, ...)

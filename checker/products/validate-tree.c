@@ -1,6 +1,7 @@
 /* The scratch side of validate: a detached git worktree of the tree at the
  * series' base, its configuration, the prepared build (cached), and which
  * objects the configuration builds according to the Makefiles. */
+#include "lib/cleanup.h"
 #include "lib/tempdir.h"
 #include "front/tree.h"
 #include "lib/usage.h"
@@ -78,6 +79,48 @@ int vtree_open(struct vtree *t, const char *tree)
 	return 0;
 }
 
+/*
+ * The worktree is named after the scratch directory (unique in $TMPDIR and
+ * carrying our pid), so its entry in the repository, <common>/worktrees/<name>,
+ * is known before git makes it. Both are registered with lib/cleanup.h
+ * first: a signal at any moment removes them with plain unlinks, which is
+ * all `git worktree prune` would do for this entry, and a run killed by
+ * SIGKILL leaves an entry the next run sweeps. The user's other worktree
+ * entries are never pruned.
+ */
+static int register_worktree(struct vtree *t)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *name = strrchr(t->scratch, '/');
+	char *common, *abs;
+
+	name = name ? name + 1 : t->scratch;
+	common = git_line(t->toplevel, "rev-parse", "--git-common-dir", NULL);
+	if (!common)
+		return error("%s: cannot find its git directory", t->toplevel);
+	if (common[0] != '/')
+		strbuf_addf(&sb, "%s/", t->toplevel);
+	strbuf_addstr(&sb, common);
+	free(common);
+	abs = realpath(sb.buf, NULL);
+	strbuf_release(&sb);
+	if (!abs)
+		return error("%s: cannot find its git directory", t->toplevel);
+	strbuf_addf(&sb, "%s/worktrees", abs);
+	free(abs);
+	cleanup_sweep_dead(sb.buf, "wqcheck-");
+	t->worktrees_dir_made = access(sb.buf, F_OK) != 0;
+	t->worktrees_dir = xstrdup(sb.buf);
+	strbuf_addf(&sb, "/%s", name);
+	t->worktree_entry = strbuf_detach(&sb);
+	strbuf_addf(&sb, "%s/%s", t->scratch, name);
+	t->worktree = strbuf_detach(&sb);
+	/* from here on, cleaning up means removing the entry as well */
+	t->worktree_added = true;
+	cleanup_add_path(t->worktree_entry);
+	return 0;
+}
+
 int vtree_add_worktree(struct vtree *t, const char *base)
 {
 	struct strbuf sb = STRBUF_INIT, out = STRBUF_INIT;
@@ -92,11 +135,9 @@ int vtree_add_worktree(struct vtree *t, const char *base)
 	free(commit);
 	if (!t->scratch)
 		t->scratch = xstrdup(tempdir_create("validate"));
-	strbuf_addf(&sb, "%s/wt", t->scratch);
-	t->worktree = strbuf_detach(&sb);
+	if (register_worktree(t) < 0)
+		return -1;
 	vtree_progress(t, "checking out %.12s in a scratch worktree", base);
-	/* from here on, cleaning up means git worktree remove and prune */
-	t->worktree_added = true;
 	if (run_commandv(t->toplevel, &out, "git", "worktree", "add", "--detach", "--quiet",
 			 t->worktree, base, (char *)NULL)) {
 		error("git worktree add failed: %s", out.buf ? out.buf : "");
@@ -133,7 +174,10 @@ void vtree_remove_worktree(struct vtree *t)
 	unsetenv("GIT_ALTERNATE_OBJECT_DIRECTORIES");
 	run_commandv(t->toplevel, NULL, "git", "worktree", "remove", "--force", "--force",
 		     t->worktree, (char *)NULL);
-	run_commandv(t->toplevel, NULL, "git", "worktree", "prune", (char *)NULL);
+	/* what git worktree remove left, if it failed */
+	cleanup_remove_path(t->worktree_entry);
+	if (t->worktrees_dir_made)
+		rmdir(t->worktrees_dir);
 }
 
 /* make -C srcdir [O=.wqcheck-build] -jN ARGS... TARGETS... */
@@ -371,6 +415,8 @@ void vtree_release(struct vtree *t)
 	free(t->prefix);
 	free(t->head);
 	free(t->worktree);
+	free(t->worktree_entry);
+	free(t->worktrees_dir);
 	free(t->srcdir);
 	free(t->objdir);
 	free(t->shim);

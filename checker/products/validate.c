@@ -9,14 +9,11 @@
 #include "products/validate-priv.h"
 
 #include <dirent.h>
-#include <signal.h>
 #include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static struct vtree *active_tree;
 
 double validate_now(void)
 {
@@ -24,30 +21,6 @@ double validate_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static void cleanup(void)
-{
-	if (active_tree)
-		vtree_remove_worktree(active_tree);
-	tempdir_remove_all();
-}
-
-static void on_signal(int sig)
-{
-	run_kill_child(sig);
-	cleanup();
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void install_cleanup(struct vtree *t)
-{
-	active_tree = t;
-	set_die_cleanup(cleanup);
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGHUP, on_signal);
 }
 
 static bool has_suffix(const char *s, const char *suffix)
@@ -431,10 +404,9 @@ int validate_series(const struct validate_options *opts)
 	r.base = series.base ? series.base : t.head;
 	r.base_source = series.base ? "base-commit: of the series" : "HEAD of the tree";
 
-	/* tempdir installs its own handlers with the first scratch dir: ours,
-	 * which also unregister the worktree, go on top of them */
+	/* lib/cleanup.h removes it, the worktree and its entry on every way
+	 * out, signals included */
 	t.scratch = xstrdup(tempdir_create("validate"));
-	install_cleanup(&t);
 	{
 		/* the compilers' temporary files go with the scratch dir */
 		struct strbuf tmp = STRBUF_INIT;
@@ -613,7 +585,6 @@ finish:
 		report_validate_text(out, &r);
 	fflush(out);
 	vtree_remove_worktree(&t);
-	active_tree = NULL;
 	for (i = 0; i < nr_objs; i++) {
 		free(objs[i]->object);
 		free(objs[i]->source);
