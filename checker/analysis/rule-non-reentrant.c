@@ -90,6 +90,7 @@ static const char *const wq_non_reentrant_names[] = { "WQ_NON_REENTRANT", NULL }
 
 const struct rule rule_wq_non_reentrant = {
 	.id = "WQ005",
+	.retired_in = "system_percpu_wq",
 	.name = "wq-non-reentrant",
 	.summary = "WQ_NON_REENTRANT is meaningless: drop it from the flags",
 	.help = "Since Linux 3.7 (dbf2576e37da) every workqueue is non-reentrant, so the "

@@ -123,6 +123,7 @@ static const char *const system_nrt_freezable_wq_names[] = { "system_nrt_freezab
 
 const struct rule rule_system_nrt_wq = {
 	.id = "WQ003",
+	.retired_in = "system_percpu_wq",
 	.name = "system-nrt-wq",
 	.summary = "system_nrt_wq is redundant: use system_wq (schedule_work())",
 	.help = "Since Linux 3.7 (dbf2576e37da) every workqueue is non-reentrant, so "
@@ -136,6 +137,7 @@ const struct rule rule_system_nrt_wq = {
 
 const struct rule rule_system_nrt_freezable_wq = {
 	.id = "WQ004",
+	.retired_in = "system_percpu_wq",
 	.name = "system-nrt-freezable-wq",
 	.summary = "system_nrt_freezable_wq is redundant: use system_freezable_wq",
 	.help = "Since Linux 3.7 (dbf2576e37da) every workqueue is non-reentrant, so "

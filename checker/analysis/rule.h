@@ -6,6 +6,7 @@
 #define WQCHECK_RULE_H
 
 #include "analysis/finding.h"
+#include "front/era.h"
 #include "front/lexer.h"
 
 struct rule_context {
@@ -13,6 +14,8 @@ struct rule_context {
 	const char *file;		/* relative path */
 	size_t token;			/* index of the legacy token in lex->tokens */
 	bool in_inactive_branch;
+	const struct era *era;		/* what the tree's workqueue.h has */
+	bool prefer_unbound;		/* --prefer-unbound */
 };
 
 struct scan_options;
@@ -25,6 +28,17 @@ struct rule {
 	const char *help;		/* what changed in 3.7 and what to do */
 	enum severity severity;
 	const char *const *identifiers;	/* NULL-terminated: tokens that trigger the rule */
+	/* The name the tree's include/linux/workqueue.h must have for the rule
+	 * to fire: the replacement its fix writes, or the legacy API itself
+	 * (front/era.h). NULL: always. */
+	const char *needs;
+	/* A name marking the era from which the rule is off: the legacy rules
+	 * on a 6.17+ tree (system_percpu_wq), where the pre-3.7 names have been
+	 * gone for years and the migration of the day is another. */
+	const char *retired_in;
+	/* Optional: false when this use of an identifier is not a finding
+	 * (alloc_workqueue() whose flags already say WQ_PERCPU or WQ_UNBOUND). */
+	bool (*applies)(const struct rule_context *ctx);
 	/* Fills in message, edits and reflow of f, whose position is already set. */
 	void (*explain)(const struct rule_context *ctx, struct finding *f);
 	/* A tree rule (identifiers and explain NULL) needs the whole tree, not
@@ -42,6 +56,11 @@ extern const struct rule *const all_rules[];
 extern const size_t nr_all_rules;
 
 const struct rule *rule_find(const char *id);
+/* The workqueue core and its header, which define and document the API:
+ * their uses of it are not findings of the 6.17 rules. */
+bool rule_in_workqueue_core(const struct rule_context *ctx);
+/* Whether the tree whose era is era has what rule needs. */
+bool rule_fits_era(const struct rule *rule, const struct era *era);
 /* Parses a comma-separated list of rule ids or names into out: at most max,
  * each once, in the order given. Returns how many, or -1 with *bad set to a
  * copy of the first unknown name (the caller frees it). */

@@ -18,6 +18,7 @@
 struct scan_shared {
 	const struct scan_options *opts;
 	struct kconfig *kconfig;
+	const struct era *era;
 	const struct rule **file_rules;	/* the selected rules that look at one file */
 	size_t nr_file_rules;
 	const struct file_list *files;
@@ -185,11 +186,15 @@ analysed:
 	for (i = 0; i < cands.nr; i++) {
 		const struct candidate *c = &cands.items[i];
 		const struct token *t = &lf.tokens[c->token];
-		struct rule_context ctx = { .lex = &lf, .file = res->path, .token = c->token };
+		struct rule_context ctx = { .lex = &lf, .file = res->path, .token = c->token,
+					    .era = sh->era,
+					    .prefer_unbound = opts->prefer_unbound };
 		struct finding *f;
 		bool inactive;
 
 		if (!use_candidate(c, &lf, pf, states, &inactive))
+			continue;
+		if (c->rule->applies && !c->rule->applies(&ctx))
 			continue;
 		ALLOC_GROW(res->findings, nr, alloc);
 		f = &res->findings[nr++];
@@ -337,9 +342,11 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 
 	sh.results = xcalloc(files->nr ? files->nr : 1, sizeof(*sh.results));
 	sh.kconfig = kconfig_load(opts->flags_root ? opts->flags_root : opts->root);
+	era_read(opts->flags_root ? opts->flags_root : opts->root, &out->era);
+	sh.era = &out->era;
 	sh.file_rules = xcalloc(opts->nr_rules ? opts->nr_rules : 1, sizeof(*sh.file_rules));
 	for (i = 0; i < (int)opts->nr_rules; i++)
-		if (opts->rules[i]->identifiers)
+		if (opts->rules[i]->identifiers && rule_fits_era(opts->rules[i], &out->era))
 			sh.file_rules[sh.nr_file_rules++] = opts->rules[i];
 	atomic_init(&sh.next, 0);
 	atomic_init(&sh.done, 0);
@@ -393,6 +400,7 @@ void scan_result_release(struct scan_result *res)
 	}
 	free(res->files);
 	memset(res, 0, sizeof(*res));
+	era_release(&res->era);
 }
 
 static int finding_ptr_compare(const void *a, const void *b)

@@ -21,6 +21,7 @@ struct scan_options {
 	bool clang_always;		/* parse every candidate file, not only uncertain ones */
 	bool want_fixed_text;		/* keep original and fixed text of files with fixes */
 	bool progress;
+	bool prefer_unbound;		/* WQ020-WQ022: unbound where proved safe */
 };
 
 struct file_result {
@@ -39,6 +40,8 @@ struct scan_result {
 	struct file_result *files;
 	size_t nr_files;
 	size_t files_parsed;
+	struct era era;			/* the tree's workqueue API: rules that need
+					 * what it lacks did not run */
 };
 
 void scan_run(const struct scan_options *opts, const struct file_list *files,

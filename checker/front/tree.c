@@ -168,10 +168,60 @@ static int git_list(const char *root, const char *rel, struct file_list *out)
 	return 0;
 }
 
+/*
+ * A kernel tree inside the tree (the corpus keeps a 6.17-era tree of its own
+ * in corpus/6.17/) is another tree, with its own workqueue.h and MAINTAINERS:
+ * its files are left out of the outer tree's list. Scanning inside it finds
+ * it as the root (find_tree_root() stops at the nearest). Paths from first
+ * on are checked; a nested root shows as a path with /include/linux/ in it.
+ */
+static void drop_nested_trees(const char *root, struct file_list *fl, size_t first)
+{
+	char **nested = NULL;
+	size_t nr_nested = 0, i, j, k;
+
+	for (i = first; i < fl->nr; i++) {
+		const char *p = fl->paths[i], *at = strstr(p, "/include/linux/");
+		struct strbuf dir = STRBUF_INIT;
+
+		if (!at)
+			continue;
+		for (k = 0; k < nr_nested; k++)
+			if (!strncmp(p, nested[k], strlen(nested[k])) &&
+			    p[strlen(nested[k])] == '/')
+				break;
+		if (k < nr_nested)
+			continue;
+		strbuf_addf(&dir, "%s/%.*s", root, (int)(at - p), p);
+		if (is_kernel_tree(dir.buf)) {
+			nested = xrealloc(nested, (nr_nested + 1) * sizeof(*nested));
+			nested[nr_nested++] = xstrndup(p, (size_t)(at - p));
+		}
+		strbuf_release(&dir);
+	}
+	if (!nr_nested)
+		return;
+	for (i = j = first; i < fl->nr; i++) {
+		for (k = 0; k < nr_nested; k++)
+			if (!strncmp(fl->paths[i], nested[k], strlen(nested[k])) &&
+			    fl->paths[i][strlen(nested[k])] == '/')
+				break;
+		if (k < nr_nested)
+			free(fl->paths[i]);
+		else
+			fl->paths[j++] = fl->paths[i];
+	}
+	fl->nr = j;
+	for (k = 0; k < nr_nested; k++)
+		free(nested[k]);
+	free(nested);
+}
+
 int list_tree_files(const char *root, const char *rel, struct file_list *out)
 {
 	struct strbuf full = STRBUF_INIT, r = STRBUF_INIT;
 	struct stat st;
+	size_t first;
 	int ret = 0;
 
 	strbuf_addf(&full, "%s%s%s", root, *rel ? "/" : "", rel);
@@ -184,11 +234,13 @@ int list_tree_files(const char *root, const char *rel, struct file_list *out)
 		add_path(out, rel);
 		return 0;
 	}
-	if (is_git_checkout(root) && git_list(root, rel, out) == 0)
-		return 0;
-	strbuf_addstr(&r, rel);
-	walk(root, &r, out);
-	strbuf_release(&r);
+	first = out->nr;
+	if (!is_git_checkout(root) || git_list(root, rel, out) < 0) {
+		strbuf_addstr(&r, rel);
+		walk(root, &r, out);
+		strbuf_release(&r);
+	}
+	drop_nested_trees(root, out, first);
 	return ret;
 }
 

@@ -133,6 +133,23 @@ static json_t *json_failed(const struct scan_result *res)
 	return failed;
 }
 
+/* Which workqueue API the tree has, and how that was learnt. */
+static json_t *json_era(const struct era *era)
+{
+	json_t *names = json_array(), *o;
+	unsigned i;
+
+	for (i = 0; i < era->nr_names; i++)
+		json_array_append_new(names, json_string(era->names[i]));
+	o = json_pack("{s:s, s:s, s:b, s:o}", "name", era->name,
+		      "source", era->source ? era->source : "",
+		      "from_header", era->from_header, "names", names);
+	if (era->schedule_work_wq)
+		json_object_set_new(o, "schedule_work_queues_on",
+				    json_string(era->schedule_work_wq));
+	return o;
+}
+
 static void write_json(FILE *fp, struct finding *const *all, size_t nr,
 		       const struct scan_result *res)
 {
@@ -158,6 +175,7 @@ static void write_json(FILE *fp, struct finding *const *all, size_t nr,
 	json_object_set_new(root, "files_scanned", json_integer((json_int_t)res->nr_files));
 	json_object_set_new(root, "files_parsed", json_integer((json_int_t)res->files_parsed));
 	json_object_set_new(root, "files_failed", json_failed(res));
+	json_object_set_new(root, "era", json_era(&res->era));
 	json_dumpf(root, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	fputc('\n', fp);
 	json_decref(root);
@@ -261,14 +279,15 @@ static void write_sarif(FILE *fp, struct finding *const *all, size_t nr,
 				"locations", "physicalLocation", "artifactLocation",
 				"uri", res->files[i].path, "uriBaseId", "SRCROOT"));
 	strbuf_addf(&uri, "file://%s/", root);
-	run = json_pack("{s:{s:{s:s, s:s, s:s, s:o}}, s:{s:{s:s}}, s:o, s:[{s:b, s:o}]}",
+	run = json_pack("{s:{s:{s:s, s:s, s:s, s:o}}, s:{s:{s:s}}, s:o, s:[{s:b, s:o}], s:{s:o}}",
 			"tool", "driver", "name", "wqcheck", "version", WQCHECK_VERSION,
 			"informationUri", "https://example.org/wqcheck",
 			"rules", sarif_rules(),
 			"originalUriBaseIds", "SRCROOT", "uri", uri.buf,
 			"results", results,
 			"invocations", "executionSuccessful", true,
-			"toolExecutionNotifications", notifications);
+			"toolExecutionNotifications", notifications,
+			"properties", "era", json_era(&res->era));
 	doc = json_pack("{s:s, s:s, s:[o]}",
 			"$schema", "https://json.schemastore.org/sarif-2.1.0.json",
 			"version", "2.1.0", "runs", run);

@@ -1,0 +1,200 @@
+#include "front/era.h"
+#include "front/lexer.h"
+#include "lib/strbuf.h"
+#include "lib/usage.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const era_known_names[] = {
+	/* before 3.7: non-reentrancy had to be asked for */
+	"flush_work_sync", "flush_delayed_work_sync", "system_nrt_wq",
+	"system_nrt_freezable_wq", "WQ_NON_REENTRANT", "INIT_DELAYED_WORK_DEFERRABLE",
+	/* 3.7 on */
+	"mod_delayed_work_on", "INIT_DEFERRABLE_WORK",
+	/* the names 6.17 retires */
+	"system_wq", "system_unbound_wq",
+	/* 6.17 on: 128ea9f6ccfb, 930c2ea566af */
+	"system_percpu_wq", "system_dfl_wq", "WQ_PERCPU",
+	/* the flags the per-CPU question is about */
+	"WQ_UNBOUND", "WQ_BH", "alloc_workqueue", "alloc_ordered_workqueue",
+	NULL
+};
+
+static bool known(const char *s, size_t len)
+{
+	const char *const *n;
+
+	for (n = era_known_names; *n; n++)
+		if (strlen(*n) == len && !memcmp(*n, s, len))
+			return true;
+	return false;
+}
+
+static void add_name(char ***list, unsigned *nr, const char *s, size_t len)
+{
+	unsigned i;
+
+	for (i = 0; i < *nr; i++)
+		if (strlen((*list)[i]) == len && !memcmp((*list)[i], s, len))
+			return;
+	*list = xrealloc(*list, (*nr + 1) * sizeof(**list));
+	(*list)[(*nr)++] = xstrndup(s, len);
+}
+
+static bool is_binding_macro(const char *s, size_t len)
+{
+	/* INIT_WORK, INIT_DELAYED_WORK, INIT_DEFERRABLE_WORK, INIT_RCU_WORK,
+	 * DECLARE_WORK, DECLARE_DELAYED_WORK, *_ONSTACK...: an INIT_ or
+	 * DECLARE_ macro whose name says WORK */
+	return (len > 5 && !memcmp(s, "INIT_", 5) && memmem(s, len, "WORK", 4)) ||
+	       (len > 8 && !memcmp(s, "DECLARE_", 8) && memmem(s, len, "WORK", 4));
+}
+
+/* The identifiers of tokens [from, ...) up to the next ',' or '}' at depth 0. */
+static void read_flag_list(const struct lexed_file *lf, long from, struct era *era)
+{
+	long i;
+
+	for (i = from; i >= 0 && (size_t)i < lf->nr_tokens; i = token_next_code(lf, i)) {
+		const struct token *t = &lf->tokens[i];
+
+		if (t->kind == TOK_PUNCT && (token_is(lf, t, ",") || token_is(lf, t, "}")))
+			break;
+		if (t->kind == TOK_IDENT && t->len > 3 && !memcmp(lf->text + t->offset, "WQ_", 3))
+			add_name(&era->bh_allows, &era->nr_bh_allows, lf->text + t->offset, t->len);
+	}
+}
+
+/* The first system workqueue named in schedule_work()'s body. */
+static void read_schedule_work(const struct lexed_file *lf, size_t at, struct era *era)
+{
+	long i = token_next_code(lf, (long)at), close;
+	int braces = 0;
+
+	if (i < 0 || !token_is(lf, &lf->tokens[i], "("))
+		return;
+	close = token_match_bracket(lf, (size_t)i);
+	if (close < 0)
+		return;
+	i = token_next_code(lf, close);
+	if (i < 0 || !token_is(lf, &lf->tokens[i], "{"))
+		return;	/* a declaration or a call, not the definition */
+	for (; i >= 0 && (size_t)i < lf->nr_tokens; i = token_next_code(lf, i)) {
+		const struct token *t = &lf->tokens[i];
+
+		if (token_is(lf, t, "{"))
+			braces++;
+		else if (token_is(lf, t, "}") && --braces == 0)
+			return;
+		else if (t->kind == TOK_IDENT && t->len > 7 &&
+			 !memcmp(lf->text + t->offset, "system_", 7) &&
+			 !memcmp(lf->text + t->offset + t->len - 3, "_wq", 3)) {
+			era->schedule_work_wq = xstrndup(lf->text + t->offset, t->len);
+			return;
+		}
+	}
+}
+
+static void read_header(const struct lexed_file *lf, struct era *era)
+{
+	size_t i;
+
+	for (i = 0; i < lf->nr_tokens; i++) {
+		const struct token *t = &lf->tokens[i];
+		const char *s = lf->text + t->offset;
+
+		if (t->kind != TOK_IDENT)
+			continue;
+		if (known(s, t->len))
+			add_name(&era->names, &era->nr_names, s, t->len);
+		if (t->is_directive_name && is_binding_macro(s, t->len))
+			add_name(&era->binding_macros, &era->nr_binding_macros, s, t->len);
+		if (!t->in_directive && t->len == 14 && !memcmp(s, "__WQ_BH_ALLOWS", 14)) {
+			long eq = token_next_code(lf, (long)i);
+
+			if (eq >= 0 && token_is(lf, &lf->tokens[eq], "=") && !era->nr_bh_allows)
+				read_flag_list(lf, token_next_code(lf, eq), era);
+		}
+		if (!era->schedule_work_wq && !t->in_directive && t->len == 13 &&
+		    !memcmp(s, "schedule_work", 13))
+			read_schedule_work(lf, i, era);
+	}
+}
+
+void era_read(const char *root, struct era *era)
+{
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+	struct lexed_file lf = { 0 };
+
+	memset(era, 0, sizeof(*era));
+	era->name = "unknown";
+	strbuf_addf(&path, "%s/include/linux/workqueue.h", root);
+	if (strbuf_read_file(&text, path.buf) < 0) {
+		struct strbuf why = STRBUF_INIT;
+
+		strbuf_addf(&why, "no include/linux/workqueue.h (%s): the built-in table",
+			    strerror(errno));
+		era->source = strbuf_detach(&why);
+		strbuf_release(&path);
+		strbuf_release(&text);
+		return;
+	}
+	era->from_header = true;
+	era->source = xstrdup("include/linux/workqueue.h");
+	lex_file(&lf, text.buf ? text.buf : "", text.len);
+	read_header(&lf, era);
+	lexed_file_release(&lf);
+	strbuf_release(&text);
+	strbuf_release(&path);
+	if (era_has(era, "system_percpu_wq"))
+		era->name = "6.17+";
+	else if (era_has(era, "system_nrt_wq") || era_has(era, "flush_work_sync"))
+		era->name = "legacy";	/* 3.6, or 3.7's deprecated wrappers */
+	else if (era_has(era, "system_wq"))
+		era->name = "3.7-6.16";
+}
+
+bool era_has(const struct era *era, const char *name)
+{
+	unsigned i;
+
+	if (!era->from_header)
+		return true;
+	for (i = 0; i < era->nr_names; i++)
+		if (!strcmp(era->names[i], name))
+			return true;
+	return false;
+}
+
+bool era_bh_allows(const struct era *era, const char *flag)
+{
+	unsigned i;
+
+	if (!era->nr_bh_allows)
+		return true;
+	for (i = 0; i < era->nr_bh_allows; i++)
+		if (!strcmp(era->bh_allows[i], flag))
+			return true;
+	return false;
+}
+
+static void free_list(char **list, unsigned nr)
+{
+	unsigned i;
+
+	for (i = 0; i < nr; i++)
+		free(list[i]);
+	free(list);
+}
+
+void era_release(struct era *era)
+{
+	free(era->source);
+	free_list(era->names, era->nr_names);
+	free_list(era->binding_macros, era->nr_binding_macros);
+	free_list(era->bh_allows, era->nr_bh_allows);
+	free(era->schedule_work_wq);
+	memset(era, 0, sizeof(*era));
+}

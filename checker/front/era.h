@@ -1,0 +1,40 @@
+/* What workqueue API a tree has, learnt from the tree itself: its
+ * include/linux/workqueue.h, read with our lexer. Rules fire, and fixes are
+ * offered, only where the tree has the name they need (a 6.1 tree gets no
+ * system_percpu_wq fix that would not compile; a 6.19 tree no legacy rule).
+ * Without the header (a file list, a tree that lacks it) the built-in table
+ * stands in: every name is assumed present, as before this module. */
+#ifndef WQCHECK_ERA_H
+#define WQCHECK_ERA_H
+
+#include <stdbool.h>
+
+struct era {
+	bool from_header;	/* false: the built-in table */
+	char *source;		/* the header's path in the tree, or why there is none */
+	const char *name;	/* "6.17+", "3.7-6.16", "legacy" (the pre-3.7
+				 * names are there) or "unknown" */
+	char **names;		/* the API names the header declares (of era_known_names) */
+	unsigned nr_names;
+	char **binding_macros;	/* INIT_*WORK* / DECLARE_*WORK* macros it defines */
+	unsigned nr_binding_macros;
+	char *schedule_work_wq;	/* the workqueue schedule_work() queues on, or NULL */
+	char **bh_allows;	/* the WQ_ flags __WQ_BH_ALLOWS admits, or none */
+	unsigned nr_bh_allows;
+};
+
+/* The names an era is told apart by, NULL-terminated. */
+extern const char *const era_known_names[];
+
+/* Reads root/include/linux/workqueue.h. Never fails: a missing or unreadable
+ * header gives the built-in table, with source saying why. */
+void era_read(const char *root, struct era *era);
+void era_release(struct era *era);
+
+/* Whether the tree has name (always, with the built-in table). */
+bool era_has(const struct era *era, const char *name);
+/* Whether __WQ_BH_ALLOWS admits flag beside WQ_BH (true when the tree has no
+ * __WQ_BH_ALLOWS). */
+bool era_bh_allows(const struct era *era, const char *flag);
+
+#endif
