@@ -120,8 +120,8 @@ static bool try_join(const char *region, size_t len, struct strbuf *out)
 	return fits;
 }
 
-void reflow_region(const char *old, size_t old_len, const char *region, size_t len,
-		   bool may_join, struct strbuf *out)
+static void join_or_realign(const char *old, size_t old_len, const char *region, size_t len,
+			    bool may_join, struct strbuf *out)
 {
 	unsigned *old_cols, *new_cols;
 	size_t nr_old, nr_new, i, depth = 0, k = 0;
@@ -173,6 +173,107 @@ void reflow_region(const char *old, size_t old_len, const char *region, size_t l
 	free(stack);
 	free(old_cols);
 	free(new_cols);
+}
+
+static unsigned widest_line(const char *s, size_t len)
+{
+	unsigned widest = 0, w;
+	size_t i = 0;
+
+	while (i < len) {
+		const char *eol = memchr(s + i, '\n', len - i);
+		size_t end = eol ? (size_t)(eol - s) : len;
+
+		w = display_width(s + i, end - i);
+		if (w > widest)
+			widest = w;
+		i = end + 1;
+	}
+	return widest;
+}
+
+/* Where the first line wider than 80 columns (from byte from on) can be
+ * broken: after the last ", " inside parentheses that still fits. Returns
+ * the offset after the comma and sets *indent to the column just after the
+ * innermost open parenthesis there; 0 when no line can be broken. */
+static size_t find_break(const char *s, size_t len, size_t from, unsigned *indent)
+{
+	unsigned *stack = NULL;
+	size_t depth = 0, alloc = 0, i = 0, cut = 0;
+
+	while (i < len && !cut) {
+		const char *eol = memchr(s + i, '\n', len - i);
+		size_t end = eol ? (size_t)(eol - s) : len, j;
+		bool wide = i >= from && display_width(s + i, end - i) > MAX_COLUMNS;
+
+		for (j = i; j < end; j++) {
+			char c = s[j];
+
+			if (c == '"' || c == '\'') {
+				for (j++; j < end && s[j] != c; j++)
+					if (s[j] == '\\')
+						j++;
+			} else if (c == '(') {
+				ALLOC_GROW(stack, depth, alloc);
+				stack[depth++] = display_width(s + i, j + 1 - i);
+			} else if (c == ')' && depth) {
+				depth--;
+			} else if (wide && c == ',' && depth && j + 1 < end && s[j + 1] == ' ' &&
+				   display_width(s + i, j + 1 - i) <= MAX_COLUMNS) {
+				cut = j + 1;
+				*indent = stack[depth - 1];
+			}
+		}
+		i = end + 1;
+	}
+	free(stack);
+	return cut;
+}
+
+/*
+ * A longer name can push a line past 80 columns that fitted before: such a
+ * line is broken after the last ", " that still fits, and the rest goes on
+ * a continuation line under the innermost open parenthesis, kernel style.
+ * Lines that were already too long stay the author's.
+ */
+static void wrap_long_lines(const char *old, size_t old_len, const char *s, size_t len,
+			    struct strbuf *out)
+{
+	struct strbuf cur = STRBUF_INIT;
+	unsigned indent = 0;
+	size_t cut, from = 0;
+	int guard;
+
+	if (widest_line(old, old_len) > MAX_COLUMNS || widest_line(s, len) <= MAX_COLUMNS) {
+		strbuf_add(out, s, len);
+		return;
+	}
+	strbuf_add(&cur, s, len);
+	for (guard = 0; guard < 64 && (cut = find_break(cur.buf, cur.len, from, &indent));
+	     guard++) {
+		struct strbuf next = STRBUF_INIT;
+
+		strbuf_add(&next, cur.buf, cut);
+		strbuf_addch(&next, '\n');
+		from = next.len;
+		add_indent(&next, indent);
+		cut = skip_blank(cur.buf, cut, cur.len);
+		strbuf_add(&next, cur.buf + cut, cur.len - cut);
+		strbuf_release(&cur);
+		cur = next;
+	}
+	strbuf_add(out, cur.buf, cur.len);
+	strbuf_release(&cur);
+}
+
+void reflow_region(const char *old, size_t old_len, const char *region, size_t len,
+		   bool may_join, struct strbuf *out)
+{
+	struct strbuf tmp = STRBUF_INIT;
+
+	join_or_realign(old, old_len, region, len, may_join, &tmp);
+	wrap_long_lines(old, old_len, tmp.buf ? tmp.buf : "", tmp.len, out);
+	strbuf_release(&tmp);
 }
 
 /* Column of the backslash ending the line that holds offset, or -1. */

@@ -139,7 +139,8 @@ static enum flags_verdict follow_name(const struct lexed_file *lf, long use,
 			for (end = next; (size_t)end + 1 < lf->nr_tokens &&
 			     lf->tokens[end + 1].kind != TOK_DIRECTIVE_END; end++)
 				;
-			if (token_is(lf, &lf->tokens[next], "("))
+			if (token_is(lf, &lf->tokens[next], "(") &&
+			    lf->tokens[next].offset == t->offset + t->len)
 				continue;	/* a function-like macro */
 		} else if (next >= 0 && token_is(lf, &lf->tokens[next], "=") &&
 			   !t->in_directive) {

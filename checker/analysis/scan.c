@@ -399,8 +399,8 @@ void scan_result_release(struct scan_result *res)
 		free(fr->fixed);
 	}
 	free(res->files);
-	memset(res, 0, sizeof(*res));
 	era_release(&res->era);
+	memset(res, 0, sizeof(*res));
 }
 
 static int finding_ptr_compare(const void *a, const void *b)

@@ -56,9 +56,25 @@ static void test_reflow(void)
 		   "\t\t\t\t\t   irq));",
 		   "\tqueued = schedule_work(vidx_pick_work(vdev, vdev->hotplug_connector_mask,\n"
 		   "\t\t\t\t\t   irq));", true);
-	CHECK_STR("reflow: a line aligned under an inner call follows it", s,
-		  "\tqueued = schedule_work(vidx_pick_work(vdev, vdev->hotplug_connector_mask,\n"
+	/* aligned under the inner call, which moved; the first line then
+	 * needs 81 columns, so it breaks after the last comma that fits */
+	CHECK_STR("reflow: a line aligned under an inner call follows it, within 80 columns", s,
+		  "\tqueued = schedule_work(vidx_pick_work(vdev,\n"
+		  "\t\t\t\t\t      vdev->hotplug_connector_mask,\n"
 		  "\t\t\t\t\t      irq));");
+	free(s);
+	s = reflow("\trc_wq = alloc_workqueue(\"stats_rc\", WQ_MEM_RECLAIM | WQ_HIGHPRI, 1);",
+		   "\trc_wq = alloc_workqueue(\"stats_rc\", WQ_MEM_RECLAIM | WQ_HIGHPRI | WQ_PERCPU, 1);",
+		   true);
+	CHECK_STR("reflow: a line a fix pushes past 80 columns breaks after the last comma that fits", s,
+		  "\trc_wq = alloc_workqueue(\"stats_rc\",\n"
+		  "\t\t\t\tWQ_MEM_RECLAIM | WQ_HIGHPRI | WQ_PERCPU, 1);");
+	free(s);
+	s = reflow("\treclaim_wq = alloc_workqueue(\"stats_reclaim\", WQ_MEM_RECLAIM | WQ_HIGHPRI, 1);",
+		   "\treclaim_wq = alloc_workqueue(\"stats_reclaim\", WQ_MEM_RECLAIM | WQ_HIGHPRI | WQ_PERCPU, 1);",
+		   true);
+	CHECK_STR("reflow: a line that was past 80 columns already stays the author's", s,
+		  "\treclaim_wq = alloc_workqueue(\"stats_reclaim\", WQ_MEM_RECLAIM | WQ_HIGHPRI | WQ_PERCPU, 1);");
 	free(s);
 	s = reflow("\tfoo_sync(\"(\", a,\n\t\t b);", "\tfoo(\"(\", a,\n\t\t b);", false);
 	CHECK_STR("reflow: parentheses in strings do not count", s,

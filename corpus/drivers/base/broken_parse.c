@@ -17,7 +17,7 @@
   "files_failed": [
     {
       "file": "drivers/base/broken_parse.c",
-      "reason": "unterminated /\* comment at line 40"
+      "reason": "unterminated /\* comment at line 60"
     }
   ],
   "era": {
@@ -46,7 +46,7 @@
  * check-command: wqcheck scan $file
  * check-exit: 2
  * check-error-start
-wqcheck: drivers/base/broken_parse.c: not fully analysed: unterminated /\* comment at line 40
+wqcheck: drivers/base/broken_parse.c: not fully analysed: unterminated /\* comment at line 60
  * check-error-end
  */
 

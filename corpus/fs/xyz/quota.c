@@ -141,7 +141,27 @@ void xyz_quota_exit(struct xyz_sb_info *sbi)
   ],
   "files_scanned": 1,
   "files_parsed": 0,
-  "files_failed": []
+  "files_failed": [],
+  "era": {
+    "name": "legacy",
+    "source": "include/linux/workqueue.h",
+    "from_header": true,
+    "names": [
+      "INIT_DELAYED_WORK_DEFERRABLE",
+      "INIT_DEFERRABLE_WORK",
+      "WQ_NON_REENTRANT",
+      "WQ_UNBOUND",
+      "system_wq",
+      "system_nrt_wq",
+      "system_unbound_wq",
+      "system_nrt_freezable_wq",
+      "alloc_workqueue",
+      "alloc_ordered_workqueue",
+      "mod_delayed_work_on",
+      "flush_work_sync",
+      "flush_delayed_work_sync"
+    ]
+  }
 }
  * check-output-end
  *

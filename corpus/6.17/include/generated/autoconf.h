@@ -1,0 +1,1 @@
+#define CONFIG_PERCPU_STATS 1
