@@ -346,7 +346,8 @@ static void find_touched(struct series *s, const char *root)
 
 /* --- the scratch repository ----------------------------------------------- */
 
-static const char *const api_names[] = {
+/* The pre-3.7 names, which --with-deprecation removes once none is left. */
+static const char *const legacy_api_names[] = {
 	"flush_work_sync", "flush_delayed_work_sync", "system_nrt_wq",
 	"system_nrt_freezable_wq", "WQ_NON_REENTRANT", NULL,
 };
@@ -377,7 +378,7 @@ static void grep_names(struct series *s, const char *commit,
 	const char **argv = xcalloc(32 + (paths ? paths->nr : 0), sizeof(*argv));
 	struct strbuf err = STRBUF_INIT;
 	const char *const *name;
-	size_t n = 0, i;
+	size_t n = 0, i, r;
 	int rc;
 
 	argv[n++] = "git";
@@ -385,10 +386,12 @@ static void grep_names(struct series *s, const char *commit,
 	argv[n++] = "-l";
 	argv[n++] = "-z";
 	argv[n++] = "-F";
-	for (name = api_names; *name; name++) {
-		argv[n++] = "-e";
-		argv[n++] = *name;
-	}
+	/* the names the selected rules are about */
+	for (r = 0; r < s->nr_rules; r++)
+		for (name = s->rules[r]->identifiers; name && *name && n < 28; name++) {
+			argv[n++] = "-e";
+			argv[n++] = *name;
+		}
 	if (commit)
 		argv[n++] = commit;
 	argv[n++] = "--";
@@ -1213,7 +1216,7 @@ static void make_deprecation(struct series *s)
 	/* Removal only when every rule ran and nothing outside the API's own
 	 * files still names the old APIs. */
 	if (s->nr_rules == 5 && !users_left(s) &&
-	    !(blocker = file_naming(s, api_names)) &&
+	    !(blocker = file_naming(s, legacy_api_names)) &&
 	    series_deprecation_apply(REMOVE_DEPRECATED, &header, &impl)) {
 		commit_core(s, REMOVE_DEPRECATED, &header, &impl, false);
 		s->summary.removal_patch = true;
@@ -1536,15 +1539,23 @@ int cmd_series(int argc, char **argv)
 		usage_error("--force goes with --in-place%s", "");
 	if ((validate_config || nr_make_args) && !validate)
 		usage_error("--config and --make-arg go with --validate%s", "");
-	if (!s.nr_rules)
-		for (i = 0; i < nr_all_rules; i++)
-			if (series_family_of(all_rules[i]) >= 0)
-				s.rules[s.nr_rules++] = all_rules[i];
 	s.jobs = (int)jobs;
 
 	if (access(argv[optind], F_OK) < 0)
 		die_errno("%s", argv[optind]);
 	s.root = find_tree_root(argv[optind]);
+	if (s.root && !s.nr_rules) {
+		/* by default, the conversions of the tree's era: the 6.17
+		 * migration on a 6.17+ tree, the legacy one before */
+		struct era era;
+
+		era_read(s.root, &era);
+		for (i = 0; i < nr_all_rules; i++)
+			if (series_family_of(all_rules[i]) >= 0 &&
+			    rule_fits_era(all_rules[i], &era))
+				s.rules[s.nr_rules++] = all_rules[i];
+		era_release(&era);
+	}
 	if (!s.root)
 		die("%s: not in a kernel tree (no directory at or above it has a Makefile, "
 		    "include/linux/ and MAINTAINERS or Kconfig)",

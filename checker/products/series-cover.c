@@ -47,6 +47,21 @@ static int row_compare(const void *a, const void *b)
 
 #define NAME_WIDTH 40
 
+/* The series of the 6.17 migration: its rules are WQ020-WQ022 only. */
+static bool series_rules_are_percpu(const struct rule *const *rules, size_t nr)
+{
+	unsigned mask = 0;
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		int n = series_rule_number(rules[i]);
+
+		if (n >= 0 && n <= SERIES_MAX_RULE)
+			mask |= 1u << n;
+	}
+	return series_mask_is_percpu(mask);
+}
+
 void series_cover_blurb(struct strbuf *sb, const struct series_summary *sum,
 			const struct rule *const *rules, size_t nr_rules)
 {
@@ -54,7 +69,17 @@ void series_cover_blurb(struct strbuf *sb, const struct series_summary *sum,
 	unsigned totals[SERIES_MAX_RULE + 1] = { 0 };
 	size_t i, r;
 
-	series_wrap(
+	if (series_rules_are_percpu(rules, nr_rules))
+		series_wrap(
+			sb,
+			"Linux 6.17 added system_percpu_wq, system_dfl_wq and WQ_PERCPU "
+			"(commits 128ea9f6ccfb and 930c2ea566af): system_wq is to be "
+			"removed, system_unbound_wq gives way to system_dfl_wq, and "
+			"alloc_workqueue() is to create unbound workqueues by default, "
+			"so every caller is to say WQ_PERCPU or WQ_UNBOUND.",
+			72);
+	else
+		series_wrap(
 		sb,
 		"Since commit dbf2576e37da (\"workqueue: make all workqueues "
 		"non-reentrant\"), in Linux 3.7, a work item never runs on more than one "
@@ -138,6 +163,8 @@ void series_cover_fill(struct strbuf *cover, const struct series_summary *sum,
 	struct strbuf blurb = STRBUF_INIT;
 
 	replace(cover, "*** SUBJECT HERE ***",
+		series_rules_are_percpu(rules, nr_rules) ?
+		"workqueue: move users to system_percpu_wq, system_dfl_wq and WQ_PERCPU" :
 		"workqueue: convert the last users of the pre-3.7 non-reentrancy APIs");
 	series_cover_blurb(&blurb, sum, rules, nr_rules);
 	/* The blurb ends with its own newline; the template's follows it. */

@@ -29,6 +29,12 @@ int series_family_of(const struct rule *r)
 		return FAMILY_SYSTEM_NRT;
 	case 5:
 		return FAMILY_NON_REENTRANT;
+	case 20:
+		return FAMILY_SYSTEM_WQ;
+	case 21:
+		return FAMILY_SYSTEM_UNBOUND_WQ;
+	case 22:
+		return FAMILY_WQ_PERCPU;
 	}
 	return -1;
 }
@@ -39,6 +45,9 @@ const char *series_family_name(enum series_family f)
 		[FAMILY_FLUSH_SYNC] = "flush_work_sync",
 		[FAMILY_SYSTEM_NRT] = "system_nrt_wq",
 		[FAMILY_NON_REENTRANT] = "WQ_NON_REENTRANT",
+		[FAMILY_SYSTEM_WQ] = "system_wq",
+		[FAMILY_SYSTEM_UNBOUND_WQ] = "system_unbound_wq",
+		[FAMILY_WQ_PERCPU] = "WQ_PERCPU",
 	};
 
 	return f < NR_FAMILIES ? names[f] : "?";
@@ -48,11 +57,19 @@ const char *series_family_name(enum series_family f)
 #define FLUSH_MASK (BIT(1) | BIT(2))
 #define NRT_MASK (BIT(3) | BIT(4))
 #define NON_REENTRANT_MASK BIT(5)
+#define LEGACY_MASK (FLUSH_MASK | NRT_MASK | NON_REENTRANT_MASK)
+#define PERCPU_MASK (BIT(20) | BIT(21) | BIT(22))
 
 static int families_in(unsigned mask)
 {
 	return !!(mask & FLUSH_MASK) + !!(mask & NRT_MASK) +
-	       !!(mask & NON_REENTRANT_MASK);
+	       !!(mask & NON_REENTRANT_MASK) + !!(mask & BIT(20)) +
+	       !!(mask & BIT(21)) + !!(mask & BIT(22));
+}
+
+bool series_mask_is_percpu(unsigned mask)
+{
+	return mask && !(mask & ~PERCPU_MASK);
 }
 
 /* The old and new names for the rules of a family present in mask, in the
@@ -92,7 +109,16 @@ void series_subject(struct strbuf *sb, const char *prefix, unsigned mask)
 	const char *old_name, *new_name;
 
 	strbuf_addf(sb, "%s: ", prefix);
-	if (families_in(mask) > 1) {
+	/* 6.17: the words of upstream's conversions, one API per patch */
+	if (families_in(mask) > 1 && series_mask_is_percpu(mask)) {
+		strbuf_addstr(sb, "use system_percpu_wq, system_dfl_wq and WQ_PERCPU");
+	} else if (mask == BIT(20)) {
+		strbuf_addstr(sb, "replace use of system_wq with system_percpu_wq");
+	} else if (mask == BIT(21)) {
+		strbuf_addstr(sb, "replace use of system_unbound_wq with system_dfl_wq");
+	} else if (mask == BIT(22)) {
+		strbuf_addstr(sb, "add WQ_PERCPU to alloc_workqueue users");
+	} else if (families_in(mask) > 1) {
 		strbuf_addstr(
 			sb,
 			"drop workqueue APIs made redundant by non-reentrant workqueues");
@@ -190,6 +216,34 @@ void series_body(struct strbuf *sb, unsigned mask)
 				"latter.");
 		paragraph(sb, p.buf);
 		strbuf_reset(&p);
+	}
+	if (mask & BIT(20)) {
+		paragraph(sb, "Linux 6.17 added system_percpu_wq (commit 128ea9f6ccfb "
+			  "(\"workqueue: Add system_percpu_wq and system_dfl_wq\")): "
+			  "the same per-CPU workqueue as system_wq, under a name that "
+			  "says it is per-CPU.  system_wq is to be removed once its "
+			  "users are converted, and schedule_work() and friends "
+			  "already queue on system_percpu_wq.");
+		paragraph(sb, "Replace system_wq with system_percpu_wq.  The work "
+			  "queued there keeps running on the CPU it was queued on, "
+			  "as before.");
+	}
+	if (mask & BIT(21)) {
+		paragraph(sb, "Linux 6.17 added system_dfl_wq (commit 128ea9f6ccfb "
+			  "(\"workqueue: Add system_percpu_wq and system_dfl_wq\")): "
+			  "the same unbound workqueue as system_unbound_wq, under the "
+			  "name that stays as unbound becomes the default.");
+		paragraph(sb, "Replace system_unbound_wq with system_dfl_wq.");
+	}
+	if (mask & BIT(22)) {
+		paragraph(sb, "Linux 6.17 added the WQ_PERCPU flag (commit 930c2ea566af "
+			  "(\"workqueue: Add new WQ_PERCPU flag\")), the complement of "
+			  "WQ_UNBOUND, because alloc_workqueue() is to create unbound "
+			  "workqueues by default.  Until then every caller is to say "
+			  "which it wants.");
+		paragraph(sb, "Add WQ_PERCPU to the alloc_workqueue() users that name "
+			  "neither flag, so that they stay per-CPU when the default "
+			  "changes.");
 	}
 	if (mask & NON_REENTRANT_MASK) {
 		/* "Commit dbf2576e37da (...)" starts the sentence. */

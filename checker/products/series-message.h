@@ -1,5 +1,6 @@
 /* The words of a conversion series: rule families, subjects and bodies in
- * upstream's phrasing (the 3.7/3.8 conversions), subject prefixes, and the
+ * upstream's phrasing (the 3.7/3.8 conversions, and the 6.17 ones:
+ * system_percpu_wq, system_dfl_wq, WQ_PERCPU), subject prefixes, and the
  * cover letter's summary. */
 #ifndef WQCHECK_SERIES_MESSAGE_H
 #define WQCHECK_SERIES_MESSAGE_H
@@ -11,12 +12,15 @@
 #include "lib/strbuf.h"
 
 /* Rules by number: WQ001 is bit 1 of a rule mask. */
-#define SERIES_MAX_RULE 15
+#define SERIES_MAX_RULE 31
 
 enum series_family {
 	FAMILY_FLUSH_SYNC, /* WQ001, WQ002 */
 	FAMILY_SYSTEM_NRT, /* WQ003, WQ004 */
 	FAMILY_NON_REENTRANT, /* WQ005 */
+	FAMILY_SYSTEM_WQ, /* WQ020: 6.17 */
+	FAMILY_SYSTEM_UNBOUND_WQ, /* WQ021 */
+	FAMILY_WQ_PERCPU, /* WQ022 */
 	NR_FAMILIES,
 };
 
@@ -28,6 +32,8 @@ const char *series_family_name(enum series_family f);
 
 /* "<prefix>: <what>" for the rules in mask (several families: a generic one). */
 void series_subject(struct strbuf *sb, const char *prefix, unsigned mask);
+/* Whether mask holds only rules of the 6.17 migration (WQ020-WQ022). */
+bool series_mask_is_percpu(unsigned mask);
 /* Why: the paragraphs of the commit message, wrapped at 72 columns. */
 void series_body(struct strbuf *sb, unsigned mask);
 
