@@ -50,16 +50,25 @@ if ! ls "$T/series"/0001-*.patch >/dev/null 2>&1; then
 	exit 0
 fi
 
+# A script's background job starts with SIGINT ignored, which no terminal
+# does to wqcheck: env --default-signal gives it the default a user's
+# command has. setsid and env exec in place, so $! is wqcheck's pid.
 run() {	# KIND OUTDIR: runs it in a session of its own; its pid in $pid
-	local kind=$1 out=$2
+	local kind=$1 out=$2 i
 	if [ "$kind" = series ]; then
-		setsid "$WQCHECK" series -q "--from=T <t@invalid>" -o "$out" "$tree" \
-			>/dev/null 2>&1 </dev/null &
+		setsid env --default-signal=INT,TERM "$WQCHECK" series -q \
+			"--from=T <t@invalid>" -o "$out" "$tree" >/dev/null 2>&1 </dev/null &
 	else
-		setsid "$WQCHECK" validate -q -j 2 --series "$T/series" "$tree" \
-			>/dev/null 2>&1 </dev/null &
+		setsid env --default-signal=INT,TERM "$WQCHECK" validate -q -j 2 \
+			--series "$T/series" "$tree" >/dev/null 2>&1 </dev/null &
 	fi
 	pid=$!
+	# the moments count from wqcheck's start, not setsid's
+	for ((i = 0; i < 200; i++)); do
+		[ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$(readlink -f "$WQCHECK")" ] && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.01
+	done
 }
 
 now_ms() { date +%s%3N; }

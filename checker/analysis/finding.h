@@ -31,6 +31,9 @@ struct reflow {
 	size_t open_paren;	/* offset of the call's '(' */
 	size_t close_paren;	/* offset of its ')' */
 	bool may_join;		/* false when a comment sits inside the call */
+	bool may_wrap;		/* break a line the fix pushed past 80 columns
+				 * (the 6.17 rules; the legacy conversion kept
+				 * the layout spatch gives) */
 };
 
 /* An edit as reported to users: 1-based lines and byte columns, end exclusive. */

@@ -267,12 +267,15 @@ static void wrap_long_lines(const char *old, size_t old_len, const char *s, size
 }
 
 void reflow_region(const char *old, size_t old_len, const char *region, size_t len,
-		   bool may_join, struct strbuf *out)
+		   bool may_join, bool may_wrap, struct strbuf *out)
 {
 	struct strbuf tmp = STRBUF_INIT;
 
 	join_or_realign(old, old_len, region, len, may_join, &tmp);
-	wrap_long_lines(old, old_len, tmp.buf ? tmp.buf : "", tmp.len, out);
+	if (may_wrap)
+		wrap_long_lines(old, old_len, tmp.buf ? tmp.buf : "", tmp.len, out);
+	else
+		strbuf_add(out, tmp.buf ? tmp.buf : "", tmp.len);
 	strbuf_release(&tmp);
 }
 
@@ -455,7 +458,7 @@ size_t fix_apply(const char *text, size_t size, struct finding *const *findings,
 		while (old_end < size && text[old_end] != '\n')
 			old_end++;
 		reflow_region(text + r->line_start, old_end - r->line_start, tmp.buf + start,
-			      end - start, r->may_join, &region);
+			      end - start, r->may_join, r->may_wrap, &region);
 		strbuf_add(&rest, tmp.buf + end, tmp.len - end);
 		tmp.len = start;
 		strbuf_add(&tmp, region.buf, region.len);

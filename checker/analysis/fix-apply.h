@@ -14,7 +14,7 @@ size_t fix_apply(const char *text, size_t size, struct finding *const *findings,
 /* Reflows one call: region is its lines after the edits, old the same lines
  * before them (see struct reflow). */
 void reflow_region(const char *old, size_t old_len, const char *region, size_t len,
-		   bool may_join, struct strbuf *out);
+		   bool may_join, bool may_wrap, struct strbuf *out);
 
 /* Sets f->shown: the fix of f alone, as the smallest edit in line/column terms. */
 void finding_compute_shown(struct finding *f, const char *text, size_t size);

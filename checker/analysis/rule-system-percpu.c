@@ -23,6 +23,7 @@ static void rename_to(const struct rule_context *ctx, struct finding *f,
 {
 	fix_replace_token(f, ctx->lex, ctx->token, new_name);
 	fix_reflow_enclosing_call(f, ctx->lex, ctx->token);
+	f->reflow.may_wrap = true;
 	fix_rename_in_comments(f, ctx->lex, ctx->token, old_name, new_name);
 }
 

@@ -242,6 +242,7 @@ static void explain(const struct rule_context *ctx, struct finding *f)
 		finding_add_edit(f, at, at, " | WQ_PERCPU");
 	}
 	fix_reflow_call(f, lf, ctx->token);
+	f->reflow.may_wrap = true;
 }
 
 static const char *const names[] = { "alloc_workqueue", NULL };

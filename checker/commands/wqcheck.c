@@ -2,6 +2,7 @@
  * (dbf2576e37da) made redundant or put at risk, and converts them. */
 #include "commands/builtin.h"
 #include "analysis/rule.h"
+#include "lib/cleanup.h"
 #include "lib/usage.h"
 #include "lib/version.h"
 
@@ -47,6 +48,8 @@ int main(int argc, char **argv)
 	const char *cmd;
 	size_t i;
 
+	/* From the start: a signal at any moment finds the cleanup ready. */
+	cleanup_install();
 	if (argc < 2) {
 		print_usage(stderr);
 		return EXIT_USAGE;

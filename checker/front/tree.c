@@ -193,7 +193,9 @@ static void drop_nested_trees(const char *root, struct file_list *fl, size_t fir
 		if (k < nr_nested)
 			continue;
 		strbuf_addf(&dir, "%s/%.*s", root, (int)(at - p), p);
-		if (is_kernel_tree(dir.buf)) {
+		/* arch/um has a Makefile, include/linux/ and a Kconfig, but
+		 * only a tree's root has MAINTAINERS */
+		if (is_kernel_tree(dir.buf) && has(dir.buf, "MAINTAINERS", false)) {
 			nested = xrealloc(nested, (nr_nested + 1) * sizeof(*nested));
 			nested[nr_nested++] = xstrndup(p, (size_t)(at - p));
 		}

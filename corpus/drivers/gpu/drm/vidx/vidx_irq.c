@@ -89,15 +89,14 @@ drivers/gpu/drm/vidx/vidx_irq.c:55:22: warning: queue_work() on system_nrt_wq is
 diff --git a/drivers/gpu/drm/vidx/vidx_irq.c b/drivers/gpu/drm/vidx/vidx_irq.c
 --- a/drivers/gpu/drm/vidx/vidx_irq.c
 +++ b/drivers/gpu/drm/vidx/vidx_irq.c
-@@ -52,9 +52,9 @@ static irqreturn_t vidx_irq_handler(int irq, void *arg)
+@@ -52,9 +52,8 @@ static irqreturn_t vidx_irq_handler(int irq, void *arg)
  	spin_lock(&vdev->irq_lock);
  	vdev->hotplug_connector_mask |= 1;
  	spin_unlock(&vdev->irq_lock);
 -	queued = queue_work(system_nrt_wq,
 -			    vidx_pick_work(vdev, vdev->hotplug_connector_mask,
 -					   irq));
-+	queued = schedule_work(vidx_pick_work(vdev,
-+					      vdev->hotplug_connector_mask,
++	queued = schedule_work(vidx_pick_work(vdev, vdev->hotplug_connector_mask,
 +					      irq));
  	return queued ? IRQ_HANDLED : IRQ_NONE;
  }
