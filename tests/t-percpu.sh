@@ -1,0 +1,113 @@
+#!/bin/bash
+# The 6.17 migration (WQ020-WQ022) end to end on corpus/6.17, a 6.17-era
+# tree of our own, copied into a scratch git repository: the era comes from
+# the tree's workqueue.h (and gates the rules both ways), the default series
+# is the 6.17 one in upstream's words, applies with git am and leaves no
+# fixable site, and check-patch fails a patch that adds an old name.
+# asan: yes
+set -u
+: "${WQCHECK:?}" "${TOP:?}"
+T=$(mktemp -d "${TMPDIR:-/tmp}/t-percpu.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+export TMPDIR=$T/tmp HOME=$T/home GIT_CONFIG_NOSYSTEM=1
+mkdir -p "$TMPDIR" "$HOME"
+G() { git -c user.name=t -c user.email=t@invalid -c commit.gpgsign=false "$@"; }
+ok() { echo "ok - $1"; }
+not_ok() { echo "not ok - $1"; shift; for l in "$@"; do echo "    $l"; done; }
+check() { local name=$1; shift; if "$@"; then ok "$name"; else not_ok "$name"; fi; }
+command -v jq >/dev/null || { echo "skip - percpu: jq not installed"; exit 0; }
+
+tree=$T/tree
+mkdir -p "$T/src"
+git -C "$TOP" archive --format=tar HEAD corpus | tar -xf - -C "$T/src"
+mv "$T/src/corpus/6.17" "$tree"
+(cd "$tree" && git init -q && G add -A && G commit -q -m "6.17 corpus")
+base=$(git -C "$tree" rev-parse HEAD)
+
+# --- the era, from the tree itself -------------------------------------------
+"$WQCHECK" scan -q --format=json "$tree" >"$T/scan.json" 2>"$T/scan.err"
+rc=$?
+check "percpu: scan of the 6.17 tree finds the uses (exit 1)" test $rc -eq 1
+check "percpu: JSON says the era came from include/linux/workqueue.h" \
+	test "$(jq -r '.era.name + " " + .era.source' "$T/scan.json")" = "6.17+ include/linux/workqueue.h"
+check "percpu: the era knows what schedule_work() queues on" \
+	test "$(jq -r '.era.schedule_work_queues_on' "$T/scan.json")" = system_percpu_wq
+check "percpu: only WQ020-WQ022 fire on a 6.17 tree" \
+	test -z "$(jq -r '.findings[].rule' "$T/scan.json" | grep -v '^WQ02[012]$')"
+check "percpu: the workqueue core's own uses are not findings" \
+	test -z "$(jq -r '.findings[].file' "$T/scan.json" | grep -E '^(kernel/workqueue.c|include/linux/workqueue.h)$')"
+n20=$(jq '[.findings[] | select(.rule == "WQ020")] | length' "$T/scan.json")
+n21=$(jq '[.findings[] | select(.rule == "WQ021")] | length' "$T/scan.json")
+n22=$(jq '[.findings[] | select(.rule == "WQ022" and .fixable)] | length' "$T/scan.json")
+check "percpu: WQ020, WQ021 and fixable WQ022 all found (got $n20, $n21, $n22)" \
+	test "$n20" -gt 0 -a "$n21" -gt 0 -a "$n22" -gt 0
+
+# The same 6.17 sources under the legacy corpus's 3.6-era header: no WQ02x.
+legacy=$T/legacy
+mkdir -p "$legacy"
+git -C "$TOP" archive --format=tar HEAD corpus | tar -xf - -C "$legacy"
+cp "$tree/drivers/percpu/"*.c "$legacy/corpus/drivers/misc/"
+"$WQCHECK" scan -q --format=json --rules=WQ020,WQ021,WQ022 "$legacy/corpus/drivers/misc" >"$T/legacy.json" 2>/dev/null
+check "percpu: a tree without system_percpu_wq gets no WQ020-WQ022 (no fix that would not compile)" \
+	test "$(jq '.findings | length' "$T/legacy.json")" = 0
+# ... and without any workqueue.h, the built-in table: every rule.
+rm "$legacy/corpus/include/linux/workqueue.h"
+"$WQCHECK" scan -q --format=json --rules=WQ020 "$legacy/corpus/drivers/misc" >"$T/none.json" 2>/dev/null
+check "percpu: a tree without workqueue.h falls back to the built-in table, and says so" \
+	bash -c "[ \"\$(jq -r .era.from_header '$T/none.json')\" = false ] &&
+		 jq -r .era.source '$T/none.json' | grep -q 'built-in' &&
+		 [ \"\$(jq '.findings | length' '$T/none.json')\" -gt 0 ]"
+
+# --- the series ----------------------------------------------------------------
+"$WQCHECK" series -q --from="T <t@invalid>" --cc=maintainers -o "$T/out" "$tree" >/dev/null 2>"$T/series.err"
+rc=$?
+check "percpu: the default series on a 6.17 tree (exit 0)" test $rc -eq 0
+# Subject: lines unfolded (format-patch folds long ones)
+subjects=$(cat "$T/out"/0*.patch 2>/dev/null |
+	perl -0ne 'while (/^Subject: (.*(?:\n .*)*)/mg) { ($s = $1) =~ s/\n / /g; print "$s\n" }' |
+	sed 's/^\[PATCH [0-9/]*\] //')
+check "percpu: subjects in upstream's words, one per API" test "$subjects" = "workqueue: move users to system_percpu_wq, system_dfl_wq and WQ_PERCPU
+percpu: replace use of system_wq with system_percpu_wq
+percpu: replace use of system_unbound_wq with system_dfl_wq
+percpu: add WQ_PERCPU to alloc_workqueue users"
+check "percpu: the commit message says why (the 6.17 commit)" \
+	grep -q '930c2ea566af' "$T/out/0003-percpu-add-WQ_PERCPU-to-alloc_workqueue-users.patch"
+check "percpu: Cc from MAINTAINERS" \
+	grep -q '^Cc: Pat Percpu <pat@example.org>' "$T/out/0001-percpu-replace-use-of-system_wq-with-system_percpu_w.patch"
+check "percpu: the tree is untouched by series" \
+	test "$(git -C "$tree" rev-parse HEAD) $(git -C "$tree" status --porcelain)" = "$base "
+G -C "$tree" am -q $(ls "$T/out"/*.patch | grep -v cover-letter) 2>"$T/am.err"
+check "percpu: git am applies the series in order" test $? -eq 0
+"$WQCHECK" scan -q --format=json "$tree" >"$T/after.json" 2>/dev/null
+check "percpu: after the series a rescan finds no fixable site" \
+	test "$(jq '[.findings[] | select(.fixable)] | length' "$T/after.json")" = 0
+check "percpu: what is left is the note without a fix" \
+	test "$(jq -r '[.findings[] | .rule + " " + .severity] | unique | join(",")' "$T/after.json")" = "WQ022 note"
+check "percpu: no converted line is longer than 80 columns" \
+	bash -c "! git -C '$tree' diff '$base' | grep '^+[^+]' | expand | cut -c2- | grep -q '.\{81\}'"
+
+# --- check-patch: a patch adding an old name fails, with the replacement ------
+cat >"$tree/drivers/percpu/newcode.c" <<'EOF'
+#include <linux/workqueue.h>
+
+static struct workqueue_struct *new_wq;
+
+void newcode_init(struct work_struct *w)
+{
+	new_wq = alloc_workqueue("newcode", WQ_MEM_RECLAIM, 0);
+	queue_work(system_wq, w);
+	queue_work(system_unbound_wq, w);
+}
+EOF
+(cd "$tree" && G add drivers/percpu/newcode.c && G commit -q -m "percpu: new code" &&
+ G format-patch -q -1 -o "$T/new" && G reset -q --hard HEAD~1)
+"$WQCHECK" check-patch --tree="$tree" "$T/new"/*.patch >"$T/cp.out" 2>&1
+rc=$?
+check "percpu: check-patch fails a patch that adds the old names (exit 1)" test $rc -eq 1
+for r in "WQ020.*system_percpu_wq" "WQ021.*system_dfl_wq" "WQ022.*WQ_PERCPU"; do
+	check "percpu: check-patch names the replacement: $r" \
+		bash -c "grep -E 'system_wq|system_unbound_wq|alloc_workqueue' '$T/cp.out' | grep -q '${r%%.*}' &&
+			 grep '${r%%.*}' '$T/cp.out' | grep -q '${r#*.\*}'"
+done
+ls "$TMPDIR" | grep -q . && not_ok "percpu: no scratch directory left" "$(ls "$TMPDIR")" ||
+	ok "percpu: no scratch directory left"
