@@ -79,11 +79,16 @@ demo: demo-deps all
 real-cache:
 	tests/real/kernel-tree.sh >/dev/null && tests/real/legacy-fixture.sh >/dev/null
 
+# The module graph of checker/ from its #includes; fails on a cycle or an
+# include against the layers (make check runs it as tests/t-graph.sh).
+graph:
+	@bash tests/graph.sh
+
 bench: all
 	@bash bench/run.sh
 
 clean:
 	$(MAKE) -C checker clean
 
-.PHONY: all deps demo-deps test-deps check demo bench clean check-binaries real-cache FORCE
+.PHONY: all deps demo-deps test-deps check demo graph bench clean check-binaries real-cache FORCE
 FORCE:

@@ -1,5 +1,4 @@
 #include "analysis/finding.h"
-#include "analysis/rule.h"
 #include "lib/usage.h"
 
 #include <stdlib.h>
@@ -66,17 +65,4 @@ void finding_release(struct finding *f)
 	free(f->shown);
 	free(f->message);
 	free(f->line_text);
-}
-
-int finding_compare(const struct finding *a, const struct finding *b)
-{
-	int c = strcmp(a->file, b->file);
-
-	if (c)
-		return c;
-	if (a->line != b->line)
-		return a->line < b->line ? -1 : 1;
-	if (a->column != b->column)
-		return a->column < b->column ? -1 : 1;
-	return strcmp(a->rule->id, b->rule->id);
 }

@@ -82,6 +82,5 @@ void finding_add_edit(struct finding *f, size_t start, size_t end, const char *r
 void finding_add_evidence(struct finding *f, const char *file, unsigned line,
 			  unsigned column, const char *message);
 void finding_release(struct finding *f);
-int finding_compare(const struct finding *a, const struct finding *b);
 
 #endif

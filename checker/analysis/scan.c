@@ -403,6 +403,20 @@ void scan_result_release(struct scan_result *res)
 	memset(res, 0, sizeof(*res));
 }
 
+/* File, line, column, then rule id: the order findings are reported in. */
+static int finding_compare(const struct finding *a, const struct finding *b)
+{
+	int c = strcmp(a->file, b->file);
+
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->column != b->column)
+		return a->column < b->column ? -1 : 1;
+	return strcmp(a->rule->id, b->rule->id);
+}
+
 static int finding_ptr_compare(const void *a, const void *b)
 {
 	return finding_compare(*(struct finding *const *)a, *(struct finding *const *)b);
