@@ -7,6 +7,8 @@
 #                with "N passed, N failed")
 #   make demo    install what the demo needs, build, and the main job on the
 #                embedded corpus
+#   make fuzz    run each libFuzzer target for FUZZ_SECONDS (default 60)
+#   make graph   the module graph of checker/; fails on a cycle
 #   make bench   whole-tree timings (not part of check)
 
 LLVM_CONFIG ?= $(shell command -v llvm-config-14 || command -v llvm-config || echo llvm-config-14)
@@ -17,7 +19,7 @@ export LLVM_CONFIG
 # sparse, kbuild on Debian's kernel sources, a headless browser for the audit
 # page). llvm gives llvm-config; without it /usr/lib/llvm-14 is assumed.
 DEMO_DEPS := gcc make git libclang-dev libjansson-dev
-TEST_DEPS := $(DEMO_DEPS) llvm clang coccinelle sparse python3 jq bc flex bison \
+TEST_DEPS := $(DEMO_DEPS) llvm clang libclang-rt-14-dev coccinelle sparse python3 jq bc flex bison \
 	libelf-dev libssl-dev xz-utils time linux-source-6.1 linux-source-6.12 chromium
 DEPS := $(TEST_DEPS)
 
@@ -79,6 +81,12 @@ demo: demo-deps all
 real-cache:
 	tests/real/kernel-tree.sh >/dev/null && tests/real/legacy-fixture.sh >/dev/null
 
+# libFuzzer targets (tests/fuzz/fuzz-*.c, clang) for FUZZ_SECONDS each;
+# a crash is kept under tests/fuzz/regressions/ for make check to replay.
+FUZZ_SECONDS ?= 60
+fuzz:
+	@bash tests/fuzz/run.sh $(FUZZ_SECONDS)
+
 # The module graph of checker/ from its #includes; fails on a cycle or an
 # include against the layers (make check runs it as tests/t-graph.sh).
 graph:
@@ -90,5 +98,5 @@ bench: all
 clean:
 	$(MAKE) -C checker clean
 
-.PHONY: all deps demo-deps test-deps check demo graph bench clean check-binaries real-cache FORCE
+.PHONY: all deps demo-deps test-deps check demo graph fuzz bench clean check-binaries real-cache FORCE
 FORCE:

@@ -145,7 +145,11 @@ static void join_or_realign(const char *old, size_t old_len, const char *region,
 			size_t open = stack[depth - 1];
 			size_t b = skip_blank(region, i, line_end);
 
-			if (old_cols[open] != new_cols[open] && b < line_end && region[b] != '\n' &&
+			/* open counts every '(' the loop below sees, comments
+			 * included, which paren_columns() skips: past its
+			 * count, the column is unknown (found by fuzz-source) */
+			if (open < nr_new && old_cols[open] != new_cols[open] &&
+			    b < line_end && region[b] != '\n' &&
 			    display_width(region + i, b - i) == old_cols[open]) {
 				add_indent(out, new_cols[open]);
 				strbuf_add(out, region + b, line_end - b);
@@ -379,7 +383,8 @@ size_t fix_apply(const char *text, size_t size, struct finding *const *findings,
 			ALLOC_GROW(edits, nr_edits, alloc_edits);
 			edits[nr_edits++] = &findings[i]->edits[j];
 		}
-	qsort(edits, nr_edits, sizeof(*edits), edit_compare);
+	if (nr_edits)	/* qsort(NULL, 0) is undefined: a file of notes only */
+		qsort(edits, nr_edits, sizeof(*edits), edit_compare);
 	applied = xcalloc(nr_edits ? nr_edits : 1, sizeof(*applied));
 	strbuf_reset(&tmp);
 	for (i = 0; i < nr_edits; i++) {

@@ -63,7 +63,9 @@ static bool kconfig_defined(const struct kconfig *kc, const char *name, size_t l
 		return false;
 	memcpy(buf, name, len);
 	buf[len] = '\0';
-	return bsearch(&key, kc->names, kc->nr, sizeof(*kc->names), name_compare) != NULL;
+	/* bsearch() of no array is undefined: an unconfigured tree */
+	return kc->nr && bsearch(&key, kc->names, kc->nr, sizeof(*kc->names),
+				 name_compare) != NULL;
 }
 
 /* A tiny evaluator for the conditions kernel code writes. Values: 0, 1, or -1

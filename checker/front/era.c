@@ -126,7 +126,6 @@ static void read_header(const struct lexed_file *lf, struct era *era)
 void era_read(const char *root, struct era *era)
 {
 	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
-	struct lexed_file lf = { 0 };
 
 	memset(era, 0, sizeof(*era));
 	era->name = "unknown";
@@ -141,13 +140,21 @@ void era_read(const char *root, struct era *era)
 		strbuf_release(&text);
 		return;
 	}
-	era->from_header = true;
-	era->source = xstrdup("include/linux/workqueue.h");
-	lex_file(&lf, text.buf ? text.buf : "", text.len);
-	read_header(&lf, era);
-	lexed_file_release(&lf);
+	era_from_text(era, text.buf ? text.buf : "", text.len);
 	strbuf_release(&text);
 	strbuf_release(&path);
+}
+
+void era_from_text(struct era *era, const char *text, size_t len)
+{
+	struct lexed_file lf = { 0 };
+
+	era->from_header = true;
+	if (!era->source)
+		era->source = xstrdup("include/linux/workqueue.h");
+	lex_file(&lf, text, len);
+	read_header(&lf, era);
+	lexed_file_release(&lf);
 	if (era_has(era, "system_percpu_wq"))
 		era->name = "6.17+";
 	else if (era_has(era, "system_nrt_wq") || era_has(era, "flush_work_sync"))

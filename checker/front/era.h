@@ -8,6 +8,7 @@
 #define WQCHECK_ERA_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct era {
 	bool from_header;	/* false: the built-in table */
@@ -29,6 +30,8 @@ extern const char *const era_known_names[];
 /* Reads root/include/linux/workqueue.h. Never fails: a missing or unreadable
  * header gives the built-in table, with source saying why. */
 void era_read(const char *root, struct era *era);
+/* What header text says (era zeroed, or holding a source to keep). */
+void era_from_text(struct era *era, const char *text, size_t len);
 void era_release(struct era *era);
 
 /* Whether the tree has name (always, with the built-in table). */
