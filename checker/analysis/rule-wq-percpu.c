@@ -112,6 +112,19 @@ static enum flags_verdict judge_tokens(const struct lexed_file *lf, long first, 
 	return v;
 }
 
+/* The last token of the value that starts at token from: up to the ';'
+ * (or, in an initialiser list, the ',') that ends it. */
+static long value_end(const struct lexed_file *lf, long from, bool comma_ends)
+{
+	long end;
+
+	for (end = from; end >= 0 && (size_t)end < lf->nr_tokens &&
+	     !token_is(lf, &lf->tokens[end], ";") &&
+	     !(comma_ends && token_is(lf, &lf->tokens[end], ",")); end++)
+		;
+	return end - 1;
+}
+
 static enum flags_verdict follow_name(const struct lexed_file *lf, long use,
 				      const char **why)
 {
@@ -145,18 +158,11 @@ static enum flags_verdict follow_name(const struct lexed_file *lf, long use,
 		} else if (next >= 0 && token_is(lf, &lf->tokens[next], "=") &&
 			   !t->in_directive) {
 			next = token_next_code(lf, next);
-			for (end = next; end >= 0 && (size_t)end < lf->nr_tokens &&
-			     !token_is(lf, &lf->tokens[end], ";") &&
-			     !token_is(lf, &lf->tokens[end], ","); end++)
-				;
-			end--;
+			end = value_end(lf, next, true);
 		} else if (next >= 0 && (token_is(lf, &lf->tokens[next], "|=") ||
 					 token_is(lf, &lf->tokens[next], "&="))) {
 			next = token_next_code(lf, next);
-			for (end = next; end >= 0 && (size_t)end < lf->nr_tokens &&
-			     !token_is(lf, &lf->tokens[end], ";"); end++)
-				;
-			end--;
+			end = value_end(lf, next, false);
 		} else {
 			continue;
 		}

@@ -168,6 +168,14 @@ static int git_list(const char *root, const char *rel, struct file_list *out)
 	return 0;
 }
 
+/* Is path (relative) inside directory dir (relative, no trailing '/')? */
+static bool path_is_below(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return !strncmp(path, dir, n) && path[n] == '/';
+}
+
 /*
  * A kernel tree inside the tree (the corpus keeps a 6.17-era tree of its own
  * in corpus/6.17/) is another tree, with its own workqueue.h and MAINTAINERS:
@@ -187,8 +195,7 @@ static void drop_nested_trees(const char *root, struct file_list *fl, size_t fir
 		if (!at)
 			continue;
 		for (k = 0; k < nr_nested; k++)
-			if (!strncmp(p, nested[k], strlen(nested[k])) &&
-			    p[strlen(nested[k])] == '/')
+			if (path_is_below(p, nested[k]))
 				break;
 		if (k < nr_nested)
 			continue;
@@ -205,8 +212,7 @@ static void drop_nested_trees(const char *root, struct file_list *fl, size_t fir
 		return;
 	for (i = j = first; i < fl->nr; i++) {
 		for (k = 0; k < nr_nested; k++)
-			if (!strncmp(fl->paths[i], nested[k], strlen(nested[k])) &&
-			    fl->paths[i][strlen(nested[k])] == '/')
+			if (path_is_below(fl->paths[i], nested[k]))
 				break;
 		if (k < nr_nested)
 			free(fl->paths[i]);

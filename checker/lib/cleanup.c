@@ -308,7 +308,6 @@ void cleanup_sweep_dead(const char *dir, const char *prefix)
 void cleanup_install(void)
 {
 	struct sigaction sa;
-	const char *tmp;
 	size_t i;
 
 	if (installed)
@@ -324,6 +323,4 @@ void cleanup_install(void)
 	 * whoever sends it stops the run and gets the tree back clean. */
 	for (i = 0; i < sizeof(cleanup_signals) / sizeof(*cleanup_signals); i++)
 		sigaction(cleanup_signals[i], &sa, NULL);
-	tmp = getenv("TMPDIR");
-	cleanup_sweep_dead(tmp && *tmp ? tmp : "/tmp", "wqcheck-");
 }

@@ -14,8 +14,8 @@
 
 #include <sys/types.h>
 
-/* Installs the handlers and the exit hooks (once), and sweeps $TMPDIR of
- * scratch directories of dead runs. Every function below calls it. */
+/* Installs the handlers and the exit hooks (once). Every function below
+ * calls it; main() does first of all. */
 void cleanup_install(void);
 
 /* Registers path (a directory) for removal with everything in it. */

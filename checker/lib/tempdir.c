@@ -4,6 +4,7 @@
 #include "lib/usage.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 /* The names tempdir_create() handed out, freed when removed. */
 #define MAX_TEMPDIRS 32
 static char *names[MAX_TEMPDIRS];
+static bool swept;
 
 void tempdir_remove(const char *path)
 {
@@ -49,6 +51,12 @@ const char *tempdir_create(const char *what)
 	strbuf_addf(&sb, "%s/wqcheck-%s-%ld-XXXXXX", tmp && *tmp ? tmp : "/tmp",
 		    what, (long)getpid());
 	cleanup_install();
+	/* Only a run that makes scratch directories looks for a dead run's:
+	 * kbuild starts `wqcheck check` once per file and needs none. */
+	if (!swept) {
+		swept = true;
+		cleanup_sweep_dead(tmp && *tmp ? tmp : "/tmp", "wqcheck-");
+	}
 	if (!mkdtemp(sb.buf))
 		die_errno("cannot create a scratch directory %s", sb.buf);
 	cleanup_add_path(sb.buf);
