@@ -1,4 +1,5 @@
 #include "front/maintainers.h"
+#include "lib/regex-size.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
@@ -63,7 +64,8 @@ static bool compile_file_pattern(struct maint_pattern *p, const char *value,
 	p->depth = (int)count_slashes(re.buf + converted_start) + !p->is_dir;
 	if (!strncmp(re.buf + converted_start, ".*", 2))
 		p->depth = -1;
-	if (regcomp(&p->re, re.buf, REG_EXTENDED | REG_NOSUB)) {
+	if (!regex_is_tame(re.buf) ||
+	    regcomp(&p->re, re.buf, REG_EXTENDED | REG_NOSUB)) {
 		strbuf_release(&re);
 		return false;
 	}
@@ -90,7 +92,7 @@ static bool compile_regex(struct maint_pattern *p, const char *value, int flags)
 			strbuf_addch(&re, *s);
 		}
 	}
-	ok = re.len &&
+	ok = re.len && regex_is_tame(re.buf) &&
 	     !regcomp(&p->re, re.buf, REG_EXTENDED | REG_NOSUB | flags);
 	if (ok) {
 		p->text = xstrdup(value);

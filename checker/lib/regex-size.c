@@ -1,0 +1,144 @@
+#include "lib/regex-size.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#define REGEX_TAME_ATOMS 65536
+#define REGEX_MAX_DEPTH 64
+
+static size_t add_sat(size_t a, size_t b)
+{
+	return a > SIZE_MAX - b ? SIZE_MAX : a + b;
+}
+
+static size_t mul_sat(size_t a, size_t b)
+{
+	return b && a > SIZE_MAX / b ? SIZE_MAX : a * b;
+}
+
+/* Past a bracket expression that starts at s ('['): "[]a]" and "[^]a]" hold
+ * a literal ']', "[[:alpha:]]" a class. Returns where it ends (after ']'),
+ * or the string's end when it is unterminated. */
+static const char *skip_bracket(const char *s)
+{
+	s++;
+	if (*s == '^')
+		s++;
+	if (*s == ']')
+		s++;
+	while (*s && *s != ']') {
+		if (*s == '[' && (s[1] == ':' || s[1] == '.' || s[1] == '=')) {
+			char close = s[1];
+
+			for (s += 2; *s && !(s[0] == close && s[1] == ']'); s++)
+				;
+			if (*s)
+				s += 2;
+			continue;
+		}
+		s++;
+	}
+	return *s ? s + 1 : s;
+}
+
+/* The copies "{n}", "{n,}" or "{n,m}" at s makes (at most); *end is set past
+ * it. Not a valid interval: 0, and *end == s. */
+static size_t interval_copies(const char *s, const char **end)
+{
+	unsigned long lo, hi;
+	char *p;
+
+	*end = s;
+	if (!isdigit((unsigned char)s[1]))
+		return 0;
+	lo = strtoul(s + 1, &p, 10);
+	hi = lo;
+	if (*p == ',') {
+		p++;
+		/* "{n,}" is n copies and a star. */
+		hi = isdigit((unsigned char)*p) ? strtoul(p, &p, 10) : lo + 1;
+	}
+	if (*p != '}')
+		return 0;
+	*end = p + 1;
+	return (hi > lo ? hi : lo) + 1;
+}
+
+size_t regex_expanded_size(const char *ere)
+{
+	/* Per open group: the size so far and the size of its last atom. */
+	size_t total[REGEX_MAX_DEPTH + 1] = { 0 }, last[REGEX_MAX_DEPTH + 1] = { 0 };
+	int depth = 0;
+	const char *s = ere, *end;
+	size_t copies;
+
+	while (*s) {
+		size_t atom = 1;
+
+		switch (*s) {
+		case '(':
+			if (depth == REGEX_MAX_DEPTH)
+				return SIZE_MAX;
+			depth++;
+			total[depth] = last[depth] = 0;
+			s++;
+			continue;
+		case ')':
+			if (!depth) {
+				s++;
+				break;
+			}
+			atom = add_sat(total[depth], 1);
+			depth--;
+			s++;
+			break;
+		case '|':
+			last[depth] = 0;
+			s++;
+			continue;
+		case '*':
+		case '+':
+		case '?':
+			/* glibc makes "a+" as "aa*": one more copy each. */
+			total[depth] = add_sat(total[depth] - last[depth],
+					       mul_sat(last[depth], 2));
+			last[depth] = mul_sat(last[depth], 2);
+			s++;
+			continue;
+		case '{':
+			copies = interval_copies(s, &end);
+			if (!copies) {
+				s++;
+				break;
+			}
+			total[depth] = add_sat(total[depth] - last[depth],
+					       mul_sat(last[depth], copies));
+			last[depth] = mul_sat(last[depth], copies);
+			s = end;
+			continue;
+		case '[':
+			s = skip_bracket(s);
+			break;
+		case '\\':
+			s += s[1] ? 2 : 1;
+			break;
+		default:
+			s++;
+			break;
+		}
+		last[depth] = atom;
+		total[depth] = add_sat(total[depth], atom);
+	}
+	/* An unclosed group still counts. */
+	while (depth > 0) {
+		total[depth - 1] = add_sat(total[depth - 1], total[depth]);
+		depth--;
+	}
+	return total[0];
+}
+
+bool regex_is_tame(const char *ere)
+{
+	return regex_expanded_size(ere) <= REGEX_TAME_ATOMS;
+}
