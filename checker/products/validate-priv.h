@@ -31,12 +31,23 @@ int run_commandv(const char *dir, struct strbuf *out, ...)
 /* validate-series.c: the series directory. */
 struct vobject;
 
+/* How the code after a patch compares with the code before it. */
+enum code_verdict {
+	CODE_DIFFERENT,
+	CODE_EQUAL,			/* the same instructions */
+	CODE_EQUAL_UP_TO_CONVERSION,	/* differing only as the conversion
+					 * must: renamed symbols, WQ_PERCPU
+					 * added, or the 3.7 identities */
+};
+
 struct vpatch_object {
 	struct vobject *obj;
 	bool built;			/* compiled in this state */
 	char *reason;			/* why not */
-	bool code_equal;
+	bool code_equal;		/* equal, or equal up to the conversion */
+	enum code_verdict verdict;
 	struct strlist diff_functions;
+	struct strlist conversion_differences;	/* "f(): system_wq -> system_percpu_wq" */
 	struct strlist new_warnings;
 	struct strlist new_sparse_warnings;
 };
@@ -109,7 +120,8 @@ const char *vtree_config_value(const struct vtree *t, const char *symbol, char *
 void vtree_progress(const struct vtree *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* validate-build.c: objects, their warnings and their code. */
+/* validate-build.c: objects, their warnings and their code;
+ * validate-code.c: the code read and compared. */
 struct vfunction {
 	char *name;			/* section:symbol */
 	char *code;			/* normalised disassembly */
@@ -124,11 +136,21 @@ struct vobject_state {
 	size_t nr_functions;
 };
 
+/* How __LINE__ is neutralised in an object's builds (validate-build.c
+ * says why): chosen at the base, kept for every patch after it. */
+enum vpositions {
+	POSITIONS_COUNTER,		/* __LINE__ as __COUNTER__ */
+	POSITIONS_CONSTANT,		/* __LINE__ as 0 */
+	POSITIONS_RAW,			/* as the compiler has it: neither compiled */
+};
+
 struct vobject {
 	char *object;			/* relative to the tree: drivers/x/y.o */
 	char *source;			/* drivers/x/y.c */
 	char *not_built;		/* the configuration does not build it: why */
 	bool identities;		/* compare with the 3.7 identities header */
+	enum vpositions positions;
+	bool positions_chosen;		/* it compiled so at the base */
 	struct vobject_state state;	/* the reference: base, then after each patch */
 };
 
@@ -138,10 +160,26 @@ struct vobject {
 int build_objects(struct vtree *t, struct vobject **objs, size_t nr,
 		  struct vobject_state *states);
 void vobject_state_release(struct vobject_state *st);
-/* Function names whose code differs (or exists on one side only). */
+const char *vpositions_name(enum vpositions p);
+
+/* The tree's values of the flags the 6.17 conversion adds or checks;
+ * 0 when its workqueue.h has none. */
+struct conversion_flags {
+	unsigned long percpu;		/* WQ_PERCPU */
+	unsigned long unbound;		/* WQ_UNBOUND */
+};
+
+void conversion_flags_read(const char *srcdir, struct conversion_flags *f);
+/* Function names whose code differs (or exists on one side only) in more
+ * than the conversion's expected differences: a relocation naming an old
+ * name of identity_renames before and its new name after, an immediate
+ * that gained flags->percpu (flags NULL: none). What was expected goes to
+ * expected (may be NULL) as "f(): system_wq -> system_percpu_wq". */
 void compare_code(const struct vobject_state *before, const struct vobject_state *after,
-		  struct strlist *differ);
-/* Parses objdump -dr output into functions, mapping the renamed targets;
+		  const struct conversion_flags *flags, struct strlist *differ,
+		  struct strlist *expected);
+/* Parses objdump -dr output into functions: raw symbol names, local branch
+ * targets numbered, independent constant loads in register order;
  * sections (objdump -s, or NULL) resolves string-literal relocations. */
 void disasm_parse(const char *text, const char *sections, struct vfunction **out, size_t *nr);
 /* Splits make output into per-object diagnostics of objs[i]: gcc's (and

@@ -15,17 +15,172 @@ static json_t *string_array(const struct strlist *l)
 	return a;
 }
 
-static const char *identities_note(const struct vobject *o)
+static const char *const verdict_names[] = {
+	[CODE_DIFFERENT] = "different",
+	[CODE_EQUAL] = "equal",
+	[CODE_EQUAL_UP_TO_CONVERSION] = "equal_up_to_conversion",
+};
+
+/* Why an object was not built, in a few kinds for the summary; the
+ * object's own line says it in full. */
+static const char *reason_kind(const char *reason)
 {
-	return o->identities ? "with WQ_NON_REENTRANT as 0 and schedule_*work() as their bodies, "
-			     : "";
+	if (!reason)
+		return "other";
+	if (!strncmp(reason, "does not compile at the base", 28))
+		return "does not compile at the base";
+	if (!strncmp(reason, "does not compile after", 22))
+		return "does not compile after a patch";
+	if (strstr(reason, "not installed") || strstr(reason, "no cross") ||
+	    strstr(reason, "missing tool") || strstr(reason, "cannot run"))
+		return "missing tool";
+	if (strstr(reason, "ARCH="))
+		return "another architecture";
+	if (strstr(reason, "CONFIG_"))
+		return "not enabled by the configuration";
+	if (strstr(reason, "no Makefile rule"))
+		return "in no Makefile rule";
+	return "other";
+}
+
+#define MAX_KINDS 8
+
+/* Every object the series touches, counted once: its worst verdict over
+ * the patches that touched it. */
+struct coverage {
+	size_t touched, built, equal, up_to_conversion, different, with_new_warnings;
+	size_t not_built, not_tried;
+	const char *kinds[MAX_KINDS];
+	size_t kind_count[MAX_KINDS];
+	size_t nr_kinds;
+};
+
+static void count_kind(struct coverage *c, const char *kind)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_kinds; i++)
+		if (!strcmp(c->kinds[i], kind))
+			break;
+	if (i == c->nr_kinds) {
+		if (c->nr_kinds == MAX_KINDS)
+			i--;
+		else
+			c->kinds[c->nr_kinds++] = kind;
+	}
+	c->kind_count[i]++;
+	c->not_built++;
+}
+
+static void coverage_count(const struct vreport *r, struct coverage *c)
+{
+	size_t i, j, k;
+
+	memset(c, 0, sizeof(*c));
+	c->touched = r->nr_objects;
+	for (i = 0; i < r->nr_objects; i++) {
+		const struct vobject *o = r->objects[i];
+		const char *failed = NULL;
+		enum code_verdict worst = CODE_EQUAL;
+		bool tried = false, warned = false;
+
+		if (o->not_built) {
+			count_kind(c, reason_kind(o->not_built));
+			continue;
+		}
+		for (j = 0; j < r->series->nr_patches; j++) {
+			const struct vpatch *p = &r->series->patches[j];
+
+			for (k = 0; p->applied && k < p->nr_objects; k++) {
+				const struct vpatch_object *po = &p->objects[k];
+
+				if (po->obj != o)
+					continue;
+				tried = true;
+				if (!po->built) {
+					failed = failed ? failed : po->reason;
+					continue;
+				}
+				if (po->verdict == CODE_DIFFERENT ||
+				    (po->verdict == CODE_EQUAL_UP_TO_CONVERSION && worst == CODE_EQUAL))
+					worst = po->verdict;
+				warned |= po->new_warnings.nr || po->new_sparse_warnings.nr;
+			}
+		}
+		if (!tried) {
+			c->not_tried++;
+		} else if (failed) {
+			count_kind(c, reason_kind(failed));
+		} else {
+			c->built++;
+			c->with_new_warnings += warned;
+			if (worst == CODE_EQUAL)
+				c->equal++;
+			else if (worst == CODE_EQUAL_UP_TO_CONVERSION)
+				c->up_to_conversion++;
+			else
+				c->different++;
+		}
+	}
+}
+
+static json_t *coverage_json(const struct coverage *c)
+{
+	json_t *j = json_object(), *kinds = json_object();
+	size_t i;
+
+	json_object_set_new(j, "objects_touched", json_integer((json_int_t)c->touched));
+	json_object_set_new(j, "built", json_integer((json_int_t)c->built));
+	json_object_set_new(j, "equal", json_integer((json_int_t)c->equal));
+	json_object_set_new(j, "equal_up_to_conversion",
+			    json_integer((json_int_t)c->up_to_conversion));
+	json_object_set_new(j, "different", json_integer((json_int_t)c->different));
+	json_object_set_new(j, "with_new_warnings", json_integer((json_int_t)c->with_new_warnings));
+	json_object_set_new(j, "not_built", json_integer((json_int_t)c->not_built));
+	for (i = 0; i < c->nr_kinds; i++)
+		json_object_set_new(kinds, c->kinds[i], json_integer((json_int_t)c->kind_count[i]));
+	json_object_set_new(j, "not_built_by_reason", kinds);
+	json_object_set_new(j, "not_tried", json_integer((json_int_t)c->not_tried));
+	return j;
+}
+
+/* "system_wq -> system_percpu_wq in 3 functions, | WQ_PERCPU in 1" from
+ * the per-function list "f(): system_wq -> system_percpu_wq". */
+static void print_conversion_differences(FILE *fp, const struct vpatch_object *po)
+{
+	struct strlist kinds = { 0 };
+	size_t i, j, n;
+	const char *sep = po->obj->identities ? "; " : "";
+
+	if (po->obj->identities)
+		fprintf(fp, "with WQ_NON_REENTRANT as 0 and schedule_*work() as their bodies");
+	for (i = 0; i < po->conversion_differences.nr; i++) {
+		const char *kind = strstr(po->conversion_differences.items[i], "(): ");
+
+		kind = kind ? kind + 4 : po->conversion_differences.items[i];
+		if (!strlist_has(&kinds, kind))
+			strlist_add(&kinds, kind);
+	}
+	for (i = 0; i < kinds.nr; i++) {
+		for (j = n = 0; j < po->conversion_differences.nr; j++) {
+			const char *kind = strstr(po->conversion_differences.items[j], "(): ");
+
+			n += kind && !strcmp(kind + 4, kinds.items[i]);
+		}
+		fprintf(fp, "%s%s in %zu function%s", i ? ", " : sep, kinds.items[i], n,
+			n == 1 ? "" : "s");
+	}
+	strlist_release(&kinds);
 }
 
 void report_validate_json(FILE *fp, const struct vreport *r)
 {
 	json_t *root = json_object(), *patches = json_array(), *renames = json_array();
+	struct coverage c;
 	size_t i, j;
 	char *text;
+
+	coverage_count(r, &c);
 
 	for (i = 0; i < r->series->nr_patches; i++) {
 		const struct vpatch *p = &r->series->patches[i];
@@ -46,7 +201,13 @@ void report_validate_json(FILE *fp, const struct vreport *r)
 			json_object_set_new(jo, "reason", po->reason ? json_string(po->reason) : json_null());
 			json_object_set_new(jo, "code_equal", po->built ? json_boolean(po->code_equal)
 								       : json_null());
+			json_object_set_new(jo, "code_verdict", po->built ?
+					    json_string(verdict_names[po->verdict]) : json_null());
 			json_object_set_new(jo, "code_diff_functions", string_array(&po->diff_functions));
+			json_object_set_new(jo, "conversion_differences",
+					    string_array(&po->conversion_differences));
+			json_object_set_new(jo, "positions",
+					    json_string(vpositions_name(po->obj->positions)));
 			json_object_set_new(jo, "new_warnings", string_array(&po->new_warnings));
 			json_object_set_new(jo, "new_sparse_warnings",
 					    string_array(&po->new_sparse_warnings));
@@ -92,6 +253,7 @@ void report_validate_json(FILE *fp, const struct vreport *r)
 		json_object_set_new(t, "total", json_real(r->t_total));
 		json_object_set_new(root, "seconds", t);
 	}
+	json_object_set_new(root, "coverage", coverage_json(&c));
 	json_object_set_new(root, "status", json_integer(r->status));
 	text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	fprintf(fp, "%s\n", text);
@@ -101,7 +263,8 @@ void report_validate_json(FILE *fp, const struct vreport *r)
 
 void report_validate_text(FILE *fp, const struct vreport *r)
 {
-	size_t i, j, k, equal = 0, differ = 0, not_built = 0, applied = 0;
+	size_t i, j, k, applied = 0;
+	struct coverage c;
 
 	fprintf(fp, "base %.12s (%s), configuration: %s%s\n", r->base ? r->base : "?",
 		r->base_source, r->tree->config_desc ? r->tree->config_desc : "none",
@@ -122,7 +285,6 @@ void report_validate_text(FILE *fp, const struct vreport *r)
 			const struct vpatch_object *po = &p->objects[j];
 
 			if (!po->built) {
-				not_built++;
 				if (po->reason && !strncmp(po->reason, "does not compile", 16))
 					fprintf(fp, "  %s: DOES NOT COMPILE %s\n", po->obj->object,
 						po->reason + 17);
@@ -131,16 +293,19 @@ void report_validate_text(FILE *fp, const struct vreport *r)
 						po->obj->object, po->reason ? po->reason : "?");
 				continue;
 			}
-			if (po->code_equal) {
-				equal++;
-				fprintf(fp, "  %s: code equal (%smodulo the renamed symbols)",
-					po->obj->object, identities_note(po->obj));
+			if (po->verdict == CODE_EQUAL) {
+				fprintf(fp, "  %s: code equal", po->obj->object);
+			} else if (po->verdict == CODE_EQUAL_UP_TO_CONVERSION) {
+				fprintf(fp, "  %s: code equal up to the conversion (", po->obj->object);
+				print_conversion_differences(fp, po);
+				fprintf(fp, ")");
 			} else {
-				differ++;
 				fprintf(fp, "  %s: CODE DIFFERS in", po->obj->object);
 				for (k = 0; k < po->diff_functions.nr; k++)
 					fprintf(fp, "%s %s()", k ? "," : "", po->diff_functions.items[k]);
 			}
+			if (po->obj->positions == POSITIONS_RAW)
+				fprintf(fp, ", source positions not neutralised");
 			fprintf(fp, ", %zu new warning%s, %zu new sparse warning%s\n",
 				po->new_warnings.nr, po->new_warnings.nr == 1 ? "" : "s",
 				po->new_sparse_warnings.nr, po->new_sparse_warnings.nr == 1 ? "" : "s");
@@ -165,7 +330,20 @@ void report_validate_text(FILE *fp, const struct vreport *r)
 	if (r->full_done)
 		fprintf(fp, "full build: %s%s%s\n", r->full_ok ? "ok" : "FAILED: ",
 			r->full_error ? r->full_error : "", "");
-	fprintf(fp, "%zu/%zu patches applied; objects: %zu equal, %zu differ, %zu not built or not compiling -> %s\n",
-		applied, r->series->nr_patches, equal, differ, not_built,
-		r->status == 0 ? "PASS" : r->status == 1 ? "FAIL" : "ERROR");
+	/* the coverage, each object once: what the run proves */
+	coverage_count(r, &c);
+	fprintf(fp, "%zu/%zu patches applied; %zu object%s touched: %zu built (%zu equal, "
+		"%zu equal up to the conversion, %zu different",
+		applied, r->series->nr_patches, c.touched, c.touched == 1 ? "" : "s", c.built,
+		c.equal, c.up_to_conversion, c.different);
+	if (c.with_new_warnings)
+		fprintf(fp, "; %zu with new warnings", c.with_new_warnings);
+	fprintf(fp, "), %zu not built", c.not_built);
+	for (i = 0; i < c.nr_kinds; i++)
+		fprintf(fp, "%s%zu %s", i ? ", " : " (", c.kind_count[i], c.kinds[i]);
+	if (c.nr_kinds)
+		fprintf(fp, ")");
+	if (c.not_tried)
+		fprintf(fp, ", %zu not tried", c.not_tried);
+	fprintf(fp, " -> %s\n", r->status == 0 ? "PASS" : r->status == 1 ? "FAIL" : "ERROR");
 }

@@ -229,6 +229,7 @@ void series_release(struct vseries *s)
 		for (j = 0; j < p->nr_objects; j++) {
 			free(p->objects[j].reason);
 			strlist_release(&p->objects[j].diff_functions);
+			strlist_release(&p->objects[j].conversion_differences);
 			strlist_release(&p->objects[j].new_warnings);
 			strlist_release(&p->objects[j].new_sparse_warnings);
 		}

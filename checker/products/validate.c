@@ -292,8 +292,11 @@ static void rescan(struct vtree *t, const struct vseries *s, const struct strlis
 	file_list_release(&files);
 }
 
-static void judge(struct vpatch_object *po, struct vobject *o, struct vobject_state *now)
+static void judge(const struct vtree *t, struct vpatch_object *po, struct vobject *o,
+		  struct vobject_state *now)
 {
+	struct conversion_flags flags;
+
 	po->obj = o;
 	if (o->not_built) {
 		po->reason = xstrdup(o->not_built);
@@ -307,8 +310,12 @@ static void judge(struct vpatch_object *po, struct vobject *o, struct vobject_st
 		return;
 	}
 	po->built = true;
-	compare_code(&o->state, now, &po->diff_functions);
+	conversion_flags_read(t->srcdir, &flags);
+	compare_code(&o->state, now, &flags, &po->diff_functions, &po->conversion_differences);
 	po->code_equal = !po->diff_functions.nr;
+	po->verdict = !po->code_equal ? CODE_DIFFERENT :
+		      po->conversion_differences.nr || o->identities ? CODE_EQUAL_UP_TO_CONVERSION :
+		      CODE_EQUAL;
 	strlist_subtract(&now->warnings, &o->state.warnings, &po->new_warnings);
 	strlist_subtract(&now->sparse_warnings, &o->state.sparse_warnings, &po->new_sparse_warnings);
 }
@@ -329,7 +336,7 @@ static void judge_built(struct vtree *t, struct vobject **objs, struct vpatch_ob
 	if (nr)
 		build_objects(t, objs, nr, states);
 	for (j = 0; j < nr; j++) {
-		judge(verdicts[j], objs[j], &states[j]);
+		judge(t, verdicts[j], objs[j], &states[j]);
 		if (!object_passed(verdicts[j]))
 			*failed = true;
 		if (states[j].compiled) {

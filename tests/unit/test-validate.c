@@ -21,7 +21,7 @@ static char *differ(const char *a, const char *b)
 
 	parse(a, &sa);
 	parse(b, &sb);
-	compare_code(&sa, &sb, &d);
+	compare_code(&sa, &sb, NULL, &d, NULL);
 	strbuf_addstr(&out, "");
 	for (i = 0; i < d.nr; i++)
 		strbuf_addf(&out, "%s%s", i ? " " : "", d.items[i]);
