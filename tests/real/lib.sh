@@ -47,10 +47,29 @@ wq_stamp_clear() { rm -f "$WQ_STAMPS/$1"; }
 wq_key() { cat "$@" | sha256sum | cut -c1-16; }
 
 # One filler at a time: two suites (or two engineers) may fill the cache at once.
+# wq_lock [NAME]: the lock file $WQ_CACHE/NAME (default .lock, the 6.1 trees').
 wq_lock() {
+	local lock=$WQ_CACHE/${1:-.lock}
 	mkdir -p "$WQ_CACHE" || wq_die "cannot create cache $WQ_CACHE"
-	exec 9>"$WQ_CACHE/.lock"
-	flock 9 || wq_die "cannot lock $WQ_CACHE/.lock"
+	exec 9>"$lock"
+	flock 9 || wq_die "cannot lock $lock"
+}
+
+# wq_work_copy FIXTURE DIR: a copy of a fixture's git work tree at DIR (absent)
+# that git am, --in-place and make may change without touching the fixture.
+# Tracked sources are hard links (git and wqcheck replace a file, never write
+# it in place); build outputs are real copies with their times (make and the
+# compiler do write in place); .git is a copy with its objects linked (never
+# rewritten) and reflogs of its own. Needs core.trustctime false in the
+# fixture (linking changes ctime).
+wq_work_copy() {
+	local from=$1 to=$2
+	mkdir "$to" || return
+	(cd "$from" && git ls-files -z | xargs -0 -r cp -al --parents -t "$to") || return
+	(cd "$from" && git ls-files -z -o | xargs -0 -r cp -a --parents -t "$to") || return
+	mkdir "$to/.git" &&
+	(cd "$from/.git" && find . -mindepth 1 -maxdepth 1 ! -name objects -exec cp -a -t "$to/.git" {} +) &&
+	cp -al "$from/.git/objects" "$to/.git/objects"
 }
 
 # The objects the tests need compiled: those of the files the legacy fixture
