@@ -73,10 +73,24 @@ queue_call_api_at(const struct lexed_file *lf, size_t i)
 	return NULL;
 }
 
-static bool is_system_wq_name(const struct lexed_file *lf, long i)
+/* The names 6.17 added count only on a tree that has them. */
+static bool is_system_wq_name(const struct lexed_file *lf, long i,
+			      bool new_names)
 {
 	return tok_is_ident(lf, i, "system_wq") ||
-	       tok_is_ident(lf, i, "system_unbound_wq");
+	       tok_is_ident(lf, i, "system_unbound_wq") ||
+	       (new_names && (tok_is_ident(lf, i, "system_percpu_wq") ||
+			      tok_is_ident(lf, i, "system_dfl_wq")));
+}
+
+static bool is_unbound_system_wq(const char *wq)
+{
+	return !strcmp(wq, "system_unbound_wq") || !strcmp(wq, "system_dfl_wq");
+}
+
+static bool is_new_system_wq(const char *wq)
+{
+	return !strcmp(wq, "system_percpu_wq") || !strcmp(wq, "system_dfl_wq");
 }
 
 static bool names_flag(const struct lexed_file *lf, size_t first, size_t last,
@@ -298,8 +312,10 @@ static void describe_verdict(struct strbuf *msg, struct audit_row *r,
 	}
 }
 
-static void set_advice(struct audit_row *r, bool system, bool was_unbound,
-		       const char *dependent)
+/* unbound_now: what makes the work unbound today (system_unbound_wq,
+ * WQ_UNBOUND), or NULL. */
+static void set_advice(struct audit_row *r, bool system,
+		       const char *unbound_now, const char *dependent)
 {
 	struct strbuf why = STRBUF_INIT;
 
@@ -309,12 +325,12 @@ static void set_advice(struct audit_row *r, bool system, bool was_unbound,
 		strbuf_addf(
 			&why,
 			"%s() reads the current CPU, so the work must keep running on "
-			"the CPU that queued it%s",
-			dependent,
-			was_unbound ?
-				" (on system_unbound_wq today it does not: check "
-				"whether the CPU it reads matters)" :
-				"");
+			"the CPU that queued it%s%s%s",
+			dependent, unbound_now ? " (with " : "",
+			unbound_now ? unbound_now : "",
+			unbound_now ? " today it does not: check whether the "
+				      "CPU it reads matters)" :
+				      "");
 		break;
 	case AUDIT_CPU_INDEPENDENT:
 		r->advice = system ? ADVICE_SYSTEM_DFL_WQ : ADVICE_WQ_UNBOUND;
@@ -366,9 +382,18 @@ static void add_system_site(struct lexical_pass *lp, struct system_list *out,
 	struct audit_row *r = audit_add_row(lp->au, f->path, t->line, t->column,
 					    AUDIT_KIND_SYSTEM_WQ, api_name);
 	struct pending_system *p;
+	struct audit_migration_finding *m;
 
 	free(api_name);
 	r->function = function_name(caller);
+	/* schedule_work() & co queue where the tree's header says: on a 6.17+
+	 * tree that is system_percpu_wq already, nothing to convert. */
+	if (lp->au->migration && (!api || api->wq_arg >= 0))
+		r->status = is_new_system_wq(wq) ? MIGRATION_CONVERTED :
+						   MIGRATION_PENDING;
+	m = audit_claim_migration_finding(lp->au, f->path, t->line, t->column);
+	if (m)
+		r->rule = m->rule;
 	ALLOC_GROW(out->items, out->nr, out->alloc);
 	p = &out->items[out->nr++];
 	memset(p, 0, sizeof(*p));
@@ -402,13 +427,25 @@ static void finish_system_site(struct lexical_pass *lp,
 			p->wq);
 	}
 	if (r->class == AUDIT_CPU_DEPENDENT)
-		strbuf_addstr(&msg, ", so it needs system_percpu_wq");
+		strbuf_addstr(&msg,
+			      !strcmp(p->wq, "system_percpu_wq") ?
+				      ", so it must stay on system_percpu_wq" :
+			      !strcmp(p->wq, "system_dfl_wq") ?
+				      ", so it may need system_percpu_wq (it "
+				      "runs unbound today)" :
+				      ", so it needs system_percpu_wq");
 	else if (r->class == AUDIT_CPU_INDEPENDENT)
-		strbuf_addstr(&msg, ", so it can move to system_dfl_wq");
+		strbuf_addstr(&msg,
+			      !strcmp(p->wq, "system_percpu_wq") ?
+				      ", so it is a candidate for system_dfl_wq" :
+			      !strcmp(p->wq, "system_dfl_wq") ?
+				      ", so it rightly runs unbound" :
+				      ", so it can move to system_dfl_wq");
 	else if (p->has_item)
 		strbuf_addstr(&msg, ", so its migration is undecided");
 	r->message = strbuf_detach(&msg);
-	set_advice(r, true, !strcmp(p->wq, "system_unbound_wq"), v.dependent);
+	set_advice(r, true, is_unbound_system_wq(p->wq) ? p->wq : NULL,
+		   v.dependent);
 	work_verdict_release(&v);
 }
 
@@ -458,6 +495,9 @@ struct alloc_site {
 	unsigned line, column;
 	bool flagged; /* WQ_UNBOUND or WQ_PERCPU among the flags */
 	bool unbound;
+	/* Neither as written, but WQ022 followed the value to one of them. */
+	bool followed;
+	bool bh_bound; /* WQ_BH, on a tree that allows it no WQ_UNBOUND */
 	struct wq_target t;
 };
 
@@ -696,6 +736,52 @@ static const char *last_identifier(const char *text)
 	return p;
 }
 
+static void advise_bh_percpu(struct audit_row *r)
+{
+	r->advice = ADVICE_WQ_PERCPU;
+	free(r->reason);
+	r->reason = xstrdup(
+		"no work queued on it reads the current CPU, but it is a BH "
+		"workqueue and the tree's __WQ_BH_ALLOWS admits no WQ_UNBOUND "
+		"beside WQ_BH");
+}
+
+/* A workqueue that says WQ_PERCPU or WQ_UNBOUND already: converted. Whether
+ * its choice fits its work is still worth a line: per-CPU work that never
+ * reads the CPU could run unbound, unbound work that reads it may care. */
+static void advise_converted(struct strbuf *msg, struct audit_row *r,
+			     const struct alloc_site *s, size_t nr_on,
+			     const char *dependent)
+{
+	if (!s->unbound && r->class == AUDIT_CPU_DEPENDENT) {
+		strbuf_addstr(msg, ", so it must stay per-CPU");
+	} else if (!s->unbound && r->class == AUDIT_CPU_INDEPENDENT) {
+		if (s->bh_bound) {
+			strbuf_addstr(msg, ", but a BH workqueue cannot be "
+					   "unbound (__WQ_BH_ALLOWS)");
+			return;
+		}
+		strbuf_addstr(msg, ", so it is a candidate for WQ_UNBOUND");
+		set_advice(r, false, NULL, dependent);
+		if (nr_on) {
+			char *why = r->reason;
+			struct strbuf sb = STRBUF_INIT;
+
+			strbuf_addf(&sb,
+				    "%s; but it is also queued on chosen CPUs, "
+				    "which WQ_UNBOUND turns into a hint",
+				    why);
+			free(why);
+			r->reason = strbuf_detach(&sb);
+		}
+	} else if (s->unbound && r->class == AUDIT_CPU_DEPENDENT) {
+		strbuf_addstr(msg, ", so check whether WQ_PERCPU is needed");
+		set_advice(r, false, "WQ_UNBOUND", dependent);
+	} else if (s->unbound && r->class == AUDIT_CPU_INDEPENDENT) {
+		strbuf_addstr(msg, ", so it rightly runs unbound");
+	}
+}
+
 static void finish_alloc_site(struct lexical_pass *lp,
 			      const struct alloc_site *s,
 			      const struct strmap *by_name)
@@ -750,7 +836,10 @@ static void finish_alloc_site(struct lexical_pass *lp,
 	strbuf_addf(&msg, "alloc_workqueue() %s; ",
 		    s->flagged ? (s->unbound ? "asks for WQ_UNBOUND" :
 					       "asks for WQ_PERCPU") :
-				 "names neither WQ_PERCPU nor WQ_UNBOUND");
+		    s->followed ? "names WQ_PERCPU or WQ_UNBOUND through a "
+				  "value defined in its file (WQ022 followed "
+				  "it)" :
+				  "names neither WQ_PERCPU nor WQ_UNBOUND");
 	if (!t->name) {
 		r->class = AUDIT_UNRESOLVED;
 		strbuf_addstr(&msg, t->why_not);
@@ -770,9 +859,13 @@ static void finish_alloc_site(struct lexical_pass *lp,
 				    "; %zu of them name%s a CPU (queue_*_on())",
 				    nr_on, nr_on == 1 ? "s" : "");
 	}
-	if (!s->flagged) {
+	if (!s->flagged && !s->followed) {
 		if (r->class == AUDIT_CPU_DEPENDENT)
 			strbuf_addstr(&msg, ", so it needs WQ_PERCPU");
+		else if (r->class == AUDIT_CPU_INDEPENDENT && s->bh_bound)
+			strbuf_addstr(&msg,
+				      ", but a BH workqueue cannot be unbound "
+				      "(__WQ_BH_ALLOWS), so it needs WQ_PERCPU");
 		else if (r->class == AUDIT_CPU_INDEPENDENT)
 			strbuf_addstr(&msg,
 				      ", so it is a candidate for WQ_UNBOUND");
@@ -780,7 +873,9 @@ static void finish_alloc_site(struct lexical_pass *lp,
 			strbuf_addstr(
 				&msg,
 				", so WQ_PERCPU or WQ_UNBOUND is undecided");
-		set_advice(r, false, false, v.dependent);
+		set_advice(r, false, NULL, v.dependent);
+		if (s->bh_bound && r->advice == ADVICE_WQ_UNBOUND)
+			advise_bh_percpu(r);
 		if (nr_on && r->advice == ADVICE_WQ_UNBOUND) {
 			struct strbuf why = STRBUF_INIT;
 
@@ -792,6 +887,8 @@ static void finish_alloc_site(struct lexical_pass *lp,
 			free(r->reason);
 			r->reason = strbuf_detach(&why);
 		}
+	} else if (lp->au->migration && s->flagged) {
+		advise_converted(&msg, r, s, nr_on, v.dependent);
 	}
 	r->message = strbuf_detach(&msg);
 	work_verdict_release(&v);
@@ -846,6 +943,7 @@ static void add_alloc(struct lexical_pass *lp, struct alloc_list *allocs,
 	long open = token_next_code(lf, (long)tok);
 	size_t first[8], last[8],
 		n = call_arguments(lf, (size_t)open, first, last, 8);
+	struct audit_migration_finding *m;
 	struct alloc_site *s;
 
 	r->function = function_name(caller);
@@ -861,6 +959,20 @@ static void add_alloc(struct lexical_pass *lp, struct alloc_list *allocs,
 		s->unbound = names_flag(lf, first[1], last[1], "WQ_UNBOUND");
 		s->flagged = s->unbound ||
 			     names_flag(lf, first[1], last[1], "WQ_PERCPU");
+		s->bh_bound = names_flag(lf, first[1], last[1], "WQ_BH") &&
+			      !era_bh_allows(&lp->au->era, "WQ_UNBOUND");
+	}
+	m = audit_claim_migration_finding(lp->au, f->path, t->line, t->column);
+	if (m)
+		r->rule = m->rule;
+	if (lp->au->migration) {
+		/* WQ022 judged the flags, macros followed: it has the say. */
+		s->followed = !s->flagged && !m;
+		r->status = m ? MIGRATION_PENDING : MIGRATION_CONVERTED;
+		r->progress_name = m ? "alloc_workqueue" :
+				   s->followed ? "flags_value" :
+				   s->unbound ? "WQ_UNBOUND" :
+						"WQ_PERCPU";
 	}
 	find_target(f, caller, tok, &s->t);
 }
@@ -870,6 +982,12 @@ static void scan_file(struct lexical_pass *lp, const struct source_file *f,
 {
 	const struct lexed_file *lf = &f->lex;
 	bool *taken = xcalloc(lf->nr_tokens + 1, sizeof(*taken));
+	/* Where schedule_work() queues: the tree's header says (6.17+:
+	 * system_percpu_wq). */
+	const char *implied_wq =
+		lp->au->migration && lp->au->era.schedule_work_wq ?
+			lp->au->era.schedule_work_wq :
+			"system_wq";
 	size_t i, j;
 
 	for (i = 0; i < lf->nr_tokens; i++) {
@@ -883,7 +1001,9 @@ static void scan_file(struct lexical_pass *lp, const struct source_file *f,
 		    lf->tokens[i].is_macro_param)
 			continue;
 		api = queue_call_api_at(lf, i);
-		system = !api && is_system_wq_name(lf, (long)i) && !taken[i] &&
+		system = !api &&
+			 is_system_wq_name(lf, (long)i, lp->au->migration) &&
+			 !taken[i] &&
 			 !lf->tokens[i].in_directive;
 		alloc = !api && tok_is_ident(lf, (long)i, "alloc_workqueue") &&
 			!lf->tokens[i].in_directive;
@@ -894,7 +1014,15 @@ static void scan_file(struct lexical_pass *lp, const struct source_file *f,
 			continue;
 		open = token_next_code(lf, (long)i);
 		if (system) {
-			char *wq = tok_text(lf, i);
+			char *wq;
+
+			/* `struct workqueue_struct *system_wq;` declares a
+			 * member or variable of that name: not a use. */
+			if (tok_is_punct(lf, prev, "*") &&
+			    tok_is_ident(lf, token_prev_code(lf, prev),
+					 "workqueue_struct"))
+				continue;
+			wq = tok_text(lf, i);
 
 			add_system_site(lp, &col->systems, f,
 					source_function_at(f, i), i, wq, NULL,
@@ -916,7 +1044,7 @@ static void scan_file(struct lexical_pass *lp, const struct source_file *f,
 		if (api->wq_arg < 0) {
 			add_system_site(lp, &col->systems, f,
 					source_function_at(f, i), i,
-					"system_wq", api, first[api->item_arg],
+					implied_wq, api, first[api->item_arg],
 					last[api->item_arg]);
 			continue;
 		}
@@ -925,7 +1053,8 @@ static void scan_file(struct lexical_pass *lp, const struct source_file *f,
 		for (j = first[api->wq_arg]; j <= last[api->wq_arg]; j++)
 			taken[j] = true;
 		if (!api->on && first[api->wq_arg] == last[api->wq_arg] &&
-		    is_system_wq_name(lf, (long)first[api->wq_arg])) {
+		    is_system_wq_name(lf, (long)first[api->wq_arg],
+				      lp->au->migration)) {
 			char *wq = tok_text(lf, first[api->wq_arg]);
 
 			add_system_site(lp, &col->systems, f,

@@ -27,6 +27,11 @@ const char *const audit_advice_names[NR_AUDIT_ADVICE] = {
 	"system_dfl_wq",
 	"undecided",
 };
+const char *const audit_migration_status_names[NR_MIGRATION_STATUS] = {
+	NULL,
+	"converted",
+	"pending",
+};
 
 struct audit_row *audit_add_row(struct audit *au, const char *file,
 				unsigned line, unsigned column,
@@ -105,6 +110,12 @@ void audit_release(struct audit *au)
 		free(au->failed[i].reason);
 	}
 	free(au->failed);
+	for (i = 0; i < au->nr_mfindings; i++) {
+		free(au->mfindings[i].file);
+		free(au->mfindings[i].message);
+	}
+	free(au->mfindings);
+	era_release(&au->era);
 	memset(au, 0, sizeof(*au));
 }
 
@@ -112,6 +123,7 @@ void audit_release(struct audit *au)
 
 static const char *const lexical_needles[] = {
 	"system_wq",	      "system_unbound_wq",
+	"system_percpu_wq",   "system_dfl_wq",
 	"schedule_work",      "schedule_delayed_work",
 	"alloc_workqueue",    "queue_work",
 	"queue_delayed_work", "mod_delayed_work",
@@ -158,6 +170,97 @@ static enum audit_class class_of_rule(const struct rule *r)
 static bool is_affinity_rule(const struct rule *r)
 {
 	return r->tree_pass != NULL;
+}
+
+/* WQ020-WQ022: their sites are the lexical pass' system_wq and
+ * alloc_workqueue() rows, where the analysis says more than the rule. */
+static bool is_migration_rule(const struct rule *r)
+{
+	return !strcmp(r->id, "WQ020") || !strcmp(r->id, "WQ021") ||
+	       !strcmp(r->id, "WQ022");
+}
+
+static int position_compare(const char *fa, unsigned la, unsigned ca,
+			    const char *fb, unsigned lb, unsigned cb)
+{
+	int c = strcmp(fa, fb);
+
+	if (c)
+		return c;
+	if (la != lb)
+		return la < lb ? -1 : 1;
+	return ca < cb ? -1 : ca > cb;
+}
+
+static int mfinding_compare(const void *x, const void *y)
+{
+	const struct audit_migration_finding *a = x, *b = y;
+
+	return position_compare(a->file, a->line, a->column, b->file, b->line,
+				b->column);
+}
+
+static void defer_migration_finding(struct audit *au, const struct finding *f)
+{
+	struct audit_migration_finding *m;
+
+	ALLOC_GROW(au->mfindings, au->nr_mfindings, au->alloc_mfindings);
+	m = &au->mfindings[au->nr_mfindings++];
+	memset(m, 0, sizeof(*m));
+	m->file = xstrdup(f->file);
+	m->line = f->line;
+	m->column = f->column;
+	m->rule = f->rule->id;
+	m->message = xstrdup(f->message ? f->message : f->rule->summary);
+}
+
+struct audit_migration_finding *
+audit_claim_migration_finding(struct audit *au, const char *file,
+			      unsigned line, unsigned column)
+{
+	struct audit_migration_finding key = { .file = (char *)file,
+					       .line = line,
+					       .column = column };
+	struct audit_migration_finding *m;
+
+	if (!au->nr_mfindings)
+		return NULL;
+	m = bsearch(&key, au->mfindings, au->nr_mfindings,
+		    sizeof(*au->mfindings), mfinding_compare);
+
+	if (m)
+		m->claimed = true;
+	return m;
+}
+
+/* A finding the lexical pass has no row for: in a macro's body or an #if
+ * branch this configuration leaves out, which the pass does not read. */
+static void row_from_unclaimed(struct audit *au,
+			       const struct audit_migration_finding *m)
+{
+	bool alloc = !strcmp(m->rule, "WQ022");
+	const char *wq = !strcmp(m->rule, "WQ021") ? "system_unbound_wq" :
+						     "system_wq";
+	struct audit_row *r = audit_add_row(
+		au, m->file, m->line, m->column,
+		alloc ? AUDIT_KIND_ALLOC_WORKQUEUE : AUDIT_KIND_SYSTEM_WQ,
+		alloc ? "alloc_workqueue" : wq);
+	struct strbuf sb = STRBUF_INIT;
+
+	r->rule = m->rule;
+	r->class = AUDIT_UNRESOLVED;
+	r->status = MIGRATION_PENDING;
+	r->advice = ADVICE_UNDECIDED;
+	strbuf_addf(&sb,
+		    "%s%s; the audit does not judge the work queued here (a "
+		    "macro's body or code the configuration leaves out)",
+		    alloc ? "alloc_workqueue() names neither WQ_PERCPU nor "
+			    "WQ_UNBOUND: " :
+			    "",
+		    m->message);
+	r->message = strbuf_detach(&sb);
+	r->reason = xstrdup("the work queued here is not known, so per-CPU "
+			    "dependence cannot be ruled out");
 }
 
 /* The token at line:column of f, or -1. */
@@ -396,6 +499,9 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 	bool *mentions;
 
 	memset(out, 0, sizeof(*out));
+	era_read(opts->root, &out->era);
+	out->migration = era_has(&out->era, "system_percpu_wq") &&
+			 era_has(&out->era, "WQ_PERCPU");
 	for (i = 0; i < nr_all_rules && i < 64; i++) {
 		if (all_rules[i]->identifiers)
 			file_rules[nr_file_rules++] = all_rules[i];
@@ -436,7 +542,14 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 
 	all = scan_result_findings(&res, &nr_findings);
 	for (i = 0; i < nr_findings; i++)
-		row_from_finding(out, &a.sc, all[i],
+		if (is_migration_rule(all[i]->rule))
+			defer_migration_finding(out, all[i]);
+	if (out->nr_mfindings)
+		qsort(out->mfindings, out->nr_mfindings,
+		      sizeof(*out->mfindings), mfinding_compare);
+	for (i = 0; i < nr_findings; i++)
+		if (!is_migration_rule(all[i]->rule))
+			row_from_finding(out, &a.sc, all[i],
 				 is_affinity_rule(all[i]->rule) ?
 					 site_at(sites, nr_sites, all[i]->file,
 						 all[i]->line, all[i]->column) :
@@ -454,6 +567,9 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 	mentions = find_mentions(opts->root, &a.all, opts->jobs);
 	audit_collect_lexical(&a, mentions, out);
 	free(mentions);
+	for (i = 0; i < out->nr_mfindings; i++)
+		if (!out->mfindings[i].claimed)
+			row_from_unclaimed(out, &out->mfindings[i]);
 	affinity_release(&a);
 	return 0;
 }

@@ -17,7 +17,56 @@ struct group {
 	size_t *rows;
 	size_t nr, alloc;
 	size_t counts[NR_AUDIT_CLASSES];
+	size_t progress[NR_MIGRATION_STATUS];
 };
+
+/* What a converted or pending row counts as, by the name it uses or the
+ * flag it names: the summary's converted_by and pending_by. */
+static const char *progress_name(const struct audit_row *r)
+{
+	return r->progress_name ? r->progress_name : r->api;
+}
+
+static const char *const converted_names[] = {
+	"system_percpu_wq", "system_dfl_wq", "WQ_PERCPU", "WQ_UNBOUND",
+	"flags_value",	    NULL
+};
+static const char *const pending_names[] = {
+	"system_wq", "system_unbound_wq", "alloc_workqueue", NULL
+};
+
+static json_t *progress_json(const size_t *progress)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "converted",
+			    json_integer((json_int_t)progress[MIGRATION_CONVERTED]));
+	json_object_set_new(o, "pending",
+			    json_integer((json_int_t)progress[MIGRATION_PENDING]));
+	return o;
+}
+
+static json_t *by_name_json(const char *const *names, const struct audit *au,
+			    const size_t *order, size_t nr, const bool *kept,
+			    enum audit_migration_status status)
+{
+	json_t *o = json_object();
+	const char *const *n;
+	size_t i, count;
+
+	for (n = names; *n; n++) {
+		count = 0;
+		for (i = 0; i < nr; i++) {
+			const struct audit_row *r = &au->rows[order[i]];
+
+			if (kept[i] && r->status == status &&
+			    !strcmp(progress_name(r), *n))
+				count++;
+		}
+		json_object_set_new(o, *n, json_integer((json_int_t)count));
+	}
+	return o;
+}
 
 /* jansson wants UTF-8; a stray byte from a source file must not drop a row. */
 static json_t *jstr(const char *s)
@@ -106,6 +155,8 @@ static json_t *row_json(const struct audit_row *r)
 		json_object_set_new(m, "reason", jstr(r->reason));
 		json_object_set_new(o, "migration", m);
 	}
+	json_object_set_new(o, "migration_status",
+			    jstr(audit_migration_status_names[r->status]));
 	return o;
 }
 
@@ -140,9 +191,23 @@ static json_t *group_json(const struct audit *au, const struct group *g)
 	json_object_set_new(o, "maintainers", people);
 	json_object_set_new(o, "lists", lists);
 	json_object_set_new(o, "counts", counts_json(g->counts, g->nr));
+	json_object_set_new(o, "migration_progress",
+			    au->migration ? progress_json(g->progress) :
+					    json_null());
 	for (i = 0; i < g->nr; i++)
 		json_array_append_new(callers, row_json(&au->rows[g->rows[i]]));
 	json_object_set_new(o, "callers", callers);
+	return o;
+}
+
+/* Which era the tree is of and what says so: the rows depend on it. */
+static json_t *era_json(const struct era *era)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "name", jstr(era->name));
+	json_object_set_new(o, "from_header", json_boolean(era->from_header));
+	json_object_set_new(o, "source", jstr(era->source));
 	return o;
 }
 
@@ -153,7 +218,9 @@ json_t *audit_document(const struct audit *au, const struct maintainers *m,
 	struct group *groups = NULL;
 	size_t nr_groups = 0, alloc_groups = 0, i, g, files = 0, callers = 0;
 	size_t by_class[NR_AUDIT_CLASSES] = { 0 },
-	       advice[NR_AUDIT_ADVICE] = { 0 };
+	       advice[NR_AUDIT_ADVICE] = { 0 },
+	       progress[NR_MIGRATION_STATUS] = { 0 };
+	bool *kept = xcalloc(au->nr + 1, sizeof(*kept));
 	const struct maint_section *owner = NULL;
 	const char *last_file = NULL;
 	json_t *doc = json_object(), *classes = json_array(),
@@ -191,6 +258,9 @@ json_t *audit_document(const struct audit *au, const struct maintainers *m,
 		ALLOC_GROW(groups[g].rows, groups[g].nr, groups[g].alloc);
 		groups[g].rows[groups[g].nr++] = order[i];
 		groups[g].counts[r->class]++;
+		groups[g].progress[r->status]++;
+		progress[r->status]++;
+		kept[i] = true;
 		by_class[r->class]++;
 		advice[r->advice]++;
 		callers++;
@@ -201,6 +271,7 @@ json_t *audit_document(const struct audit *au, const struct maintainers *m,
 	json_object_set_new(doc, "version", json_string(WQCHECK_VERSION));
 	json_object_set_new(doc, "tree", jstr(tree));
 	json_object_set_new(doc, "generated_by", json_string("wqcheck audit"));
+	json_object_set_new(doc, "era", era_json(&au->era));
 	for (i = 0; i < NR_AUDIT_CLASSES; i++)
 		json_array_append_new(classes,
 				      json_string(audit_class_names[i]));
@@ -216,6 +287,23 @@ json_t *audit_document(const struct audit *au, const struct maintainers *m,
 		json_object_set_new(migration, audit_advice_names[i],
 				    json_integer((json_int_t)advice[i]));
 	json_object_set_new(summary, "migration", migration);
+	/* 6.17's migration, converted against pending: only on a tree whose
+	 * workqueue.h has the new names; null elsewhere. */
+	if (au->migration) {
+		json_t *p = progress_json(progress);
+
+		json_object_set_new(p, "converted_by",
+				    by_name_json(converted_names, au, order,
+						 au->nr, kept,
+						 MIGRATION_CONVERTED));
+		json_object_set_new(p, "pending_by",
+				    by_name_json(pending_names, au, order,
+						 au->nr, kept,
+						 MIGRATION_PENDING));
+		json_object_set_new(summary, "migration_progress", p);
+	} else {
+		json_object_set_new(summary, "migration_progress", json_null());
+	}
 	json_object_set_new(doc, "summary", summary);
 	for (g = 0; g < nr_groups; g++) {
 		json_array_append_new(subsystems, group_json(au, &groups[g]));
@@ -233,6 +321,7 @@ json_t *audit_document(const struct audit *au, const struct maintainers *m,
 	json_object_set_new(doc, "files_not_analysed", failed);
 	free(groups);
 	free(order);
+	free(kept);
 	return doc;
 }
 

@@ -2,6 +2,7 @@
  * per MAINTAINERS entry) and as CSV (RFC 4180: one row per caller). */
 #include "products/audit.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char *str(json_t *o, const char *key)
@@ -50,6 +51,75 @@ static void md_counts_header(FILE *out, json_t *classes)
 	fputs("---:|\n", out);
 }
 
+static long long pct(long long part, long long whole)
+{
+	return whole ? (part * 100 + whole / 2) / whole : 0;
+}
+
+/* 6.17's migration, converted against pending, for the whole tree and per
+ * subsystem, the most work left first. */
+static void md_progress(FILE *out, json_t *doc, json_t *progress)
+{
+	json_t *subsystems = json_object_get(doc, "subsystems"), *s, *v;
+	json_t *era = json_object_get(doc, "era");
+	long long conv = num(progress, "converted"),
+		  pend = num(progress, "pending");
+	size_t i, j, nr = 0, *order;
+	const char *key;
+
+	fprintf(out,
+		"\nMigration progress (era %s, from %s): %lld converted, %lld "
+		"pending (%lld%% done).\n\n| converted | callers |\n|---|---:|\n",
+		str(era, "name"), str(era, "source"), conv, pend,
+		pct(conv, conv + pend));
+	json_object_foreach(json_object_get(progress, "converted_by"), key, v)
+		fprintf(out, "| %s | %lld |\n", key,
+			(long long)json_integer_value(v));
+	fputs("\n| pending | callers |\n|---|---:|\n", out);
+	json_object_foreach(json_object_get(progress, "pending_by"), key, v)
+		fprintf(out, "| %s | %lld |\n", key,
+			(long long)json_integer_value(v));
+
+	order = calloc(json_array_size(subsystems) + 1, sizeof(*order));
+	if (!order)
+		return;
+	json_array_foreach(subsystems, i, s) {
+		json_t *p = json_object_get(s, "migration_progress");
+
+		if (num(p, "converted") + num(p, "pending") == 0)
+			continue;
+		/* insertion by pending, most first; document order on ties */
+		for (j = nr; j > 0; j--) {
+			json_t *q = json_object_get(
+				json_array_get(subsystems, order[j - 1]),
+				"migration_progress");
+
+			if (num(q, "pending") >= num(p, "pending"))
+				break;
+			order[j] = order[j - 1];
+		}
+		order[j] = i;
+		nr++;
+	}
+	fputs("\n## Migration progress by subsystem\n\n"
+	      "| subsystem | converted | pending | done |\n"
+	      "|---|---:|---:|---:|\n",
+	      out);
+	for (i = 0; i < nr; i++) {
+		json_t *p;
+
+		s = json_array_get(subsystems, order[i]);
+		p = json_object_get(s, "migration_progress");
+		fputs("| ", out);
+		md_cell(out, str(s, "name"));
+		fprintf(out, " | %lld | %lld | %lld%% |\n",
+			num(p, "converted"), num(p, "pending"),
+			pct(num(p, "converted"),
+			    num(p, "converted") + num(p, "pending")));
+	}
+	free(order);
+}
+
 static void md_subsystem(FILE *out, json_t *s)
 {
 	json_t *callers = json_object_get(s, "callers"), *c, *p;
@@ -68,10 +138,14 @@ static void md_subsystem(FILE *out, json_t *s)
 		fputs("(none listed)", out);
 	json_array_foreach(json_object_get(s, "lists"), j, p)
 		fprintf(out, "%s%s", j ? ", " : "", json_string_value(p));
-	fprintf(out, "\n\n%lld caller%s.\n\n",
+	fprintf(out, "\n\n%lld caller%s.",
 		num(json_object_get(s, "counts"), "total"),
 		num(json_object_get(s, "counts"), "total") == 1 ? "" : "s");
-	fputs("| file:line | function | api | class | advice | message |\n"
+	p = json_object_get(s, "migration_progress");
+	if (json_is_object(p))
+		fprintf(out, " Migration: %lld converted, %lld pending.",
+			num(p, "converted"), num(p, "pending"));
+	fputs("\n\n| file:line | function | api | class | advice | message |\n"
 	      "|---|---|---|---|---|---|\n",
 	      out);
 	json_array_foreach(callers, i, c) {
@@ -84,7 +158,11 @@ static void md_subsystem(FILE *out, json_t *s)
 		fprintf(out, " | %s", str(c, "class"));
 		if (json_is_string(json_object_get(c, "rule")))
 			fprintf(out, " (%s)", str(c, "rule"));
-		fprintf(out, " | %s | ", advice_of(c));
+		fprintf(out, " | %s", advice_of(c));
+		if (json_is_string(json_object_get(c, "migration_status")))
+			fprintf(out, "%s(%s)", *advice_of(c) ? " " : "",
+				str(c, "migration_status"));
+		fputs(" | ", out);
 		md_cell(out, str(c, "message"));
 		fputs(" |\n", out);
 	}
@@ -117,6 +195,9 @@ int audit_write_markdown(FILE *out, json_t *doc)
 	json_object_foreach(json_object_get(summary, "migration"), key, c)
 		fprintf(out, "| %s | %lld |\n", key,
 			(long long)json_integer_value(c));
+	if (json_is_object(json_object_get(summary, "migration_progress")))
+		md_progress(out, doc,
+			    json_object_get(summary, "migration_progress"));
 	fputs("\n## Subsystems\n\n", out);
 	md_counts_header(out, classes);
 	json_array_foreach(subsystems, i, s) {
@@ -168,13 +249,14 @@ int audit_write_csv(FILE *out, json_t *doc)
 	static const char *const header[] = { "subsystem", "file",     "line",
 					      "column",	   "function", "api",
 					      "kind",	   "class",    "rule",
-					      "advice",	   "message" };
+					      "advice",	   "message",
+					      "migration_status" };
 	json_t *s, *c;
 	size_t i, j, k;
 	char line[32], column[32];
 
-	for (k = 0; k < 11; k++)
-		csv_field(out, header[k], k == 10);
+	for (k = 0; k < 12; k++)
+		csv_field(out, header[k], k == 11);
 	json_array_foreach(json_object_get(doc, "subsystems"), i, s)
 		json_array_foreach(json_object_get(s, "callers"), j, c) {
 			snprintf(line, sizeof(line), "%lld", num(c, "line"));
@@ -190,7 +272,8 @@ int audit_write_csv(FILE *out, json_t *doc)
 			csv_field(out, str(c, "class"), false);
 			csv_field(out, str(c, "rule"), false);
 			csv_field(out, advice_of(c), false);
-			csv_field(out, str(c, "message"), true);
+			csv_field(out, str(c, "message"), false);
+			csv_field(out, str(c, "migration_status"), true);
 		}
 	return ferror(out) ? -1 : 0;
 }

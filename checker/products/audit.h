@@ -12,6 +12,7 @@
 
 #include "analysis/affinity.h"
 #include "analysis/finding.h"
+#include "front/era.h"
 #include "front/flags.h"
 #include "front/maintainers.h"
 
@@ -46,9 +47,24 @@ enum audit_advice {
 	NR_AUDIT_ADVICE
 };
 
+/* Where a caller stands in 6.17's migration, on a tree whose workqueue.h has
+ * the new names (front/era.h); MIGRATION_NONE elsewhere, and for callers the
+ * migration does not touch (schedule_work() already queues on
+ * system_percpu_wq there, *_on() sites name no workqueue). */
+enum audit_migration_status {
+	MIGRATION_NONE,
+	MIGRATION_CONVERTED, /* system_percpu_wq / system_dfl_wq, or an
+			      * alloc_workqueue() that says WQ_PERCPU or
+			      * WQ_UNBOUND */
+	MIGRATION_PENDING, /* system_wq / system_unbound_wq, or an
+			    * alloc_workqueue() that says neither */
+	NR_MIGRATION_STATUS
+};
+
 extern const char *const audit_class_names[NR_AUDIT_CLASSES];
 extern const char *const audit_kind_names[];
 extern const char *const audit_advice_names[NR_AUDIT_ADVICE];
+extern const char *const audit_migration_status_names[NR_MIGRATION_STATUS];
 
 struct audit_row {
 	char *file; /* relative to the tree root */
@@ -65,6 +81,22 @@ struct audit_row {
 	size_t nr_evidence, alloc_evidence;
 	enum audit_advice advice;
 	char *reason; /* of the advice */
+	enum audit_migration_status status;
+	/* What a converted or pending alloc_workqueue() counts as in the
+	 * summary: the flag it names, "flags_value" (WQ022 followed a macro or
+	 * variable to one), "alloc_workqueue" (pending). NULL: its api. */
+	const char *progress_name;
+};
+
+/* A WQ020-WQ022 finding of the scan. The lexical row at its position takes
+ * its rule; one that no row claims (a macro body, an #if branch the
+ * configuration leaves out) gets a row of its own: never dropped. */
+struct audit_migration_finding {
+	char *file;
+	unsigned line, column;
+	const char *rule;
+	char *message;
+	bool claimed;
 };
 
 struct audit_failed {
@@ -76,6 +108,10 @@ struct audit {
 	size_t nr, alloc;
 	struct audit_failed *failed; /* files the scan could not analyse */
 	size_t nr_failed, alloc_failed;
+	struct era era; /* what the tree's workqueue.h has */
+	bool migration; /* the era has 6.17's names: rows get a status */
+	struct audit_migration_finding *mfindings; /* sorted by position */
+	size_t nr_mfindings, alloc_mfindings;
 };
 
 struct audit_options {
@@ -97,6 +133,11 @@ void audit_row_add_function(struct audit_row *r, const char *function);
 void audit_row_add_evidence(struct audit_row *r, const char *file,
 			    unsigned line, unsigned column,
 			    const char *message);
+
+/* The WQ020-WQ022 finding at file:line:column, marked claimed, or NULL. */
+struct audit_migration_finding *
+audit_claim_migration_finding(struct audit *au, const char *file,
+			      unsigned line, unsigned column);
 
 /* The workqueue API's own files (kernel/workqueue.c, its header): their
  * calls implement the API, they are not its callers. */
