@@ -1,7 +1,9 @@
 # wqcheck: build, install dependencies, test, demo, benchmark.
 #
 #   make deps    install what is missing from Debian's packages (as root),
-#                or print the apt-get line to run: everything the tests need
+#                or print the apt-get line to run: everything the tests need;
+#                CROSS="arm sh" (or CROSS=all) adds those arches' cross
+#                compilers for validate
 #   make         build checker/wqcheck
 #   make check   install what the tests need, build, run every test (ends
 #                with "N passed, N failed")
@@ -22,6 +24,20 @@ DEMO_DEPS := gcc make git libclang-dev libjansson-dev
 TEST_DEPS := $(DEMO_DEPS) llvm clang libclang-rt-14-dev coccinelle sparse python3 jq bc flex bison \
 	libelf-dev libssl-dev xz-utils time linux-source-6.1 linux-source-6.12 chromium
 DEPS := $(TEST_DEPS)
+
+# make deps CROSS="arm sh" (or CROSS=all): also the cross compilers with
+# which validate builds the touched objects of other arches (detected on
+# PATH; never installed unless asked). ccache, when installed, speeds up
+# validate's rebuilds.
+CROSS_PACKAGES_arm := gcc-arm-linux-gnueabi
+CROSS_PACKAGES_arm64 := gcc-aarch64-linux-gnu
+CROSS_PACKAGES_powerpc := gcc-powerpc-linux-gnu
+CROSS_PACKAGES_sh := gcc-sh4-linux-gnu
+CROSS_PACKAGES_mips := gcc-mips-linux-gnu
+CROSS_ARCHES := arm arm64 powerpc sh mips
+ifneq ($(strip $(CROSS)),)
+DEPS += $(foreach a,$(if $(filter all 1 yes,$(CROSS)),$(CROSS_ARCHES),$(CROSS)),$(CROSS_PACKAGES_$(a)))
+endif
 
 all: checker/wqcheck
 

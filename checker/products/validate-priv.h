@@ -80,6 +80,8 @@ void series_release(struct vseries *s);
 char *series_find_hunk(const char *patch_path, const char *file, unsigned line);
 
 /* validate-tree.c: the scratch worktree, configuration and build dirs. */
+struct kconfig_db;
+
 struct vtree {
 	char *tree;			/* the user's tree, absolute */
 	char *toplevel;			/* its git top level */
@@ -97,6 +99,10 @@ struct vtree {
 	bool worktrees_dir_made;	/* it did not exist before us */
 	char *config_desc;		/* what configured it, for the report */
 	char *arch;			/* SRCARCH */
+	struct kconfig_db *kconfig;	/* the Kconfig files of arch, for the reasons */
+	bool config_default;		/* nothing given: defconfig, then the touched
+					 * objects' symbols (validate-config.c) */
+	size_t config_enabled;		/* how many symbols that enabled */
 	struct strbuf dotconfig;	/* the .config used */
 	struct strlist make_args;
 	int jobs;

@@ -5,6 +5,7 @@
 #include "lib/tempdir.h"
 #include "front/tree.h"
 #include "lib/usage.h"
+#include "products/validate-config.h"
 #include "products/validate-priv.h"
 
 #include <errno.h>
@@ -249,8 +250,10 @@ int vtree_configure(struct vtree *t, const char *config)
 
 	strbuf_addf(&dst, "%s/.config", t->objdir);
 	strbuf_addf(&src, "%s/.config", t->tree);
-	if (!config && access(src.buf, R_OK) && t->kbuild)
+	if (!config && access(src.buf, R_OK) && t->kbuild) {
 		config = "defconfig";
+		t->config_default = true;
+	}
 	if (config && (!strcmp(config, "defconfig") || !strcmp(config, "allmodconfig"))) {
 		if (!t->kbuild) {
 			rc = error("%s has no Kconfig: --config takes a .config file there", t->tree);
@@ -267,11 +270,11 @@ int vtree_configure(struct vtree *t, const char *config)
 		}
 		t->config_desc = xstrdup(resolved);
 		rc = copy_file(resolved, dst.buf);
-		target = "olddefconfig";
+		target = vconfig_olddefconfig(t);
 	} else if (!access(src.buf, R_OK)) {
 		t->config_desc = xstrdup(".config of the tree");
 		rc = copy_file(src.buf, dst.buf);
-		target = "olddefconfig";
+		target = vconfig_olddefconfig(t);
 	} else if (access(dst.buf, R_OK)) {
 		rc = error("%s has no .config and no defconfig target: use --config=FILE", t->tree);
 		goto out;
@@ -295,6 +298,10 @@ int vtree_configure(struct vtree *t, const char *config)
 		goto out;
 	}
 	find_arch(t);
+	if (t->kbuild && !t->kconfig)
+		t->kconfig = kconfig_db_read(t->srcdir, t->arch);
+	if (t->kconfig)
+		kconfig_set_values(t->kconfig, t->dotconfig.buf);
 out:
 	strbuf_release(&dst);
 	strbuf_release(&src);
@@ -422,6 +429,7 @@ void vtree_release(struct vtree *t)
 	free(t->shim);
 	free(t->config_desc);
 	free(t->arch);
+	kconfig_db_free(t->kconfig);
 	strbuf_release(&t->dotconfig);
 	strlist_release(&t->make_args);
 	if (t->scratch)
@@ -456,44 +464,6 @@ const char *vtree_config_value(const struct vtree *t, const char *symbol, char *
 
 enum listed { UNLISTED, LISTED_BUILT, LISTED_NOT_BUILT };
 
-/* The Makefile (or Kbuild) of dir as logical lines: continuations joined,
- * comments dropped. */
-static char *read_makefile(const struct vtree *t, const char *dir, char **which)
-{
-	static const char *const names[] = { "Kbuild", "Makefile" };
-	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
-	size_t i, j, k;
-
-	for (i = 0; i < 2; i++) {
-		strbuf_reset(&path);
-		strbuf_addf(&path, "%s%s%s/%s", t->srcdir, *dir ? "/" : "", dir, names[i]);
-		if (strbuf_read_file(&text, path.buf) == 0)
-			break;
-	}
-	if (i == 2) {
-		strbuf_release(&path);
-		strbuf_release(&text);
-		return NULL;
-	}
-	*which = xstrdup(path.buf + strlen(t->srcdir) + 1);
-	strbuf_release(&path);
-	for (j = k = 0; j < text.len; j++) {
-		if (text.buf[j] == '\\' && text.buf[j + 1] == '\n') {
-			text.buf[k++] = ' ';
-			j++;
-		} else if (text.buf[j] == '#') {
-			while (j < text.len && text.buf[j] != '\n')
-				j++;
-			if (j < text.len)
-				text.buf[k++] = '\n';
-		} else {
-			text.buf[k++] = text.buf[j];
-		}
-	}
-	text.buf[k] = '\0';
-	return strbuf_detach(&text);
-}
-
 static enum listed listed_in(const struct vtree *t, const char *dir, const char *target,
 			     int depth, struct strbuf *reason);
 
@@ -517,8 +487,13 @@ static enum listed judge_line(const struct vtree *t, const char *dir, const char
 		sym[n] = '\0';
 		v = vtree_config_value(t, sym, buf, sizeof(buf));
 		if (!v || (strcmp(v, "y") && strcmp(v, "m"))) {
+			char *why = t->kconfig ? kconfig_explain(t->kconfig, sym + 7) : NULL;
+
 			strbuf_reset(reason);
 			strbuf_addf(reason, "%s is not set (%s: %s)", sym, makefile, lhs);
+			if (why)
+				strbuf_addf(reason, ": %s", why);
+			free(why);
 			return LISTED_NOT_BUILT;
 		}
 		base = xstrndup(lhs, (size_t)(cfg - lhs));
@@ -552,7 +527,7 @@ static enum listed judge_line(const struct vtree *t, const char *dir, const char
 static enum listed listed_in(const struct vtree *t, const char *dir, const char *target,
 			     int depth, struct strbuf *reason)
 {
-	char *makefile = NULL, *text = read_makefile(t, dir, &makefile), *line, *save = NULL;
+	char *makefile = NULL, *text = makefile_read(t->srcdir, dir, &makefile), *line, *save = NULL;
 	enum listed result = UNLISTED;
 	struct strbuf why = STRBUF_INIT;
 
@@ -605,9 +580,13 @@ static char *dir_not_built(const struct vtree *t, const char *dir, int depth)
 		size_t n = strcspn(dir + 5, "/");
 
 		if (strlen(t->arch) != n || strncmp(dir + 5, t->arch, n)) {
-			strbuf_addf(&reason, "arch/%.*s is built only for ARCH=%.*s (make ARCH=%.*s "
-				    "CROSS_COMPILE=<its toolchain prefix>; this build is ARCH=%s)",
-				    (int)n, dir + 5, (int)n, dir + 5, (int)n, dir + 5, t->arch);
+			char *arch = xstrndup(dir + 5, n);
+
+			strbuf_addf(&reason, "arch/%s is built only for ARCH=%s (this build is "
+				    "ARCH=%s; ", arch, arch, t->arch);
+			cross_compile_advice(&reason, arch);
+			strbuf_addch(&reason, ')');
+			free(arch);
 			return strbuf_detach(&reason);
 		}
 		if (!dir[5 + n])
@@ -638,7 +617,7 @@ char *vtree_object_not_built(const struct vtree *t, const char *object)
 	const char *slash = strrchr(object, '/');
 	char *dir = slash ? xstrndup(object, (size_t)(slash - object)) : xstrdup("");
 	char *r = NULL;
-	char *hint = t->kbuild ? "; --config=allmodconfig builds it if its dependencies allow" : "";
+	char *hint = t->kbuild && !t->kconfig ? "; --config=allmodconfig builds it if its dependencies allow" : "";
 
 	enum listed listed;
 	const char *target = slash ? slash + 1 : object;

@@ -6,6 +6,7 @@
 #include "lib/tempdir.h"
 #include "front/tree.h"
 #include "lib/usage.h"
+#include "products/validate-config.h"
 #include "products/validate-priv.h"
 
 #include <dirent.h>
@@ -95,6 +96,50 @@ static void header_users(const struct vtree *t, const char *header, struct strli
 	strbuf_release(&want);
 }
 
+/* Does a Makefile list the object of source? */
+static bool listed_object(const struct vtree *t, const char *source)
+{
+	struct strlist gates = { 0 };
+	char *object = xstrdup(source);
+	bool listed;
+
+	object[strlen(object) - 1] = 'o';
+	listed = makefile_gates(t->srcdir, object, NULL, &gates);
+	strlist_release(&gates);
+	free(object);
+	return listed;
+}
+
+/* The .c files next to source that #include it, added to out. */
+static bool includes_of(const struct vtree *t, const char *source, struct strlist *out)
+{
+	struct strlist users = { 0 };
+	size_t i;
+	bool any;
+
+	header_users(t, source, &users);
+	any = users.nr > 0;
+	for (i = 0; i < users.nr; i++)
+		if (!strlist_has(out, users.items[i]))
+			strlist_add(out, users.items[i]);
+	strlist_release(&users);
+	return any;
+}
+
+/* A .c file no Makefile lists and other .c files #include. */
+static bool included_source(const struct vtree *t, const char *source)
+{
+	struct strlist users = { 0 };
+	bool yes;
+
+	if (listed_object(t, source))
+		return false;
+	header_users(t, source, &users);
+	yes = users.nr > 0;
+	strlist_release(&users);
+	return yes;
+}
+
 /* The tree-relative sources a patch file list means, and their objects. */
 static void patch_sources(const struct vtree *t, const struct strlist *files, struct strlist *out)
 {
@@ -106,7 +151,10 @@ static void patch_sources(const struct vtree *t, const struct strlist *files, st
 		if (strncmp(f, t->prefix, plen))
 			continue;	/* outside the kernel tree */
 		f += plen;
-		if (has_suffix(f, ".c") || has_suffix(f, ".S")) {
+		if (has_suffix(f, ".c") && !listed_object(t, f) && includes_of(t, f, out)) {
+			/* hostap_hw.c, u_ether.c: built inside the files that
+			 * #include them */
+		} else if (has_suffix(f, ".c") || has_suffix(f, ".S")) {
 			if (!strlist_has(out, f))
 				strlist_add(out, f);
 		} else if (has_suffix(f, ".h") && strncmp(f, "include/", 8) &&
@@ -358,7 +406,10 @@ static bool series_only_sources(const struct vtree *t, const struct vseries *s)
 		for (j = 0; j < s->patches[i].files.nr; j++) {
 			const char *f = s->patches[i].files.items[j];
 
-			if (!strncmp(f, t->prefix, plen) && !has_suffix(f, ".c"))
+			if (strncmp(f, t->prefix, plen))
+				continue;
+			/* a header, or a .c file other files #include */
+			if (!has_suffix(f, ".c") || included_source(t, f + plen))
 				return false;
 		}
 	return true;
@@ -428,17 +479,8 @@ int validate_series(const struct validate_options *opts)
 		goto broken;
 	t1 = validate_now();
 	r.t_worktree = t1 - t0;
-	if (vtree_configure(&t, opts->config) < 0)
-		goto broken;
-	t0 = validate_now();
-	r.t_configure = t0 - t1;
-	if (vtree_prepare(&t, r.base) < 0)
-		goto broken;
-	t1 = validate_now();
-	r.t_prepare = t1 - t0;
 
 	/* the objects: every patch's, in order of first appearance */
-	sched_inline = schedule_work_is_inline(&t);
 	for (i = 0; i < series.nr_patches; i++) {
 		struct strlist sources = { 0 };
 
@@ -452,6 +494,29 @@ int validate_series(const struct validate_options *opts)
 		}
 		strlist_release(&sources);
 	}
+
+	if (vtree_configure(&t, opts->config) < 0)
+		goto broken;
+	if (t.config_default) {
+		struct strlist objects = { 0 };
+		int enabled;
+
+		for (i = 0; i < nr_objs; i++)
+			strlist_add(&objects, objs[i]->object);
+		enabled = vconfig_cover(&t, &objects);
+		strlist_release(&objects);
+		if (enabled < 0)
+			goto broken;
+		t.config_enabled = (size_t)enabled;
+	}
+	t0 = validate_now();
+	r.t_configure = t0 - t1;
+	if (vtree_prepare(&t, r.base) < 0)
+		goto broken;
+	t1 = validate_now();
+	r.t_prepare = t1 - t0;
+
+	sched_inline = schedule_work_is_inline(&t);
 	for (i = 0; i < nr_objs; i++) {
 		objs[i]->not_built = vtree_object_not_built(&t, objs[i]->object);
 		objs[i]->identities = needs_identities(&t, &series, objs[i]->source, sched_inline);

@@ -1,0 +1,75 @@
+/* validate-config.c: a configuration that builds the objects a series
+ * touches. It reads what gates an object in the Makefiles (obj-$(CONFIG_FOO)
+ * += x.o, the composite x-y / x-objs lists, the parent directories'
+ * obj-$(CONFIG_BAR) += dir/) and, in the Kconfig files one architecture
+ * reads, what those symbols depend on and who selects them; it plans which
+ * symbols to enable, and says by name why a symbol stays unset. */
+#ifndef WQCHECK_VALIDATE_CONFIG_H
+#define WQCHECK_VALIDATE_CONFIG_H
+
+#include "products/validate-priv.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct kconfig_db;
+
+/* The Kconfig tree of srcarch ("x86", "arm", ...) under srcdir, from its
+ * top Kconfig through every source line. NULL when srcdir has no Kconfig. */
+struct kconfig_db *kconfig_db_read(const char *srcdir, const char *srcarch);
+void kconfig_db_free(struct kconfig_db *kc);
+/* Number of config symbols defined, for the report and tests. */
+size_t kconfig_nr_symbols(const struct kconfig_db *kc);
+bool kconfig_defines(const struct kconfig_db *kc, const char *symbol);
+
+/* The values of a .config text ("CONFIG_X=y" lines); replaces the
+ * previous ones. */
+void kconfig_set_values(struct kconfig_db *kc, const char *dotconfig);
+/* "y", "m", a string or number, or NULL when unset. */
+const char *kconfig_value(const struct kconfig_db *kc, const char *symbol);
+
+/* Adds to enable (symbol names without CONFIG_, each once) what must be set
+ * by hand for symbol to become y or m under the current values: the symbol
+ * itself when it has a prompt, what it depends on (one side of each ||),
+ * and for a symbol without a prompt or default a symbol that selects it.
+ * Returns false when no such plan exists (an unmet dependency that cannot
+ * be enabled: another arch's symbol, a negation, BROKEN). */
+bool kconfig_plan(struct kconfig_db *kc, const char *symbol, struct strlist *enable);
+
+/* Why symbol is unset under the current values, in words naming the unmet
+ * dependency: "unmet dependency SH_DREAMCAST (not defined for ARCH=x86;
+ * arch/sh defines it)". NULL when it is set. */
+char *kconfig_explain(struct kconfig_db *kc, const char *symbol);
+
+/* The CONFIG_ symbols (without the prefix) that gate object (relative to
+ * srcdir) in the Makefiles: those of the line that lists it, of the
+ * composite objects that contain it, and of the lines that descend into
+ * its directories, outermost last. Returns false when no Makefile lists
+ * it. kc, when not NULL, picks among several listing lines the first whose
+ * symbols this arch defines. */
+bool makefile_gates(const char *srcdir, const char *object, const struct kconfig_db *kc,
+		    struct strlist *symbols);
+
+/* The Makefile (or Kbuild) of dir (relative to srcdir; "" for the top) as
+ * logical lines: continuations joined, comments dropped. *which gets its
+ * path relative to srcdir. NULL when there is none. */
+char *makefile_read(const char *srcdir, const char *dir, char **which);
+
+/* The CROSS_COMPILE prefix of an installed cross gcc for arch (SRCARCH),
+ * found on PATH, or NULL. */
+const char *cross_compile_prefix(const char *arch);
+/* "make ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- builds it", or where to
+ * get the compiler: "no arm-linux-gnueabi-gcc on PATH: make deps CROSS=arm
+ * installs gcc-arm-linux-gnueabi". */
+void cross_compile_advice(struct strbuf *sb, const char *arch);
+
+/* With no configuration given: after defconfig, enables the gates of
+ * every object in objects (and what they need) with scripts/config, then
+ * olddefconfig, until nothing changes; t->dotconfig is reread. Returns the
+ * number of symbols enabled, -1 on error. */
+int vconfig_cover(struct vtree *t, const struct strlist *objects);
+/* The make target that fills in a copied .config: olddefconfig, or
+ * oldnoconfig on trees older than 3.7. */
+const char *vconfig_olddefconfig(const struct vtree *t);
+
+#endif

@@ -1,0 +1,280 @@
+/* Unit tests for validate-config.c: the Kconfig reader (source with
+ * $SRCARCH, if/menu blocks, help texts), what gates an object in the
+ * Makefiles, the plan of symbols to enable and the words for what stays
+ * unset; on a tiny tree written here and on corpus/. */
+#include "test-lib.h"
+#include "lib/strbuf.h"
+#include "lib/usage.h"
+#include "products/validate-config.h"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const struct { const char *path, *text; } tiny[] = {
+	{ "Kconfig",
+	  "mainmenu \"tiny\"\n"
+	  "source \"arch/$SRCARCH/Kconfig\"\n"
+	  "source \"drivers/Kconfig\"\n" },
+	{ "arch/x86/Kconfig",
+	  "config X86\n\tdef_bool y\n"
+	  "config 64BIT\n\tbool \"64-bit kernel\"\n\tdefault y\n" },
+	{ "arch/arm/Kconfig",
+	  "config ARM\n\tdef_bool y\n"
+	  "config ARCH_OMAP\n\tbool \"TI OMAP\"\n" },
+	{ "drivers/Kconfig",
+	  "menu \"Drivers\"\n"
+	  "config FOO\n"
+	  "\ttristate \"foo\"\n"
+	  "\tdepends on BAR || \\\n\t\tBAZ\n"
+	  "\t---help---\n"
+	  "\t  Not Kconfig, though it reads like it:\n"
+	  "\n"
+	  "\t  config FAKE\n"
+	  "\t  source \"drivers/nonexistent/Kconfig\"\n"
+	  "config BAR\n\tbool \"bar\"\n\tdepends on !64BIT\n"
+	  "config BAZ\n\tbool \"baz\"\n"
+	  "config HIDDEN\n\ttristate\n"
+	  "config SELECTOR\n\ttristate \"selects hidden\"\n\tselect HIDDEN\n"
+	  "config OMAPONLY\n\ttristate \"omap only\"\n\tdepends on ARCH_OMAP\n"
+	  "config NET\n\tbool \"net\"\n"
+	  "if NET\n"
+	  "config NETDRV\n\ttristate \"a net driver\"\n"
+	  "endif\n"
+	  "config BROKEN\n\tbool\n"
+	  "config OLD\n\ttristate \"old\"\n\tdepends on BROKEN\n"
+	  "comment \"a comment's depends on is its own\"\n\tdepends on BROKEN\n"
+	  "config AFTER_COMMENT\n\tbool \"after the comment\"\n"
+	  "endmenu\n" },
+	{ "drivers/Makefile",
+	  "obj-$(CONFIG_FOO) += foo/\n"
+	  "obj-y += misc/\n" },
+	{ "drivers/foo/Makefile",
+	  "# obj-$(CONFIG_BAR) += extra.o (a comment)\n"
+	  "obj-$(CONFIG_FOO) += foo.o\n"
+	  "foo-y := core.o\n"
+	  "foo-$(CONFIG_BAZ) += \\\n\textra.o\n" },
+	{ "drivers/misc/Makefile",
+	  "obj-$(CONFIG_HIDDEN) += hidden.o\n"
+	  "obj-$(CONFIG_OMAPONLY) += omap.o\n"
+	  "xnet-$(CONFIG_NET) := xnet.o\n"
+	  "obj-$(CONFIG_NETDRV) += netdrv.o\n"
+	  "netdrv-objs := netcore.o $(xnet-y)\n" },
+};
+
+static char *write_tiny_tree(void)
+{
+	char templ[] = "/tmp/wqcheck-test-config.XXXXXX";
+	char *root = mkdtemp(templ);
+	struct strbuf path = STRBUF_INIT;
+	size_t i;
+
+	if (!root)
+		return NULL;
+	root = xstrdup(root);
+	for (i = 0; i < sizeof(tiny) / sizeof(tiny[0]); i++) {
+		char *slash;
+
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s", root, tiny[i].path);
+		for (slash = strchr(path.buf + strlen(root) + 1, '/'); slash;
+		     slash = strchr(slash + 1, '/')) {
+			*slash = '\0';
+			mkdir(path.buf, 0777);
+			*slash = '/';
+		}
+		write_whole_file(path.buf, tiny[i].text, strlen(tiny[i].text), 0644);
+	}
+	strbuf_release(&path);
+	return root;
+}
+
+static char *joined(const struct strlist *l)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	strbuf_addstr(&sb, "");
+	for (i = 0; i < l->nr; i++)
+		strbuf_addf(&sb, "%s%s", i ? " " : "", l->items[i]);
+	return strbuf_detach(&sb);
+}
+
+static char *gates(const char *root, const char *object, const struct kconfig_db *kc)
+{
+	struct strlist g = { 0 };
+	char *s;
+
+	if (!makefile_gates(root, object, kc, &g)) {
+		strlist_release(&g);
+		return xstrdup("(unlisted)");
+	}
+	s = joined(&g);
+	strlist_release(&g);
+	return s;
+}
+
+static char *plan(struct kconfig_db *kc, const char *symbol)
+{
+	struct strlist en = { 0 };
+	char *s;
+
+	if (!kconfig_plan(kc, symbol, &en)) {
+		strlist_release(&en);
+		return xstrdup("(impossible)");
+	}
+	s = joined(&en);
+	strlist_release(&en);
+	return s;
+}
+
+static void test_tiny(void)
+{
+	char *root = write_tiny_tree(), *s;
+	struct kconfig_db *kc;
+	struct strbuf rm = STRBUF_INIT, want = STRBUF_INIT;
+
+	CHECK("tiny tree written", root != NULL);
+	if (!root)
+		return;
+	kc = kconfig_db_read(root, "x86");
+	CHECK("kconfig: read", kc != NULL);
+	if (!kc)
+		goto out;
+	CHECK("kconfig: arch/$SRCARCH/Kconfig is sourced", kconfig_defines(kc, "64BIT"));
+	CHECK("kconfig: another arch's Kconfig is not", !kconfig_defines(kc, "ARCH_OMAP"));
+	CHECK("kconfig: a help text is skipped", !kconfig_defines(kc, "FAKE"));
+	CHECK("kconfig: the entry after a help text is read", kconfig_defines(kc, "BAR"));
+	CHECK("kconfig: 13 symbols", kconfig_nr_symbols(kc) == 13);
+
+	s = gates(root, "drivers/foo/extra.o", kc);
+	CHECK_STR("gates: a composite's part, the composite, the directory", s, "BAZ FOO");
+	free(s);
+	s = gates(root, "drivers/foo/core.o", kc);
+	CHECK_STR("gates: foo-y := core.o", s, "FOO");
+	free(s);
+	s = gates(root, "drivers/misc/xnet.o", kc);
+	CHECK_STR("gates: through $(xnet-y) in a composite's list", s, "NET NETDRV");
+	free(s);
+	s = gates(root, "drivers/misc/unlisted.o", kc);
+	CHECK_STR("gates: an object no Makefile lists", s, "(unlisted)");
+	free(s);
+
+	kconfig_set_values(kc, "CONFIG_X86=y\nCONFIG_64BIT=y\n# CONFIG_BAZ is not set\n");
+	CHECK_STR("values: read", kconfig_value(kc, "64BIT"), "y");
+	CHECK("values: not set is unset", kconfig_value(kc, "BAZ") == NULL);
+	s = plan(kc, "FOO");
+	CHECK_STR("plan: the side of || that can be had, then the symbol", s, "BAZ FOO");
+	free(s);
+	s = plan(kc, "HIDDEN");
+	CHECK_STR("plan: a symbol without a prompt comes from its selector", s, "SELECTOR");
+	free(s);
+	s = plan(kc, "NETDRV");
+	CHECK_STR("plan: the enclosing if block is a dependency", s, "NET NETDRV");
+	free(s);
+	s = plan(kc, "AFTER_COMMENT");
+	CHECK_STR("plan: a comment's depends on does not leak", s, "AFTER_COMMENT");
+	free(s);
+	s = plan(kc, "OMAPONLY");
+	CHECK_STR("plan: another arch's dependency", s, "(impossible)");
+	free(s);
+	s = plan(kc, "OLD");
+	CHECK_STR("plan: BROKEN", s, "(impossible)");
+	free(s);
+
+	/* the advice depends on whether arm-linux-gnueabi-gcc is installed */
+	strbuf_addstr(&want, "unmet dependency ARCH_OMAP (not defined for ARCH=x86; only for "
+		      "ARCH=arm, arch/arm defines it; ");
+	cross_compile_advice(&want, "arm");
+	strbuf_addstr(&want, "), drivers/Kconfig:21");
+	s = kconfig_explain(kc, "OMAPONLY");
+	CHECK_STR("explain: another arch, by name, and how to build it", s, want.buf);
+	free(s);
+	s = kconfig_explain(kc, "BAR");
+	CHECK_STR("explain: a negation, with the value that defeats it", s,
+		  "unmet dependency !64BIT (64BIT=y), drivers/Kconfig:11");
+	free(s);
+	s = kconfig_explain(kc, "OLD");
+	CHECK_STR("explain: BROKEN", s,
+		  "unmet dependency BROKEN (no prompt: only select sets it, and nothing "
+		  "selects it), drivers/Kconfig:32");
+	free(s);
+	s = kconfig_explain(kc, "X86");
+	CHECK("explain: nothing for a set symbol", s == NULL);
+	free(s);
+	kconfig_db_free(kc);
+out:
+	strbuf_addf(&rm, "rm -rf '%s'", root);
+	if (system(rm.buf))
+		printf("# could not remove %s\n", root);
+	strbuf_release(&rm);
+	strbuf_release(&want);
+	free(root);
+}
+
+/* corpus/ has a Kconfig and kbuild-like Makefiles of its own. */
+static void test_corpus(void)
+{
+	const char *top = getenv("TOP");
+	struct strbuf root = STRBUF_INIT;
+	struct kconfig_db *kc;
+	char *s;
+
+	strbuf_addf(&root, "%s/corpus", top ? top : "../..");
+	kc = kconfig_db_read(root.buf, "x86");
+	CHECK("corpus: Kconfig read", kc && kconfig_defines(kc, "ZETA_WLAN"));
+	if (!kc) {
+		strbuf_release(&root);
+		return;
+	}
+	s = gates(root.buf, "drivers/net/wireless/zeta/zeta_scan.o", kc);
+	CHECK_STR("corpus: a composite part two directories down", s, "ZETA_WLAN NETDEVICES");
+	free(s);
+	kconfig_set_values(kc, "");
+	s = plan(kc, "ZETA_WLAN");
+	CHECK_STR("corpus: plan with every dependency", s, "NET NETDEVICES USB ZETA_WLAN");
+	free(s);
+	kconfig_db_free(kc);
+	strbuf_release(&root);
+}
+
+/* The cross compiler is found on PATH, or advised by its package. */
+static void test_cross(void)
+{
+	char templ[] = "/tmp/wqcheck-test-cross.XXXXXX";
+	char *dir = mkdtemp(templ), *old = getenv("PATH") ? xstrdup(getenv("PATH")) : NULL;
+	struct strbuf gcc = STRBUF_INIT, advice = STRBUF_INIT;
+
+	if (!dir) {
+		CHECK("cross: temp dir", false);
+		free(old);
+		return;
+	}
+	setenv("PATH", dir, 1);
+	cross_compile_advice(&advice, "sh");
+	CHECK_STR("cross: not installed, the package that has it", advice.buf,
+		  "no sh4-linux-gnu-gcc on PATH: make deps CROSS=sh installs gcc-sh4-linux-gnu");
+	strbuf_addf(&gcc, "%s/sh4-linux-gnu-gcc", dir);
+	write_whole_file(gcc.buf, "#!/bin/sh\n", 10, 0755);
+	CHECK_STR("cross: found on PATH", cross_compile_prefix("sh"), "sh4-linux-gnu-");
+	strbuf_reset(&advice);
+	cross_compile_advice(&advice, "sh");
+	CHECK_STR("cross: installed, the make line", advice.buf,
+		  "make ARCH=sh CROSS_COMPILE=sh4-linux-gnu- builds it");
+	CHECK("cross: an arch without one", cross_compile_prefix("arm") == NULL);
+	unlink(gcc.buf);
+	rmdir(dir);
+	if (old)
+		setenv("PATH", old, 1);
+	free(old);
+	strbuf_release(&gcc);
+	strbuf_release(&advice);
+}
+
+int main(void)
+{
+	test_tiny();
+	test_cross();
+	test_corpus();
+	return test_failures ? 1 : 0;
+}
