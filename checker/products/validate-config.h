@@ -7,7 +7,7 @@
 #ifndef WQCHECK_VALIDATE_CONFIG_H
 #define WQCHECK_VALIDATE_CONFIG_H
 
-#include "products/validate-priv.h"
+#include "products/validate-run.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -62,14 +62,5 @@ const char *cross_compile_prefix(const char *arch);
  * get the compiler: "no arm-linux-gnueabi-gcc on PATH: make deps CROSS=arm
  * installs gcc-arm-linux-gnueabi". */
 void cross_compile_advice(struct strbuf *sb, const char *arch);
-
-/* With no configuration given: after defconfig, enables the gates of
- * every object in objects (and what they need) with scripts/config, then
- * olddefconfig, until nothing changes; t->dotconfig is reread. Returns the
- * number of symbols enabled, -1 on error. */
-int vconfig_cover(struct vtree *t, const struct strlist *objects);
-/* The make target that fills in a copied .config: olddefconfig, or
- * oldnoconfig on trees older than 3.7. */
-const char *vconfig_olddefconfig(const struct vtree *t);
 
 #endif

@@ -3,30 +3,11 @@
 #define WQCHECK_VALIDATE_PRIV_H
 
 #include "lib/strbuf.h"
+#include "products/validate-run.h"
 #include "products/validate.h"
 
 #include <stdbool.h>
 #include <stddef.h>
-
-struct strlist {
-	char **items;
-	size_t nr, alloc;
-};
-
-void strlist_add(struct strlist *l, const char *s);
-void strlist_add_nodup(struct strlist *l, char *s);	/* takes ownership */
-bool strlist_has(const struct strlist *l, const char *s);
-void strlist_release(struct strlist *l);
-/* The items of after not in before, as multisets (duplicates count). */
-void strlist_subtract(const struct strlist *after, const struct strlist *before,
-		      struct strlist *out);
-
-/* validate-run.c: child processes. Output (stdout and stderr merged) is
- * appended to out when out is not NULL. Returns the exit status, 128+signal,
- * or -1 when the command could not run. */
-int run_command(const char *dir, const char *const *argv, struct strbuf *out);
-int run_commandv(const char *dir, struct strbuf *out, ...)
-	__attribute__((sentinel));
 
 /* validate-series.c: the series directory. */
 struct vobject;
@@ -123,6 +104,14 @@ void vtree_release(struct vtree *t);
 char *vtree_object_not_built(const struct vtree *t, const char *object);
 /* The value of CONFIG_<name> in the .config used, or NULL. */
 const char *vtree_config_value(const struct vtree *t, const char *symbol, char *buf, size_t len);
+/* With no configuration given: after defconfig, enables the gates of
+ * every object in objects (and what they need) with scripts/config, then
+ * olddefconfig, until nothing changes; t->dotconfig is reread. Returns the
+ * number of symbols enabled, -1 on error. */
+int vconfig_cover(struct vtree *t, const struct strlist *objects);
+/* The make target that fills in a copied .config: olddefconfig, or
+ * oldnoconfig on trees older than 3.7. */
+const char *vconfig_olddefconfig(const struct vtree *t);
 void vtree_progress(const struct vtree *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

@@ -2,7 +2,7 @@
  * and string lists. */
 #include "lib/series-run.h"
 #include "lib/usage.h"
-#include "products/validate-priv.h"
+#include "products/validate-run.h"
 
 #include <errno.h>
 #include <fcntl.h>

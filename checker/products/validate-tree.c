@@ -663,3 +663,110 @@ out:
 	strbuf_release(&reason);
 	return r;
 }
+
+/* --- the configuration ------------------------------------------------ */
+
+const char *vconfig_olddefconfig(const struct vtree *t)
+{
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+	const char *target = "olddefconfig";
+
+	strbuf_addf(&path, "%s/scripts/kconfig/Makefile", t->srcdir);
+	if (strbuf_read_file(&text, path.buf) == 0 && !strstr(text.buf, "olddefconfig") &&
+	    strstr(text.buf, "oldnoconfig"))
+		target = "oldnoconfig";
+	strbuf_release(&path);
+	strbuf_release(&text);
+	return target;
+}
+
+/* scripts/config --file .config --enable A --enable B ... */
+static int enable_symbols(struct vtree *t, const struct strlist *enable, struct strbuf *out)
+{
+	const char **argv = xcalloc(2 * enable->nr + 6, sizeof(*argv));
+	struct strbuf script = STRBUF_INIT, file = STRBUF_INIT;
+	size_t n = 0, i;
+	int rc;
+
+	strbuf_addf(&script, "%s/scripts/config", t->srcdir);
+	strbuf_addf(&file, "%s/.config", t->objdir);
+	argv[n++] = "bash";
+	argv[n++] = script.buf;
+	argv[n++] = "--file";
+	argv[n++] = file.buf;
+	for (i = 0; i < enable->nr; i++) {
+		argv[n++] = "--enable";
+		argv[n++] = enable->items[i];
+	}
+	argv[n] = NULL;
+	rc = run_command(t->srcdir, argv, out);
+	free(argv);
+	strbuf_release(&script);
+	strbuf_release(&file);
+	return rc;
+}
+
+static int reread_config(struct vtree *t)
+{
+	struct strbuf path = STRBUF_INIT;
+	int rc = 0;
+
+	strbuf_addf(&path, "%s/.config", t->objdir);
+	strbuf_reset(&t->dotconfig);
+	if (strbuf_read_file(&t->dotconfig, path.buf) < 0)
+		rc = error("%s: cannot read it", path.buf);
+	strbuf_release(&path);
+	return rc;
+}
+
+int vconfig_cover(struct vtree *t, const struct strlist *objects)
+{
+	struct strlist wanted = { 0 }, tried = { 0 };
+	struct strbuf out = STRBUF_INIT;
+	const char *olddef = vconfig_olddefconfig(t);
+	size_t i;
+	int round, rc = 0;
+
+	if (!t->kconfig)
+		return 0;
+	for (i = 0; i < objects->nr; i++)
+		makefile_gates(t->srcdir, objects->items[i], t->kconfig, &wanted);
+	for (round = 0; round < 8; round++) {
+		struct strlist enable = { 0 };
+		const char *targets[] = { olddef, NULL };
+		size_t fresh = 0;
+
+		kconfig_set_values(t->kconfig, t->dotconfig.buf);
+		for (i = 0; i < wanted.nr; i++)
+			kconfig_plan(t->kconfig, wanted.items[i], &enable);
+		for (i = 0; i < enable.nr; i++)
+			if (!strlist_has(&tried, enable.items[i])) {
+				strlist_add(&tried, enable.items[i]);
+				fresh++;
+			}
+		if (!fresh) {
+			strlist_release(&enable);
+			break;
+		}
+		vtree_progress(t, "enabling %zu symbol%s for the touched objects (%s)", fresh,
+			       fresh == 1 ? "" : "s", olddef);
+		strbuf_reset(&out);
+		if (enable_symbols(t, &enable, &out) || run_make_targets(t, targets, &out)) {
+			rc = error("configuring for the touched objects failed:\n%s",
+				   out.buf ? out.buf : "");
+			strlist_release(&enable);
+			break;
+		}
+		strlist_release(&enable);
+		if (reread_config(t) < 0) {
+			rc = -1;
+			break;
+		}
+	}
+	kconfig_set_values(t->kconfig, t->dotconfig.buf);
+	strbuf_release(&out);
+	strlist_release(&wanted);
+	i = tried.nr;
+	strlist_release(&tried);
+	return rc < 0 ? -1 : (int)i;
+}
