@@ -11,7 +11,10 @@
 #
 # The pages: the tricky fixture tests/audit/fixture.json and a synthesized
 # 5000-caller document (rendered by tests/unit/test-audit-html, which runs
-# audit_write_html() alone), and the corpus's page when `wqcheck audit` exists.
+# audit_write_html() alone), and the corpus's page when `wqcheck audit` exists;
+# and a 6.17-era tree's (corpus/6.17 with tests/audit/6.17/), whose page adds
+# the migration's progress: a chart of converted against pending callers per
+# subsystem, a status on each row and a select for it.
 set -u
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
@@ -100,6 +103,23 @@ if "$WQCHECK" --help 2>/dev/null | grep -q '^ *audit '; then
 		add_page corpus "$scratch/corpus.html" "$scratch/corpus.json"
 	else
 		echo "not ok - audit-html: wqcheck audit --format=html and json on corpus/"
+		sed 's/^/    /' "$scratch/audit.out" | tail -10
+	fi
+	# A 6.17-era tree: corpus/6.17 and a second subsystem of tests/audit/6.17.
+	mkdir -p "$scratch/t617"
+	cp -R "$TOP/corpus/6.17" "$scratch/t617/tree"
+	cp -R "$TOP/tests/audit/6.17/." "$scratch/t617/tree/"
+	"$WQCHECK" audit -q --format=json -o "$scratch/t617.json" "$scratch/t617/tree" \
+		>"$scratch/audit.out" 2>&1
+	"$WQCHECK" audit -q --format=html -o "$scratch/t617.html" "$scratch/t617/tree" \
+		>>"$scratch/audit.out" 2>&1
+	if [ -s "$scratch/t617.html" ] &&
+	   python3 -c 'import json,sys; sys.exit(not json.load(open(sys.argv[1]))["summary"]["migration_progress"])' \
+		   "$scratch/t617.json" 2>/dev/null; then
+		echo "ok - audit-html: wqcheck audit --format=html and json on a 6.17 tree"
+		add_page 6.17 "$scratch/t617.html" "$scratch/t617.json"
+	else
+		echo "not ok - audit-html: wqcheck audit --format=html and json on a 6.17 tree"
 		sed 's/^/    /' "$scratch/audit.out" | tail -10
 	fi
 else
@@ -366,6 +386,7 @@ class Model:
     """What the page must show, from the JSON alone."""
 
     def __init__(self, doc):
+        self.doc = doc
         self.classes = doc.get("classes") or DEFAULT_CLASSES
         self.subsystems = doc.get("subsystems") or []
         self.rows = []
@@ -387,13 +408,16 @@ class Model:
             self.name(sub), self.where(c), c.get("function") or "",
             c.get("api") or "", c.get("class") or "", mig.get("advice", ""),
             mig.get("reason", ""), c.get("message") or "",
-            c.get("rule") or ""] + (c.get("work_functions") or []) + ev]
+            c.get("rule") or "", c.get("migration_status") or ""] +
+            (c.get("work_functions") or []) + ev]
 
-    def matching(self, terms="", cls=None, sub=None):
+    def matching(self, terms="", cls=None, sub=None, status=None):
         out = []
         for si, s, c in self.rows:
             f = [x.lower() for x in self.fields(si, s, c)]
             if cls is not None and c.get("class") != cls:
+                continue
+            if status is not None and c.get("migration_status") != status:
                 continue
             if sub is not None and si != sub:
                 continue
@@ -411,6 +435,24 @@ class Model:
                        self.subsystems[i].get("callers") or []}
             out.append((i, [k for k in self.classes if k in present]))
         return out
+
+    def migration(self):
+        return isinstance((self.doc.get("summary") or {}).get(
+            "migration_progress"), dict)
+
+    def progress(self, si):
+        callers = self.subsystems[si].get("callers") or []
+        return (sum(c.get("migration_status") == "converted" for c in callers),
+                sum(c.get("migration_status") == "pending" for c in callers))
+
+    def progress_bars(self):
+        """[(subsystem index, converted, pending)], most pending first."""
+        rows = []
+        for i, s in enumerate(self.subsystems):
+            conv, pend = self.progress(i)
+            if conv + pend:
+                rows.append((-pend, -(conv + pend), self.name(s), i, conv, pend))
+        return [(r[3], r[4], r[5]) for r in sorted(rows)[:CHART_MAX_BARS]]
 
 
 def report(name, ok, detail=""):
@@ -519,11 +561,70 @@ def dom_checks(page, name, model, doc):
           lambda: (page.js("""[].map.call(
               document.querySelectorAll('#not-analysed li'),
               function (l) { return l.textContent; })""") == failed, failed))
+    migration_checks(page, name, model)
     maint = [html_text(m) for s in model.subsystems
              for m in s.get("maintainers") or []]
     check("%s: maintainers shown as written" % name, lambda: (
         all(m in page.js("document.getElementById('subsystems')"
                          ".textContent") for m in maint), maint[:3]))
+
+
+def migration_checks(page, name, model):
+    """6.17's progress: only on a 6.17+ tree's page, and then as the rows say."""
+    present = page.js("""[!!document.getElementById('mchart'),
+        !!document.getElementById('status'),
+        !!document.getElementById('progress'),
+        document.querySelectorAll('#callers .st').length]""")
+    if not model.migration():
+        check("%s: no migration chart, select, progress or status (older tree)"
+              % name, lambda: (present == [False, False, False, 0], present))
+        return
+    statuses = [c.get("migration_status") for _, _, c in model.rows]
+    check("%s: migration chart, select and progress present" % name,
+          lambda: (present[:3] == [True, True, True], present))
+    check("%s: each converted or pending row says so, the others not" % name,
+          lambda: (sorted(page.js("""[].map.call(
+              document.querySelectorAll('#callers tbody tr'), function (r) {
+                  var st = r.querySelector('.st');
+                  return st ? st.textContent : '';
+              })""")) == sorted(s or "" for s in statuses), statuses[:5]))
+    conv = sum(s == "converted" for s in statuses)
+    pend = sum(s == "pending" for s in statuses)
+    check("%s: progress says %d converted, %d pending, as the rows" %
+          (name, conv, pend), lambda: (page.js("""[
+              document.getElementById('n-converted').textContent,
+              document.getElementById('n-pending').textContent]""") ==
+              [str(conv), str(pend)], ""))
+    bars = page.js("""[].map.call(document.querySelectorAll('#mchart g.bar'),
+        function (g) {
+            return [+g.getAttribute('data-s'),
+                [].map.call(g.querySelectorAll('rect'), function (r) {
+                    return [r.getAttribute('data-status'), r.getBBox().width,
+                            !!r.querySelector('title')];
+                })];
+        })""")
+    want = model.progress_bars()
+    check("%s: one migration bar per subsystem it touches, most pending "
+          "first" % name, lambda: ([b[0] for b in bars] == [w[0] for w in want],
+                                   (bars[:3], want[:3])))
+    check("%s: converted and pending segments where nonzero, with tooltips"
+          % name, lambda: ([[r[0] for r in b[1]] for b in bars] ==
+                           [[k for k, n in (("converted", w[1]), ("pending", w[2]))
+                             if n] for w in want] and
+                           all(r[2] for b in bars for r in b[1]), bars[:3]))
+
+    def widths():
+        pairs = []
+        for (s, segs), (_, conv, pend) in zip(bars, want):
+            for status, w, _ in segs:
+                pairs.append((w, conv if status == "converted" else pend))
+        scale = sum(w for w, _ in pairs) / max(1, sum(k for _, k in pairs))
+        return all(abs(w - k * scale) < 0.05 for w, k in pairs), pairs[:5]
+    check("%s: migration segment widths proportional to their callers" % name,
+          widths)
+    check("%s: the migration chart is an inline SVG element" % name, lambda: (
+        page.js("document.getElementById('mchart') instanceof SVGSVGElement"),
+        ""))
 
 
 def filter_checks(page, name, model, thorough):
@@ -565,6 +666,23 @@ def filter_checks(page, name, model, thorough):
     page.choose("class", "")
     page.choose("subsystem", "")
     expect("cleared filters", model.matching())
+    if model.migration():
+        for value, status in (("p", "pending"), ("c", "converted")):
+            page.choose("status", value)
+            expect("migration %s" % status, model.matching(status=status))
+        page.choose("class", "1")
+        expect("migration converted and class %s" % model.classes[1],
+               model.matching(cls=model.classes[1], status="converted"))
+        page.choose("class", "")
+        page.choose("status", "")
+        expect("migration select cleared", model.matching())
+        last = model.progress_bars()[-1][0]
+        page.click("#mchart g.bar[data-s='%d'] rect" % last)
+        check("%s: clicking a migration bar selects its subsystem" % name,
+              lambda: (page.js("document.getElementById('subsystem').value")
+                       == str(last), ""))
+        expect("migration bar #%d" % last, model.matching(sub=last))
+        page.choose("subsystem", "")
     # A real click on the chart's second bar picks its subsystem.
     second = model.bars()[min(1, len(model.bars()) - 1)][0]
     page.click("#chart g.bar[data-s='%d'] rect" % second)

@@ -6,6 +6,7 @@
 #include "products/audit-html.h"
 #include "lib/usage.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,7 +57,15 @@ struct page {
 	long *counts;
 	long *totals;
 	long nr_callers;
+	/* 6.17's migration, on a document of a 6.17+ tree: per subsystem */
+	bool migration;
+	long *converted, *pending;
+	long nr_converted, nr_pending;
 };
+
+/* The migration chart's two segments: done, and left to do. */
+#define CONVERTED_COLOR "#009e73"
+#define PENDING_COLOR "#e69f00"
 
 static const char *str_field(json_t *obj, const char *key)
 {
@@ -198,16 +207,25 @@ static void count_callers(struct page *p)
 	p->counts = xcalloc(p->nr_subsystems * (p->nr_classes + 1) + 1,
 			    sizeof(*p->counts));
 	p->totals = xcalloc(p->nr_subsystems + 1, sizeof(*p->totals));
+	p->converted = xcalloc(p->nr_subsystems + 1, sizeof(*p->converted));
+	p->pending = xcalloc(p->nr_subsystems + 1, sizeof(*p->pending));
 	for (s = 0; s < p->nr_subsystems; s++) {
 		json_t *callers = subsystem_callers(p, s);
 
 		for (i = 0; i < json_array_size(callers); i++) {
 			json_t *c = json_array_get(callers, i);
 			size_t k = class_index(p, str_field(c, "class"));
+			const char *status = str_field(c, "migration_status");
 
 			count_row(p, s)[k]++;
 			p->totals[s]++;
+			if (!strcmp(status, "converted"))
+				p->converted[s]++;
+			else if (!strcmp(status, "pending"))
+				p->pending[s]++;
 		}
+		p->nr_converted += p->converted[s];
+		p->nr_pending += p->pending[s];
 		p->nr_callers += p->totals[s];
 	}
 }
@@ -237,6 +255,8 @@ static void page_init(struct page *p, FILE *out, json_t *doc)
 	p->nr_classes = i;
 	p->subsystems = json_object_get(doc, "subsystems");
 	p->nr_subsystems = json_array_size(p->subsystems);
+	p->migration = json_is_object(json_object_get(
+		json_object_get(doc, "summary"), "migration_progress"));
 	count_callers(p);
 }
 
@@ -245,6 +265,8 @@ static void page_release(struct page *p)
 	json_decref(p->classes);
 	free(p->counts);
 	free(p->totals);
+	free(p->converted);
+	free(p->pending);
 }
 
 static const char page_css[] =
@@ -270,6 +292,14 @@ static const char page_css[] =
 	"#chart{max-width:100%;height:auto;font-size:12px}\n"
 	"#chart .bar{cursor:pointer}#chart .bar:hover text{font-weight:600}\n"
 	"#chart .grid{stroke:#ddd}#chart .tick{fill:#555;text-anchor:middle}\n"
+	"#mchart{max-width:100%;height:auto;font-size:12px}\n"
+	"#mchart .bar{cursor:pointer}#mchart .bar:hover text{font-weight:600}\n"
+	"#mchart .grid{stroke:#ddd}#mchart .tick{fill:#555;text-anchor:middle}\n"
+	".m-conv{fill:" CONVERTED_COLOR ";background:" CONVERTED_COLOR "}\n"
+	".m-pend{fill:" PENDING_COLOR ";background:" PENDING_COLOR "}\n"
+	".st{font-size:11px;padding:0 .35em;margin-left:.35em;border-radius:3px;"
+	"white-space:nowrap}\n"
+	".st-c{background:#d9f2e8}.st-p{background:#fcebcc}\n"
 	"#controls{display:flex;flex-wrap:wrap;gap:1em;align-items:center;"
 	"margin:.5em 0}\n"
 	"#q{width:22em}#controls select{max-width:24em}\n"
@@ -447,6 +477,46 @@ static void write_migration_counts(struct page *p)
 	fputs("</tbody></table>\n", p->out);
 }
 
+static long percent(long part, long whole)
+{
+	return whole ? (part * 100 + whole / 2) / whole : 0;
+}
+
+static void write_progress_rows(struct page *p, json_t *by, const char *cls)
+{
+	const char *name;
+	json_t *n;
+
+	json_object_foreach(by, name, n) {
+		fprintf(p->out, "<tr><td><span class=\"sw %s\"></span><code>",
+			cls);
+		put_text(p->out, name);
+		fprintf(p->out, "</code></td><td class=\"n\">%lld</td></tr>\n",
+			(long long)json_integer_value(n));
+	}
+}
+
+/* Converted against pending, by the name used or the flag named; counted
+ * from the rows, like the chart, so that they agree with the table. */
+static void write_progress_counts(struct page *p)
+{
+	json_t *progress = json_object_get(
+		json_object_get(p->doc, "summary"), "migration_progress");
+
+	fprintf(p->out,
+		"<table class=\"small\" id=\"progress\"><caption>6.17 "
+		"migration: <span id=\"n-converted\">%ld</span> converted, "
+		"<span id=\"n-pending\">%ld</span> pending (%ld%% done)"
+		"</caption>\n<tbody>\n",
+		p->nr_converted, p->nr_pending,
+		percent(p->nr_converted, p->nr_converted + p->nr_pending));
+	write_progress_rows(p, json_object_get(progress, "converted_by"),
+			    "m-conv");
+	write_progress_rows(p, json_object_get(progress, "pending_by"),
+			    "m-pend");
+	fputs("</tbody></table>\n", p->out);
+}
+
 /* Promised by the design: a file that could not be analysed is never
  * silently missing from the callers. */
 static void write_not_analysed(struct page *p)
@@ -490,6 +560,8 @@ static void write_summary(struct page *p)
 					 (long long)distinct_files(p));
 	write_class_counts(p);
 	write_migration_counts(p);
+	if (p->migration)
+		write_progress_counts(p);
 	fputs("</div>\n", p->out);
 	write_not_analysed(p);
 	fputs("</section>\n", p->out);
@@ -498,6 +570,7 @@ static void write_summary(struct page *p)
 struct bar {
 	size_t subsystem;
 	long total;
+	long pending; /* the migration chart's */
 	const char *name;
 };
 
@@ -650,6 +723,128 @@ static void write_chart(struct page *p)
 	free(bars);
 }
 
+/* Most left to do first: that is what a maintainer looks for. */
+static int progress_compare(const void *a, const void *b)
+{
+	const struct bar *x = a, *y = b;
+
+	if (x->pending != y->pending)
+		return x->pending < y->pending ? 1 : -1;
+	if (x->total != y->total)
+		return x->total < y->total ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+static void write_progress_segment(struct page *p, const struct bar *bar,
+				   const char *status, long n, double *x,
+				   int y, double scale)
+{
+	double w = (double)n * scale;
+
+	if (!n)
+		return;
+	fprintf(p->out, "<rect class=\"m-%.4s\" data-status=\"%s\" "
+		"x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\"><title>",
+		status, status, *x, y + 1, w, CHART_BAR_HEIGHT);
+	put_text(p->out, bar->name);
+	fprintf(p->out, ": %ld %s</title></rect>\n", n, status);
+	*x += w;
+}
+
+static void write_progress_bar(struct page *p, const struct bar *bar, int y,
+			       double scale)
+{
+	size_t label_len = utf8_prefix(bar->name, CHART_LABEL_CHARS);
+	double x = CHART_LABEL_WIDTH;
+
+	fprintf(p->out, "<g class=\"bar\" data-s=\"%zu\"><title>",
+		bar->subsystem);
+	put_text(p->out, bar->name);
+	fprintf(p->out, ": %ld converted, %ld pending</title>"
+		"<text x=\"%d\" y=\"%d\" text-anchor=\"end\">",
+		bar->total - bar->pending, bar->pending,
+		CHART_LABEL_WIDTH - 8, y + 12);
+	put_text_n(p->out, bar->name, label_len);
+	if (bar->name[label_len])
+		fputs("\xe2\x80\xa6", p->out);
+	fputs("</text>\n", p->out);
+	write_progress_segment(p, bar, "converted", bar->total - bar->pending,
+			       &x, y, scale);
+	write_progress_segment(p, bar, "pending", bar->pending, &x, y, scale);
+	fprintf(p->out, "<text class=\"done\" x=\"%.2f\" y=\"%d\">%ld%%</text>"
+		"</g>\n", x + 4, y + 12,
+		percent(bar->total - bar->pending, bar->total));
+}
+
+/*
+ * The migration's progress per subsystem: a bar of its converted and its
+ * pending callers, the subsystems with most left to do first.  Only on a
+ * document of a 6.17+ tree; subsystems the migration does not touch have
+ * no bar.
+ */
+static void write_migration_chart(struct page *p)
+{
+	struct bar *bars = xcalloc(p->nr_subsystems + 1, sizeof(*bars));
+	size_t nr_bars = 0, nr_touched, i;
+	long max, tick, end;
+	double scale;
+	int height;
+
+	for (i = 0; i < p->nr_subsystems; i++) {
+		if (!p->converted[i] && !p->pending[i])
+			continue;
+		bars[nr_bars].subsystem = i;
+		bars[nr_bars].total = p->converted[i] + p->pending[i];
+		bars[nr_bars].pending = p->pending[i];
+		bars[nr_bars].name = subsystem_name(p, i);
+		nr_bars++;
+	}
+	nr_touched = nr_bars;
+	qsort(bars, nr_bars, sizeof(*bars), progress_compare);
+	if (nr_bars > CHART_MAX_BARS)
+		nr_bars = CHART_MAX_BARS;
+	for (max = 0, i = 0; i < nr_bars; i++)
+		if (bars[i].total > max)
+			max = bars[i].total;
+	tick = axis_tick(max);
+	end = axis_end(max, tick);
+	scale = (double)CHART_BAR_WIDTH / (double)end;
+	height = (int)nr_bars * CHART_ROW_HEIGHT + CHART_AXIS_HEIGHT;
+
+	fputs("<section id=\"migration-section\">\n"
+	      "<h2 id=\"migration-title\">6.17 migration per subsystem: "
+	      "converted vs pending</h2>\n"
+	      "<p class=\"meta\" id=\"migration-note\">", p->out);
+	if (nr_bars < nr_touched)
+		fprintf(p->out, "The %zu subsystems with the most callers "
+			"pending, of the %zu the migration touches.",
+			nr_bars, nr_touched);
+	else
+		fprintf(p->out, "All %zu subsystems the migration touches, "
+			"the most pending first.", nr_bars);
+	fputs(" Converted: system_percpu_wq or system_dfl_wq, or an "
+	      "alloc_workqueue() that says WQ_PERCPU or WQ_UNBOUND; pending: "
+	      "system_wq or system_unbound_wq, or an alloc_workqueue() that "
+	      "says neither. Click a bar to show its callers.</p>\n"
+	      "<ul class=\"legend\" id=\"mlegend\">"
+	      "<li><span class=\"sw m-conv\"></span>converted</li>"
+	      "<li><span class=\"sw m-pend\"></span>pending</li></ul>\n",
+	      p->out);
+	fprintf(p->out,
+		"<svg id=\"mchart\" role=\"img\" "
+		"aria-labelledby=\"migration-title\" "
+		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
+		CHART_LABEL_WIDTH + CHART_BAR_WIDTH + CHART_TOTAL_WIDTH, height,
+		CHART_LABEL_WIDTH + CHART_BAR_WIDTH + CHART_TOTAL_WIDTH,
+		height);
+	write_axis(p, end, tick, (int)nr_bars * CHART_ROW_HEIGHT);
+	for (i = 0; i < nr_bars; i++)
+		write_progress_bar(p, &bars[i], (int)i * CHART_ROW_HEIGHT,
+				   scale);
+	fputs("</svg>\n</section>\n", p->out);
+	free(bars);
+}
+
 static void write_string_list(struct page *p, json_t *list)
 {
 	size_t i;
@@ -713,7 +908,15 @@ static void write_controls(struct page *p)
 		put_text(p->out, subsystem_name(p, i));
 		fprintf(p->out, " (%ld)</option>", p->totals[i]);
 	}
-	fputs("</select></label>\n</div>\n", p->out);
+	fputs("</select></label>\n", p->out);
+	if (p->migration)
+		fprintf(p->out, "<label>Migration <select id=\"status\">"
+			"<option value=\"\">all callers</option>"
+			"<option value=\"c\">converted "
+			"(%ld)</option><option value=\"p\">pending (%ld)"
+			"</option></select></label>\n",
+			p->nr_converted, p->nr_pending);
+	fputs("</div>\n", p->out);
 }
 
 static void write_evidence(struct page *p, json_t *evidence)
@@ -790,8 +993,13 @@ static void write_advice_cell(struct page *p, json_t *migration)
 static void write_row(struct page *p, size_t sub, json_t *caller)
 {
 	size_t c = class_index(p, str_field(caller, "class"));
+	const char *status = str_field(caller, "migration_status");
 
-	fprintf(p->out, "<tr data-c=\"%zu\" data-s=\"%zu\"><td>", c, sub);
+	fprintf(p->out, "<tr data-c=\"%zu\" data-s=\"%zu\"", c, sub);
+	/* data-m: c(onverted) or p(ending), for the Migration select */
+	if (!strcmp(status, "converted") || !strcmp(status, "pending"))
+		fprintf(p->out, " data-m=\"%c\"", status[0]);
+	fputs("><td>", p->out);
 	put_text(p->out, subsystem_name(p, sub));
 	fputs("</td><td>", p->out);
 	put_text(p->out, str_field(caller, "file"));
@@ -799,6 +1007,9 @@ static void write_row(struct page *p, size_t sub, json_t *caller)
 	put_text(p->out, str_field(caller, "function"));
 	fputs("</td><td>", p->out);
 	put_text(p->out, str_field(caller, "api"));
+	if (!strcmp(status, "converted") || !strcmp(status, "pending"))
+		fprintf(p->out, "<span class=\"st st-%c\">%s</span>",
+			status[0], status);
 	fputs("</td><td>", p->out);
 	put_text(p->out, c < p->nr_classes ? class_name(p, c) :
 					     str_field(caller, "class"));
@@ -847,6 +1058,7 @@ static const char page_script[] =
 	"var q = document.getElementById('q');\n"
 	"var cls = document.getElementById('class');\n"
 	"var sub = document.getElementById('subsystem');\n"
+	"var mig = document.getElementById('status');\n"
 	"var count = document.getElementById('count');\n"
 	"var heads = Array.prototype.slice.call(table.tHead.rows[0].cells);\n"
 	"var collator = new Intl.Collator(undefined,\n"
@@ -856,10 +1068,12 @@ static const char page_script[] =
 	"function apply() {\n"
 	"\tvar terms = q.value.toLowerCase().split(/\\s+/).filter(Boolean);\n"
 	"\tvar c = cls.value, s = sub.value, shown = 0, i, j, ok;\n"
+	"\tvar m = mig ? mig.value : '';\n"
 	"\n"
 	"\tfor (i = 0; i < rows.length; i++) {\n"
 	"\t\tok = (!c || rows[i].getAttribute('data-c') === c) &&\n"
-	"\t\t     (!s || rows[i].getAttribute('data-s') === s);\n"
+	"\t\t     (!s || rows[i].getAttribute('data-s') === s) &&\n"
+	"\t\t     (!m || rows[i].getAttribute('data-m') === m);\n"
 	"\t\tfor (j = 0; ok && j < terms.length; j++)\n"
 	"\t\t\tok = texts[i].indexOf(terms[j]) >= 0;\n"
 	"\t\tif (rows[i].hidden === ok)\n"
@@ -923,16 +1137,22 @@ static const char page_script[] =
 	"q.addEventListener('input', apply);\n"
 	"cls.addEventListener('change', apply);\n"
 	"sub.addEventListener('change', apply);\n"
-	"document.getElementById('chart').addEventListener('click',\n"
-	"\tfunction (e) {\n"
-	"\t\tvar bar = e.target.closest('.bar');\n"
+	"if (mig)\n"
+	"\tmig.addEventListener('change', apply);\n"
+	"['chart', 'mchart'].forEach(function (id) {\n"
+	"\tvar chart = document.getElementById(id);\n"
 	"\n"
-	"\t\tif (!bar)\n"
-	"\t\t\treturn;\n"
-	"\t\tsub.value = bar.getAttribute('data-s');\n"
-	"\t\tapply();\n"
-	"\t\ttable.scrollIntoView();\n"
-	"\t});\n"
+	"\tif (chart)\n"
+	"\t\tchart.addEventListener('click', function (e) {\n"
+	"\t\t\tvar bar = e.target.closest('.bar');\n"
+	"\n"
+	"\t\t\tif (!bar)\n"
+	"\t\t\t\treturn;\n"
+	"\t\t\tsub.value = bar.getAttribute('data-s');\n"
+	"\t\t\tapply();\n"
+	"\t\t\ttable.scrollIntoView();\n"
+	"\t\t});\n"
+	"});\n"
 	"document.getElementById('controls').hidden = false;\n"
 	"apply();\n"
 	"})();\n";
@@ -960,6 +1180,8 @@ int audit_write_html(FILE *out, json_t *doc)
 	write_header(&p);
 	write_summary(&p);
 	write_chart(&p);
+	if (p.migration)
+		write_migration_chart(&p);
 	write_subsystems(&p);
 	write_table(&p);
 	write_footer(&p);
