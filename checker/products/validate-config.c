@@ -175,12 +175,17 @@ static struct kexpr *parse_expr(const char *text)
 
 /* --- symbols ---------------------------------------------------------- */
 
+struct kdefault {			/* default VALUE [if COND] */
+	struct kexpr *value, *cond;
+};
+
 struct kdef {				/* one config or menuconfig block */
 	char *file;
 	unsigned line;
 	char type;			/* 'b'ool 't'ristate 's'tring 'i'nt 'h'ex, 0 */
 	bool prompt;
-	bool has_default;		/* a default (or def_bool) other than n */
+	struct kdefault *defaults;	/* default and def_bool lines */
+	size_t nr_defaults, alloc_defaults;
 	struct kexpr *depends;		/* its own and the enclosing blocks' */
 };
 
@@ -360,10 +365,21 @@ static char type_keyword(const char **p, bool *def)
 	return 0;
 }
 
-/* "y", "m", "y if FOO": a default other than n */
-static bool default_not_n(const char *p)
+/* "y", "!64BIT", "m if FOO": what a symbol without a prompt gets */
+static void add_default(struct kdef *d, const char *p)
 {
-	return *p && !(p[0] == 'n' && (!p[1] || p[1] == ' ' || p[1] == '\t'));
+	struct kparser ps = { p };
+	struct kexpr *value = parse_or(&ps);
+
+	if (!value)
+		return;
+	ALLOC_GROW(d->defaults, d->nr_defaults, d->alloc_defaults);
+	d->defaults[d->nr_defaults].value = value;
+	d->defaults[d->nr_defaults].cond = NULL;
+	skip_space(&ps);
+	if (keyword(&ps.p, "if"))
+		d->defaults[d->nr_defaults].cond = parse_or(&ps);
+	d->nr_defaults++;
 }
 
 static void add_depends(struct kreader *rd, const char *p)
@@ -518,16 +534,15 @@ static int read_kconfig_line(struct kreader *rd, const char *rel, unsigned linen
 		return -1;
 	}
 	if (keyword(&p, "default")) {
-		if (default_not_n(p))
-			d->has_default = true;
+		add_default(d, p);
 		return -1;
 	}
 	type = type_keyword(&p, &def);
 	if (type) {
 		d->type = type;
-		if (def && default_not_n(p))
-			d->has_default = true;
-		else if (!def && (*p == '"' || *p == '\''))
+		if (def)
+			add_default(d, p);
+		else if (*p == '"' || *p == '\'')
 			d->prompt = true;
 	}
 	return -1;
@@ -618,6 +633,13 @@ void kconfig_db_free(struct kconfig_db *kc)
 		for (; s; s = next) {
 			next = s->next;
 			for (i = 0; i < s->nr_defs; i++) {
+				size_t j;
+
+				for (j = 0; j < s->defs[i].nr_defaults; j++) {
+					kexpr_free(s->defs[i].defaults[j].value);
+					kexpr_free(s->defs[i].defaults[j].cond);
+				}
+				free(s->defs[i].defaults);
 				free(s->defs[i].file);
 				kexpr_free(s->defs[i].depends);
 			}
@@ -788,6 +810,25 @@ static bool kexpr_feasible(struct kconfig_db *kc, const struct kexpr *e)
 	return false;
 }
 
+/* The default that could make s y or m, or NULL. */
+static const struct kdefault *feasible_default(struct kconfig_db *kc, const struct kdef *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nr_defaults; i++)
+		if (kexpr_feasible(kc, d->defaults[i].value) &&
+		    kexpr_feasible(kc, d->defaults[i].cond))
+			return &d->defaults[i];
+	return NULL;
+}
+
+static bool bool_like(const struct kdef *d)
+{
+	return d->type == 'b' || d->type == 't' || !d->type;
+}
+
+/* Can s become y or m by enabling symbols: a prompt whose dependencies can
+ * be met, a default that can be true, or a selector that can be set. */
 static bool sym_feasible(struct kconfig_db *kc, struct ksym *s)
 {
 	size_t i;
@@ -803,8 +844,8 @@ static bool sym_feasible(struct kconfig_db *kc, struct ksym *s)
 	for (i = 0; i < s->nr_defs && !ok; i++) {
 		const struct kdef *d = &s->defs[i];
 
-		if ((d->prompt || d->has_default) && (d->type == 'b' || d->type == 't' || !d->type))
-			ok = kexpr_feasible(kc, d->depends);
+		if (bool_like(d) && kexpr_feasible(kc, d->depends))
+			ok = d->prompt || feasible_default(kc, d);
 	}
 	for (i = 0; i < s->nr_selected_by && !ok; i++)
 		ok = kexpr_feasible(kc, s->selected_by[i].cond) &&
@@ -854,13 +895,18 @@ static void sym_enable(struct kconfig_db *kc, struct ksym *s, struct strlist *en
 	s->planned = true;
 	for (i = 0; i < s->nr_defs; i++) {
 		const struct kdef *d = &s->defs[i];
+		const struct kdefault *def = d->prompt ? NULL : feasible_default(kc, d);
 
-		if (!(d->prompt || d->has_default) || !(d->type == 'b' || d->type == 't' || !d->type) ||
-		    !kexpr_feasible(kc, d->depends))
+		if (!bool_like(d) || !kexpr_feasible(kc, d->depends) || (!d->prompt && !def))
 			continue;
 		kexpr_enable(kc, d->depends, enable);
-		if (d->prompt && !strlist_has(enable, s->name))
-			strlist_add(enable, s->name);
+		if (d->prompt) {
+			if (!strlist_has(enable, s->name))
+				strlist_add(enable, s->name);
+		} else {
+			kexpr_enable(kc, def->value, enable);
+			kexpr_enable(kc, def->cond, enable);
+		}
 		return;
 	}
 	for (i = 0; i < s->nr_selected_by; i++) {
@@ -1073,8 +1119,19 @@ static void explain_sym(struct kconfig_db *kc, const char *name, struct strbuf *
 			return;
 		}
 	}
+	for (i = 0; i < s->nr_defs; i++) {
+		const struct kdef *d = &s->defs[i];
+		bool first = true;
+
+		if (!d->prompt && d->nr_defaults && !feasible_default(kc, d)) {
+			strbuf_addstr(sb, "no prompt, and its default is not met: ");
+			explain_unmet(kc, d->defaults[0].value, sb, depth, &first);
+			strbuf_addf(sb, ", %s:%u", d->file, d->line);
+			return;
+		}
+	}
 	for (i = 0; i < s->nr_defs; i++)
-		if (s->defs[i].prompt || s->defs[i].has_default)
+		if (s->defs[i].prompt || s->defs[i].nr_defaults)
 			break;
 	if (i == s->nr_defs) {
 		strbuf_addstr(sb, "no prompt: only select sets it");

@@ -108,7 +108,7 @@ const char *vtree_config_value(const struct vtree *t, const char *symbol, char *
  * every object in objects (and what they need) with scripts/config, then
  * olddefconfig, until nothing changes; t->dotconfig is reread. Returns the
  * number of symbols enabled, -1 on error. */
-int vconfig_cover(struct vtree *t, const struct strlist *objects);
+int vconfig_cover(struct vtree *t, const char *base, const struct strlist *objects);
 /* The make target that fills in a copied .config: olddefconfig, or
  * oldnoconfig on trees older than 3.7. */
 const char *vconfig_olddefconfig(const struct vtree *t);

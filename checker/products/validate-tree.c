@@ -719,51 +719,150 @@ static int reread_config(struct vtree *t)
 	return rc;
 }
 
-int vconfig_cover(struct vtree *t, const struct strlist *objects)
+/* The configuration made for a set of objects is kept beside the prepared
+ * builds, under the key of the prepared build of its defconfig and the
+ * objects: the next run of the same series skips the olddefconfig rounds. */
+static char *covered_path(struct vtree *t, const char *base, const struct strlist *objects)
+{
+	char *root = cache_root(), *key = prepared_key(t, base);
+	struct strbuf sb = STRBUF_INIT;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i;
+
+	if (!root) {
+		free(key);
+		return NULL;
+	}
+	h = fnv1a(h, key, strlen(key));
+	for (i = 0; i < objects->nr; i++)
+		h = fnv1a(h, objects->items[i], strlen(objects->items[i]) + 1);
+	strbuf_addf(&sb, "%s/covered-%016llx.config", root, (unsigned long long)h);
+	free(root);
+	free(key);
+	return strbuf_detach(&sb);
+}
+
+static void set_covered_desc(struct vtree *t, size_t enabled)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "defconfig + %zu symbol%s for the touched objects", enabled,
+		    enabled == 1 ? "" : "s");
+	free(t->config_desc);
+	t->config_desc = strbuf_detach(&sb);
+	t->config_enabled = enabled;
+}
+
+#define COVERED_MAGIC "# wqcheck validate: symbols enabled for the touched objects: "
+
+static int reuse_covered(struct vtree *t, const char *path)
+{
+	struct strbuf text = STRBUF_INIT, dst = STRBUF_INIT;
+	const char *body;
+	int rc = -1;
+
+	if (!path || strbuf_read_file(&text, path) < 0 || strncmp(text.buf, COVERED_MAGIC,
+								  strlen(COVERED_MAGIC))) {
+		strbuf_release(&text);
+		return -1;
+	}
+	strbuf_addf(&dst, "%s/.config", t->objdir);
+	/* the .config itself starts after our line */
+	body = strchr(text.buf, '\n');
+	body = body ? body + 1 : text.buf + text.len;
+	if (!write_whole_file(dst.buf, body, (size_t)(text.buf + text.len - body), 0644) &&
+	    !reread_config(t)) {
+		vtree_progress(t, "reusing the configuration %s", path);
+		set_covered_desc(t, strtoul(text.buf + strlen(COVERED_MAGIC), NULL, 10));
+		kconfig_set_values(t->kconfig, t->dotconfig.buf);
+		rc = 0;
+	}
+	strbuf_release(&text);
+	strbuf_release(&dst);
+	return rc;
+}
+
+static void keep_covered(struct vtree *t, const char *path, size_t enabled)
+{
+	struct strbuf text = STRBUF_INIT, tmp = STRBUF_INIT;
+
+	if (!path || make_parent_dirs(path))
+		return;
+	strbuf_addf(&text, COVERED_MAGIC "%zu\n", enabled);
+	strbuf_add(&text, t->dotconfig.buf, t->dotconfig.len);
+	strbuf_addf(&tmp, "%s.tmp-%d", path, (int)getpid());
+	if (!write_whole_file(tmp.buf, text.buf, text.len, 0644))
+		rename(tmp.buf, path);
+	unlink(tmp.buf);
+	strbuf_release(&text);
+	strbuf_release(&tmp);
+}
+
+int vconfig_cover(struct vtree *t, const char *base, const struct strlist *objects)
 {
 	struct strlist wanted = { 0 }, tried = { 0 };
 	struct strbuf out = STRBUF_INIT;
 	const char *olddef = vconfig_olddefconfig(t);
+	char *cached;
 	size_t i;
 	int round, rc = 0;
 
 	if (!t->kconfig)
 		return 0;
+	cached = covered_path(t, base, objects);
+	if (!reuse_covered(t, cached)) {
+		free(cached);
+		return (int)t->config_enabled;
+	}
 	for (i = 0; i < objects->nr; i++)
 		makefile_gates(t->srcdir, objects->items[i], t->kconfig, &wanted);
+	/* Kconfig drops a symbol whose dependency comes later in the same
+	 * round (a select it needs, a default computed from another): again,
+	 * with everything the plan wants, until the .config stops changing */
 	for (round = 0; round < 8; round++) {
 		struct strlist enable = { 0 };
 		const char *targets[] = { olddef, NULL };
-		size_t fresh = 0;
+		struct strbuf before = STRBUF_INIT;
+		bool same;
 
 		kconfig_set_values(t->kconfig, t->dotconfig.buf);
 		for (i = 0; i < wanted.nr; i++)
 			kconfig_plan(t->kconfig, wanted.items[i], &enable);
-		for (i = 0; i < enable.nr; i++)
-			if (!strlist_has(&tried, enable.items[i])) {
-				strlist_add(&tried, enable.items[i]);
-				fresh++;
-			}
-		if (!fresh) {
+		if (!enable.nr) {
 			strlist_release(&enable);
 			break;
 		}
-		vtree_progress(t, "enabling %zu symbol%s for the touched objects (%s)", fresh,
-			       fresh == 1 ? "" : "s", olddef);
+		for (i = 0; i < enable.nr; i++)
+			if (!strlist_has(&tried, enable.items[i]))
+				strlist_add(&tried, enable.items[i]);
+		vtree_progress(t, "enabling %zu symbol%s for the touched objects (%s)", enable.nr,
+			       enable.nr == 1 ? "" : "s", olddef);
 		strbuf_reset(&out);
+		strbuf_addstr(&before, t->dotconfig.buf ? t->dotconfig.buf : "");
 		if (enable_symbols(t, &enable, &out) || run_make_targets(t, targets, &out)) {
 			rc = error("configuring for the touched objects failed:\n%s",
 				   out.buf ? out.buf : "");
 			strlist_release(&enable);
+			strbuf_release(&before);
 			break;
 		}
 		strlist_release(&enable);
 		if (reread_config(t) < 0) {
 			rc = -1;
+			strbuf_release(&before);
 			break;
 		}
+		same = !strcmp(before.buf, t->dotconfig.buf ? t->dotconfig.buf : "");
+		strbuf_release(&before);
+		if (same)
+			break;
 	}
 	kconfig_set_values(t->kconfig, t->dotconfig.buf);
+	if (!rc) {
+		set_covered_desc(t, tried.nr);
+		keep_covered(t, cached, tried.nr);
+	}
+	free(cached);
 	strbuf_release(&out);
 	strlist_release(&wanted);
 	i = tried.nr;

@@ -503,11 +503,10 @@ int validate_series(const struct validate_options *opts)
 
 		for (i = 0; i < nr_objs; i++)
 			strlist_add(&objects, objs[i]->object);
-		enabled = vconfig_cover(&t, &objects);
+		enabled = vconfig_cover(&t, r.base, &objects);
 		strlist_release(&objects);
 		if (enabled < 0)
 			goto broken;
-		t.config_enabled = (size_t)enabled;
 	}
 	t0 = validate_now();
 	r.t_configure = t0 - t1;

@@ -18,7 +18,8 @@ static const struct { const char *path, *text; } tiny[] = {
 	  "source \"drivers/Kconfig\"\n" },
 	{ "arch/x86/Kconfig",
 	  "config X86\n\tdef_bool y\n"
-	  "config 64BIT\n\tbool \"64-bit kernel\"\n\tdefault y\n" },
+	  "config 64BIT\n\tbool \"64-bit kernel\"\n\tdefault y\n"
+	  "config X86_32\n\tdef_bool !64BIT\n" },
 	{ "arch/arm/Kconfig",
 	  "config ARM\n\tdef_bool y\n"
 	  "config ARCH_OMAP\n\tbool \"TI OMAP\"\n" },
@@ -45,6 +46,8 @@ static const struct { const char *path, *text; } tiny[] = {
 	  "config OLD\n\ttristate \"old\"\n\tdepends on BROKEN\n"
 	  "comment \"a comment's depends on is its own\"\n\tdepends on BROKEN\n"
 	  "config AFTER_COMMENT\n\tbool \"after the comment\"\n"
+	  "config NEEDS32\n\ttristate \"32-bit only\"\n\tdepends on X86_32\n"
+	  "config AUTO\n\ttristate\n\tdepends on BAZ\n\tdefault y if FOO\n"
 	  "endmenu\n" },
 	{ "drivers/Makefile",
 	  "obj-$(CONFIG_FOO) += foo/\n"
@@ -145,7 +148,7 @@ static void test_tiny(void)
 	CHECK("kconfig: another arch's Kconfig is not", !kconfig_defines(kc, "ARCH_OMAP"));
 	CHECK("kconfig: a help text is skipped", !kconfig_defines(kc, "FAKE"));
 	CHECK("kconfig: the entry after a help text is read", kconfig_defines(kc, "BAR"));
-	CHECK("kconfig: 13 symbols", kconfig_nr_symbols(kc) == 13);
+	CHECK("kconfig: 16 symbols", kconfig_nr_symbols(kc) == 16);
 
 	s = gates(root, "drivers/foo/extra.o", kc);
 	CHECK_STR("gates: a composite's part, the composite, the directory", s, "BAZ FOO");
@@ -174,6 +177,19 @@ static void test_tiny(void)
 	free(s);
 	s = plan(kc, "AFTER_COMMENT");
 	CHECK_STR("plan: a comment's depends on does not leak", s, "AFTER_COMMENT");
+	free(s);
+	/* a new round: what the earlier plans enabled is not enabled yet */
+	kconfig_set_values(kc, "CONFIG_X86=y\nCONFIG_64BIT=y\n");
+	s = plan(kc, "AUTO");
+	CHECK_STR("plan: no prompt, a default: its dependency and its condition", s, "BAZ FOO");
+	free(s);
+	s = plan(kc, "NEEDS32");
+	CHECK_STR("plan: a default that cannot be met (def_bool !64BIT)", s, "(impossible)");
+	free(s);
+	s = kconfig_explain(kc, "NEEDS32");
+	CHECK_STR("explain: the default that is not met", s,
+		  "unmet dependency X86_32 (no prompt, and its default is not met: !64BIT "
+		  "(64BIT=y), arch/x86/Kconfig:6), drivers/Kconfig:39");
 	free(s);
 	s = plan(kc, "OMAPONLY");
 	CHECK_STR("plan: another arch's dependency", s, "(impossible)");
