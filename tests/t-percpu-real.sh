@@ -93,14 +93,20 @@ for line in open(f"{tree}/MAINTAINERS", encoding="utf-8", errors="replace"):
         cur = {"name": line.strip(), "F": [], "X": []}
         sections.append(cur)
 
-def matches(pat, path):
-    """get_maintainer.pl's file_match_pattern()"""
+def compile_pattern(pat):
+    """get_maintainer.pl's file_match_pattern(), compiled once"""
     if not pat.endswith("/") and os.path.isdir(f"{tree}/{pat}"):
         pat += "/"
-    rx = re.escape(pat).replace(r"\*", ".*").replace(r"\?", ".")
-    if not re.match(rx, path):
-        return False
-    return pat.endswith("/") or path.count("/") == pat.count("/")
+    rx = re.compile(re.escape(pat).replace(r"\*", ".*").replace(r"\?", "."))
+    return rx, pat.endswith("/"), pat.count("/"), len(pat)
+
+def matches(p, path):
+    rx, is_dir, slashes, _ = p
+    return bool(rx.match(path)) and (is_dir or path.count("/") == slashes)
+
+for s in sections:
+    s["F"] = [compile_pattern(p) for p in s["F"]]
+    s["X"] = [compile_pattern(p) for p in s["X"]]
 
 for path in open(sys.argv[2]).read().split():
     best, name = -1, "(none)"
@@ -108,8 +114,8 @@ for path in open(sys.argv[2]).read().split():
         if any(matches(x, path) for x in s["X"]):
             continue
         for pat in s["F"]:
-            if matches(pat, path) and len(pat) > best:
-                best, name = len(pat), s["name"]
+            if matches(pat, path) and pat[3] > best:
+                best, name = pat[3], s["name"]
     print(f"{path}\t{name}")
 PY
 python3 "$work/sections.py" "$fixture" "$work/site-files-with" >"$work/sections"
