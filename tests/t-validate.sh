@@ -1,4 +1,5 @@
 #!/bin/bash
+# timeout: 600
 # wqcheck validate on the corpus: series made here (scan --in-place per
 # subsystem, or wqcheck series) in a scratch git copy of corpus/, validated
 # with the corpus's kbuild look-alike, gcc and sparse.
@@ -87,6 +88,16 @@ if [ $rc -eq 0 ] && grep -q 'drivers/md/dmx-crypt.o: code equal' "$scratch/good.
 else
 	not_ok "good series: text summary" "rc=$rc" "$(tail -5 "$scratch/good.txt")"
 fi
+# the last line is the coverage, each object once, as the JSON counts it
+want=$(jq_py x '
+c = d["coverage"]
+objs = set(o["object"] for p in d["patches"] for o in p["objects"])
+assert c["objects_touched"] == len(objs) and c["built"] == len(objs), c
+print("4/4 patches applied; %d objects touched: %d built (%d equal, %d equal up to the conversion, %d different), 0 not built -> PASS" %
+      (c["objects_touched"], c["built"], c["equal"], c["equal_up_to_conversion"], c["different"]))' "$scratch/good.json" 2>&1)
+last=$(tail -1 "$scratch/good.txt")
+[ "$last" = "$want" ] && ok "good series: the last line is the coverage ($last)" ||
+	not_ok "good series: the last line is the coverage" "got:  $last" "want: $want"
 
 # --- no cover letter: the base is the tree's HEAD -----------------------------
 tree=$(new_tree nocover)
@@ -203,6 +214,10 @@ case "$rc $o" in
 "1 drivers/staging/nrtx/nrtx.o False None CONFIG_STAGING_NRTX is not set"*) ok "object not built: reported with its CONFIG_ symbol, not a pass (exit 1)" ;;
 *) not_ok "object not built: reported with its CONFIG_ symbol, not a pass" "rc=$rc $o" ;;
 esac
+c=$(jq_py x 'c = d["coverage"]; print(c["objects_touched"], c["built"], c["not_built"], c["not_built_by_reason"])' "$scratch/notbuilt.json" 2>&1)
+[ "$c" = "1 0 1 {'not enabled by the configuration': 1}" ] &&
+	ok "object not built: the coverage counts it by reason" ||
+	not_ok "object not built: the coverage counts it by reason" "$c"
 # the same object under a configuration that builds it passes
 sed 's/^# CONFIG_STAGING_NRTX is not set$/CONFIG_STAGING_NRTX=y/' "$tree/.config" >"$scratch/nrtx.config"
 "$WQCHECK" validate -q --format=json --config="$scratch/nrtx.config" --series "$scratch/notbuilt.series" "$tree" >"$scratch/nrtx.json" 2>&1
@@ -229,6 +244,14 @@ print(len(d["patches"]), all(p["applied"] for p in d["patches"]), len(built), al
 	"1 "*" True "*" True True ['drivers/staging/nrtx/nrtx.o:CONFIG_STAGING_NRTX']") ok "wqcheck series output: every built object equal, nrtx.o not built (exit 1): $r" ;;
 	*) not_ok "wqcheck series output validates" "rc=$rc $r" ;;
 	esac
+	c=$(jq_py x '
+c = d["coverage"]
+objs = set(o["object"] for p in d["patches"] for o in p["objects"])
+print(c["objects_touched"] == len(objs), c["built"] == len(objs) - 1,
+      c["equal"] + c["equal_up_to_conversion"] == c["built"], c["different"], c["not_built_by_reason"])' "$scratch/wqseries.json" 2>&1)
+	[ "$c" = "True True True 0 {'not enabled by the configuration': 1}" ] &&
+		ok "wqcheck series output: coverage counts every object once, the one not built by reason" ||
+		not_ok "wqcheck series output: coverage" "$c"
 	why=$(untouched "$tree" "$head" "$objects")
 	[ -z "$why" ] && ok "wqcheck series output: tree untouched" || not_ok "wqcheck series output: tree untouched" "$why"
 else

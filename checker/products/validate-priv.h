@@ -196,6 +196,7 @@ struct vreport {
 	bool rescan_done, rescan_clean;
 	struct strlist rescan_rules;
 	struct strlist rescan_findings;
+	struct strlist rescan_unfixable;	/* found, but no fix is offered */
 	bool full_done, full_ok;
 	char *full_error;
 	char *fatal;			/* why the run stopped early */

@@ -221,6 +221,7 @@ void report_validate_json(FILE *fp, const struct vreport *r)
 	json_object_set_new(root, "rescan_clean", json_boolean(r->rescan_done && r->rescan_clean));
 	json_object_set_new(root, "rescan_rules", string_array(&r->rescan_rules));
 	json_object_set_new(root, "rescan_findings", string_array(&r->rescan_findings));
+	json_object_set_new(root, "rescan_unfixable", string_array(&r->rescan_unfixable));
 	json_object_set_new(root, "base", json_string(r->base ? r->base : ""));
 	json_object_set_new(root, "base_from", json_string(r->base_source ? r->base_source : ""));
 	json_object_set_new(root, "config", json_string(r->tree->config_desc ? r->tree->config_desc : ""));
@@ -326,6 +327,9 @@ void report_validate_text(FILE *fp, const struct vreport *r)
 			fprintf(fp, ")\n");
 		for (k = 0; k < r->rescan_findings.nr; k++)
 			fprintf(fp, "  %s\n", r->rescan_findings.items[k]);
+		for (k = 0; k < r->rescan_unfixable.nr; k++)
+			fprintf(fp, "  left for a human (no fix offered): %s\n",
+				r->rescan_unfixable.items[k]);
 	}
 	if (r->full_done)
 		fprintf(fp, "full build: %s%s%s\n", r->full_ok ? "ok" : "FAILED: ",

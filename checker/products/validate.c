@@ -323,6 +323,12 @@ static void rescan(struct vtree *t, const struct vseries *s, const struct strlis
 
 		strbuf_addf(&sb, "%s:%u:%u: %s [%s]", all[i]->file, all[i]->line, all[i]->column,
 			    all[i]->message ? all[i]->message : "", all[i]->rule->id);
+		/* a site the rule offers no fix for is not one the series
+		 * could have converted: listed, not a failure */
+		if (!finding_fixable(all[i])) {
+			strlist_add_nodup(&r->rescan_unfixable, strbuf_detach(&sb));
+			continue;
+		}
 		strlist_add_nodup(&r->rescan_findings, strbuf_detach(&sb));
 		r->rescan_clean = false;
 	}
@@ -669,6 +675,7 @@ finish:
 	free(r.full_error);
 	strlist_release(&r.rescan_rules);
 	strlist_release(&r.rescan_findings);
+	strlist_release(&r.rescan_unfixable);
 	strlist_release(&all_sources);
 	series_release(&series);
 	vtree_release(&t);

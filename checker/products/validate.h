@@ -25,7 +25,8 @@ struct validate_options {
 
 /* Runs the whole validation and writes the report to opts->out. Returns the
  * exit status: 0 every patch applied and every object was built and passed
- * (same code modulo the renames, no new gcc or sparse warning, rescan clean);
+ * (code equal or equal up to the conversion, no new gcc or sparse warning,
+ * rescan clean);
  * 1 some object did not pass or was not built under the configuration;
  * 2 an error: bad arguments or tree, a patch that does not apply, a base that
  * does not build. The tree is never written: the work happens in a scratch

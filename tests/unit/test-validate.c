@@ -94,6 +94,160 @@ static void test_code(void)
 	strbuf_release(&changed);
 }
 
+/* differ(), but with the 6.17 flags and the expected differences too */
+static char *differ617(const char *a, const char *b, char **expected)
+{
+	struct vobject_state sa, sb;
+	struct strlist d = { 0 }, e = { 0 };
+	struct conversion_flags f = { .percpu = 0x100, .unbound = 0x2 };
+	struct strbuf out = STRBUF_INIT, ex = STRBUF_INIT;
+	size_t i;
+
+	parse(a, &sa);
+	parse(b, &sb);
+	compare_code(&sa, &sb, &f, &d, &e);
+	strbuf_addstr(&out, "");
+	strbuf_addstr(&ex, "");
+	for (i = 0; i < d.nr; i++)
+		strbuf_addf(&out, "%s%s", i ? " " : "", d.items[i]);
+	for (i = 0; i < e.nr; i++)
+		strbuf_addf(&ex, "%s%s", i ? "; " : "", e.items[i]);
+	strlist_release(&d);
+	strlist_release(&e);
+	vobject_state_release(&sa);
+	vobject_state_release(&sb);
+	*expected = strbuf_detach(&ex);
+	return strbuf_detach(&out);
+}
+
+#define HEAD617 "\nx.o:     file format elf64-x86-64\n\n\nDisassembly of section .text:\n\n"
+
+/* alloc_workqueue("a", 0, 0) then alloc_workqueue("b", 0x18, 1), as gcc
+ * emits them before the conversion ... */
+static const char alloc_before[] = HEAD617
+"0000000000000000 <stats_alloc>:\n"
+"   0:\tsub    $0x8,%rsp\n"
+"   4:\txor    %edx,%edx\n"
+"   6:\txor    %esi,%esi\n"
+"   8:\tmov    $0x0,%edi\n"
+"\t\t\t9: R_X86_64_32\t.rodata.str1.1\n"
+"   d:\tcall   12 <stats_alloc+0x12>\n"
+"\t\t\te: R_X86_64_PLT32\talloc_workqueue-0x4\n"
+"  12:\ttest   %rax,%rax\n"
+"  15:\tje     2a <stats_alloc+0x2a>\n"
+"  17:\tmov    $0x0,%edi\n"
+"\t\t\t18: R_X86_64_32\t.rodata.str1.1+0x2\n"
+"  1c:\tmov    $0x1,%edx\n"
+"  21:\tmov    $0x18,%esi\n"
+"  26:\tcall   2b <stats_alloc+0x2b>\n"
+"\t\t\t27: R_X86_64_PLT32\talloc_workqueue-0x4\n"
+"  2a:\tret\n"
+"  2b:\tnop\n";
+
+/* ... and after it: | WQ_PERCPU in both, the loads scheduled otherwise,
+ * the jump target further on, other padding */
+static const char alloc_after[] = HEAD617
+"0000000000000000 <stats_alloc>:\n"
+"   0:\tsub    $0x8,%rsp\n"
+"   4:\txor    %edx,%edx\n"
+"   6:\tmov    $0x100,%esi\n"
+"   b:\tmov    $0x0,%edi\n"
+"\t\t\tc: R_X86_64_32\t.rodata.str1.1\n"
+"  10:\tcall   15 <stats_alloc+0x15>\n"
+"\t\t\t11: R_X86_64_PLT32\talloc_workqueue-0x4\n"
+"  15:\ttest   %rax,%rax\n"
+"  18:\tje     2d <stats_alloc+0x2d>\n"
+"  1a:\tmov    $0x1,%edx\n"
+"  1f:\tmov    $0x118,%esi\n"
+"  24:\tmov    $0x0,%edi\n"
+"\t\t\t25: R_X86_64_32\t.rodata.str1.1+0x2\n"
+"  29:\tcall   2e <stats_alloc+0x2e>\n"
+"\t\t\t2a: R_X86_64_PLT32\talloc_workqueue-0x4\n"
+"  2d:\tret\n"
+"  2e:\txchg   %ax,%ax\n"
+"  30:\tnopl   0x0(%rax)\n";
+
+static void replace_in(struct strbuf *sb, const char *from, const char *to)
+{
+	char *at = strstr(sb->buf, from);
+	struct strbuf out = STRBUF_INIT;
+
+	if (!at)
+		return;
+	strbuf_add(&out, sb->buf, (size_t)(at - sb->buf));
+	strbuf_addstr(&out, to);
+	strbuf_addstr(&out, at + strlen(from));
+	strbuf_release(sb);
+	*sb = out;
+}
+
+static void test_conversion(void)
+{
+	struct strbuf b = STRBUF_INIT;
+	char *d, *e;
+
+	d = differ617(alloc_before, alloc_after, &e);
+	CHECK_STR("6.17: | WQ_PERCPU through xor/mov, another schedule, a moved target, padding",
+		  d, "");
+	CHECK_STR("6.17: the expected difference is named", e, "stats_alloc(): | WQ_PERCPU");
+	free(d);
+	free(e);
+
+	strbuf_addstr(&b, alloc_before);
+	replace_in(&b, "$0x18,%esi", "$0x1a,%esi");
+	strbuf_addstr(&b, "");
+	d = differ617(b.buf, alloc_after, &e);
+	CHECK_STR("6.17: WQ_PERCPU added to flags with WQ_UNBOUND is a difference", d, "stats_alloc");
+	free(d);
+	free(e);
+	strbuf_release(&b);
+
+	strbuf_addstr(&b, alloc_after);
+	replace_in(&b, "$0x118,%esi", "$0x138,%esi");
+	d = differ617(alloc_before, b.buf, &e);
+	CHECK_STR("6.17: another flag besides WQ_PERCPU is a difference", d, "stats_alloc");
+	free(d);
+	free(e);
+	strbuf_release(&b);
+
+	strbuf_addstr(&b, alloc_after);
+	replace_in(&b, "je     2d <stats_alloc+0x2d>", "je     1a <stats_alloc+0x1a>");
+	d = differ617(alloc_before, b.buf, &e);
+	CHECK_STR("code: a branch to another instruction is a difference", d, "stats_alloc");
+	free(d);
+	free(e);
+	strbuf_release(&b);
+
+	/* the renames, one way only */
+	strbuf_addstr(&b, old_obj);
+	replace_in(&b, "system_nrt_wq-0x4", "system_wq-0x4");
+	replace_in(&b, "flush_work_sync-0x4", "flush_work-0x4");
+	{
+		struct strbuf a = STRBUF_INIT;
+
+		strbuf_addstr(&a, b.buf);
+		replace_in(&a, "system_wq-0x4", "system_percpu_wq-0x4");
+		d = differ617(b.buf, a.buf, &e);
+		CHECK_STR("6.17: system_wq -> system_percpu_wq is expected", d, "");
+		CHECK_STR("6.17: and named", e, "sdx_remove(): system_wq -> system_percpu_wq");
+		free(d);
+		free(e);
+		d = differ617(a.buf, b.buf, &e);
+		CHECK_STR("6.17: system_percpu_wq -> system_wq is a difference", d, "sdx_remove");
+		free(d);
+		free(e);
+		strbuf_release(&a);
+		strbuf_addstr(&a, b.buf);
+		replace_in(&a, "system_wq-0x4", "system_highpri_wq-0x4");
+		d = differ617(b.buf, a.buf, &e);
+		CHECK_STR("6.17: system_wq -> system_highpri_wq is a difference", d, "sdx_remove");
+		free(d);
+		free(e);
+		strbuf_release(&a);
+	}
+	strbuf_release(&b);
+}
+
 static void test_make_output(void)
 {
 	struct vobject a = { .object = "drivers/x/a.o", .source = "drivers/x/a.c" };
@@ -147,6 +301,7 @@ static void test_subtract(void)
 int main(void)
 {
 	test_code();
+	test_conversion();
 	test_make_output();
 	test_subtract();
 	return test_failures ? 1 : 0;

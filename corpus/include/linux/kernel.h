@@ -17,8 +17,26 @@
 #define min_t(type, x, y)	min((type)(x), (type)(y))
 #define max_t(type, x, y)	max((type)(x), (type)(y))
 
-#define BUG_ON(cond)	do { if (unlikely(cond)) __builtin_trap(); } while (0)
-#define WARN_ON(cond)	({ int __ret = !!(cond); unlikely(__ret); })
+/*
+ * As 3.6's asm-generic/bug.h has them: the line number is an argument, so
+ * it is in the code, and a patch that joins two lines above a WARN_ON()
+ * changes the code of the function below (what validate neutralises).
+ */
+extern void warn_slowpath_null(const char *file, const int line);
+extern void panic(const char *fmt, ...) __attribute__((noreturn)) __printf(1, 2);
+
+#define __WARN()	warn_slowpath_null(__FILE__, __LINE__)
+#define BUG() do {							\
+	printk("BUG: failure at %s:%d/%s()!\n", __FILE__, __LINE__, __func__); \
+	panic("BUG!");							\
+} while (0)
+#define BUG_ON(condition)	do { if (unlikely(condition)) BUG(); } while (0)
+#define WARN_ON(condition) ({						\
+	int __ret_warn_on = !!(condition);				\
+	if (unlikely(__ret_warn_on))					\
+		__WARN();						\
+	unlikely(__ret_warn_on);					\
+})
 #define WARN_ON_ONCE(cond)	WARN_ON(cond)
 
 #define IS_ERR_VALUE(x)	unlikely((unsigned long)(x) >= (unsigned long)-4095)

@@ -70,6 +70,7 @@ static bool sdx_redetect(struct sdx_host *host)
 static int sdx_finish_request(struct sdx_host *host)
 {
 	cancel_delayed_work(&host->timeout_work);
+	WARN_ON(host->timeouts < 0);
 	if (flush_delayed_work_sync(&host->timeout_work) || host->timeouts)
 		return -ETIMEDOUT;
 	return 0;
@@ -95,6 +96,7 @@ static int sdx_remove(struct platform_device *pdev)
 {
 	struct sdx_host *host = platform_get_drvdata(pdev);
 
+	BUG_ON(!host);
 	sdx_sync_card_detect(host);
 	sdx_quiesce_last_slot(host);
 	if (sdx_redetect(host))
@@ -125,7 +127,7 @@ drivers/mmc/host/sdx_host.c:59:2: warning: flush_work_sync() is redundant since 
 drivers/mmc/host/sdx_host.c:65:6: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
 drivers/mmc/host/sdx_host.c:66:21: warning: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]
 drivers/mmc/host/sdx_host.c:67:19: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
-drivers/mmc/host/sdx_host.c:73:6: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
+drivers/mmc/host/sdx_host.c:74:6: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file
@@ -134,7 +136,7 @@ drivers/mmc/host/sdx_host.c:73:6: warning: flush_delayed_work_sync() is redundan
 diff --git a/drivers/mmc/host/sdx_host.c b/drivers/mmc/host/sdx_host.c
 --- a/drivers/mmc/host/sdx_host.c
 +++ b/drivers/mmc/host/sdx_host.c
-@@ -51,26 +51,25 @@ static void sdx_timeout(struct work_struct *work)
+@@ -51,27 +51,26 @@ static void sdx_timeout(struct work_struct *work)
 
  static bool sdx_sync_card_detect(struct sdx_host *host)
  {
@@ -162,6 +164,7 @@ diff --git a/drivers/mmc/host/sdx_host.c b/drivers/mmc/host/sdx_host.c
  static int sdx_finish_request(struct sdx_host *host)
  {
  	cancel_delayed_work(&host->timeout_work);
+ 	WARN_ON(host->timeouts < 0);
 -	if (flush_delayed_work_sync(&host->timeout_work) || host->timeouts)
 +	if (flush_delayed_work(&host->timeout_work) || host->timeouts)
  		return -ETIMEDOUT;

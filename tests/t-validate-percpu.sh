@@ -1,0 +1,108 @@
+#!/bin/bash
+# wqcheck validate on corpus/6.17, a tree with system_percpu_wq: the 6.17
+# conversion changes only the symbol a relocation names (system_wq ->
+# system_percpu_wq, system_unbound_wq -> system_dfl_wq) and an immediate
+# (| WQ_PERCPU). Those differences, and only those, are "equal up to the
+# conversion"; a wrong name or WQ_PERCPU where WQ_UNBOUND is are
+# differences, named by function.
+set -u
+: "${WQCHECK:?}" "${TOP:?}"
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/t-validate-percpu.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+export TMPDIR=$scratch/tmp
+mkdir -p "$TMPDIR"
+
+ok() { echo "ok - $1"; }
+not_ok() { echo "not ok - $1"; shift; for l in "$@"; do echo "    $l"; done; }
+G() { git -c user.name=t -c user.email=t@invalid -c commit.gpgsign=false "$@"; }
+jq_py() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); $2" "$3"; }
+
+if ! command -v sparse >/dev/null || ! command -v objdump >/dev/null || ! command -v gcc >/dev/null; then
+	echo "skip - t-validate-percpu: needs gcc, sparse and objdump"
+	exit 0
+fi
+
+new_tree() {
+	local dir=$scratch/$1
+	mkdir -p "$dir"
+	git -C "$TOP" archive --format=tar HEAD corpus/6.17 | tar -xf - -C "$dir"
+	mv "$dir/corpus/6.17" "$dir/tree"
+	(cd "$dir/tree" && git init -q && G add -A -f . && G commit -q -m "6.17 corpus base")
+	echo "$dir/tree"
+}
+
+series() {	# TREE N OUT
+	(cd "$1" && G format-patch -q --cover-letter --base="HEAD~$2" -o "$3" "HEAD~$2" &&
+	 G reset -q --hard "HEAD~$2")
+}
+
+sysq=drivers/percpu/stats_sysq.c
+alloc=drivers/percpu/stats_alloc.c
+
+# --- wqcheck series: every object equal up to the conversion, exit 0 ----------
+tree=$(new_tree good)
+"$WQCHECK" series -q --from="T <t@invalid>" -o "$scratch/good.series" "$tree" >/dev/null 2>"$scratch/series.err"
+"$WQCHECK" validate -q --format=json --series "$scratch/good.series" "$tree" >"$scratch/good.json" 2>"$scratch/good.err"
+rc=$?
+r=$(jq_py x '
+objs = [o for p in d["patches"] for o in p["objects"]]
+kinds = sorted(set(e.split("(): ")[1] for o in objs for e in o["conversion_differences"]))
+c = d["coverage"]
+print(len(d["patches"]), set(o["code_verdict"] for o in objs), kinds,
+      c["objects_touched"], c["built"], c["equal_up_to_conversion"], c["different"], c["not_built"])' "$scratch/good.json" 2>&1)
+if [ "$rc $r" = "0 3 {'equal_up_to_conversion'} ['system_unbound_wq -> system_dfl_wq', 'system_wq -> system_percpu_wq', '| WQ_PERCPU'] 2 2 2 0 0" ]; then
+	ok "6.17 series: every object equal up to the conversion (renames and | WQ_PERCPU), exit 0"
+else
+	not_ok "6.17 series: every object equal up to the conversion, exit 0" "rc=$rc $r" \
+		"$(head -3 "$scratch/good.err" "$scratch/series.err")"
+fi
+"$WQCHECK" validate -q --series "$scratch/good.series" "$tree" >"$scratch/good.txt" 2>&1
+last=$(tail -1 "$scratch/good.txt")
+if [ "$last" = "3/3 patches applied; 2 objects touched: 2 built (0 equal, 2 equal up to the conversion, 0 different), 0 not built -> PASS" ] &&
+   grep -q 'stats_alloc.o: code equal up to the conversion (| WQ_PERCPU in 1 function)' "$scratch/good.txt"; then
+	ok "6.17 series: the text says what the conversion changed, and the coverage last"
+else
+	not_ok "6.17 series: the text says what the conversion changed, and the coverage last" "$last"
+fi
+
+# --- patches that change something else too ----------------------------------
+tree=$(new_tree bad)
+# 1: system_wq -> system_percpu_wq everywhere: expected only
+"$WQCHECK" scan -q --rules=WQ020 --in-place "$tree/$sysq" >/dev/null 2>&1
+(cd "$tree" && G commit -q -a -m "percpu: system_percpu_wq")
+# 2: system_unbound_wq -> system_dfl_wq, but one to system_highpri_wq
+"$WQCHECK" scan -q --rules=WQ021 --in-place "$tree/$sysq" >/dev/null 2>&1
+sed -i 's/unbound ? system_dfl_wq :/unbound ? system_highpri_wq :/' "$tree/$sysq"
+(cd "$tree" && G commit -q -a -m "percpu: system_dfl_wq, and a wrong one")
+# 3: WQ_PERCPU added where the flags lack it: expected only
+"$WQCHECK" scan -q --rules=WQ022 --in-place "$tree/$alloc" >/dev/null 2>&1
+(cd "$tree" && G commit -q -a -m "percpu: WQ_PERCPU")
+# 4: WQ_PERCPU added to flags that say WQ_UNBOUND
+sed -i 's/alloc_workqueue("stats_unbound", WQ_UNBOUND, 0)/alloc_workqueue("stats_unbound", WQ_UNBOUND | WQ_PERCPU, 0)/' "$tree/$alloc"
+(cd "$tree" && G commit -q -a -m "percpu: WQ_PERCPU on an unbound one")
+# 5: a max_active changed beside a WQ_PERCPU the series did not need
+sed -i 's/alloc_workqueue("stats_um", STATS_UNBOUND_FLAGS, 0)/alloc_workqueue("stats_um", STATS_UNBOUND_FLAGS, 2)/' "$tree/$alloc"
+(cd "$tree" && G commit -q -a -m "percpu: max_active")
+changed=$(git -C "$tree" diff --stat HEAD~5 | tail -1)
+series "$tree" 5 "$scratch/bad.series"
+"$WQCHECK" validate -q --format=json --series "$scratch/bad.series" "$tree" >"$scratch/bad.json" 2>&1
+rc=$?
+r=$(jq_py x '
+for p in d["patches"]:
+    o = p["objects"][0]
+    print(o["code_verdict"], ",".join(o["code_diff_functions"]) or "-", ",".join(sorted(o["conversion_differences"])) or "-")
+print(d["coverage"]["different"], d["coverage"]["equal_up_to_conversion"])' "$scratch/bad.json" 2>&1)
+expected="equal_up_to_conversion - stats_kick(): system_wq -> system_percpu_wq,stats_pick_wq(): system_wq -> system_percpu_wq,stats_start(): system_wq -> system_percpu_wq
+different stats_pick_wq stats_start(): system_unbound_wq -> system_dfl_wq
+equal_up_to_conversion - stats_alloc(): | WQ_PERCPU
+different stats_alloc -
+different stats_alloc -
+2 0"
+if [ "$rc" = 1 ] && [ "$r" = "$expected" ]; then
+	ok "6.17: a wrong name, WQ_PERCPU on WQ_UNBOUND, a max_active change: different, by function; the rest expected (exit 1)"
+else
+	not_ok "6.17: changes beyond the conversion are differences" "rc=$rc ($changed)" "$r"
+fi
+[ -z "$(ls -A "$TMPDIR")" ] && ok "6.17: no scratch directory left behind" ||
+	not_ok "6.17: no scratch directory left behind" "$(ls "$TMPDIR")"
