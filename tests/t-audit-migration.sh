@@ -66,16 +66,16 @@ say(d["era"] == {"name": "6.17+", "from_header": True, "source": "include/linux/
     "the era is 6.17+, read from include/linux/workqueue.h", d["era"])
 
 # Converted against pending, per subsystem: the files' sites, counted by hand
-# (stats_alloc.c 4/7, stats_sysq.c 0/7, stats_converted.c 7/0, qstats.c 1/3).
-want = {"PERCPU STATISTICS DRIVER": {"converted": 11, "pending": 14},
+# (stats_alloc.c 4/7, stats_sysq.c 0/7, stats_converted.c 8/0, qstats.c 1/3).
+want = {"PERCPU STATISTICS DRIVER": {"converted": 12, "pending": 14},
         "THE REST": {"converted": 1, "pending": 3}}
 got = {n: s["migration_progress"] for n, s in subs.items()}
-say(got == want, "per subsystem: PERCPU 11 converted / 14 pending, THE REST 1 / 3", got)
-say(pr and pr["converted"] == 12 and pr["pending"] == 17 and
-    pr["converted_by"] == {"system_percpu_wq": 2, "system_dfl_wq": 3, "WQ_PERCPU": 3,
+say(got == want, "per subsystem: PERCPU 12 converted / 14 pending, THE REST 1 / 3", got)
+say(pr and pr["converted"] == 13 and pr["pending"] == 17 and
+    pr["converted_by"] == {"system_percpu_wq": 3, "system_dfl_wq": 3, "WQ_PERCPU": 3,
                            "WQ_UNBOUND": 2, "flags_value": 2} and
     pr["pending_by"] == {"system_wq": 6, "system_unbound_wq": 3, "alloc_workqueue": 8},
-    "summary: 12 converted, 17 pending, by name and flag", pr)
+    "summary: 13 converted, 17 pending, by name and flag", pr)
 bad = [n for n, s in subs.items()
        if s["migration_progress"] != {k: sum(c["migration_status"] == k for c in s["callers"])
                                       for k in ("converted", "pending")}]
@@ -97,7 +97,7 @@ for f in ("drivers/percpu/stats_alloc.c", "drivers/percpu/stats_sysq.c",
           "drivers/percpu/stats_converted.c", "net/qstats/qstats.c"):
     uses += len(re.findall(r"\b(system_percpu_wq|system_dfl_wq)\b", code(tree + "/" + f)))
 new = [c for c in rows if c["api"] in ("system_percpu_wq", "system_dfl_wq")]
-say(len(new) == uses == 5 and all(c["migration_status"] == "converted" and c["kind"] == "system-wq"
+say(len(new) == uses == 6 and all(c["migration_status"] == "converted" and c["kind"] == "system-wq"
                                   for c in new),
     "every use of system_percpu_wq / system_dfl_wq in code is a converted row (%d of %d)" %
     (len(new), uses))
@@ -120,6 +120,8 @@ known = [
      None, "converted", "conv_fold_fn"),
     ("drivers/percpu/stats_converted.c", 72, "schedule_work", "cpu-independent", None,
      "system_dfl_wq", None, "conv_fold_fn"),
+    ("drivers/percpu/stats_converted.c", 73, "system_percpu_wq", "cpu-independent", None,
+     "system_dfl_wq", "converted", "conv_fold_fn"),
     ("drivers/percpu/stats_alloc.c", 22, "alloc_workqueue", "unresolved", "WQ022",
      "undecided", "pending", None),
     ("drivers/percpu/stats_alloc.c", 34, "alloc_workqueue", "unresolved", None,
@@ -155,6 +157,10 @@ for f, line, api, cls, rule, advice, status, fn in known:
 sched = [c for c in rows if c["api"] in ("schedule_work", "schedule_delayed_work")]
 say(sched and all("on system_percpu_wq" in c["message"] for c in sched),
     "schedule_work() & co queue on system_percpu_wq, as the tree's header says")
+on = [c for c in rows if c["file"].endswith("stats_converted.c") and c["line"] == 73 and
+      c["kind"] == "system-wq"]
+say(on and "names a CPU" in on[0]["migration"]["reason"],
+    "queue_work_on(cpu, system_percpu_wq, w): system_dfl_wq only with the CPU as a hint")
 bh = [c for c in rows if c["file"].endswith("stats_converted.c") and c["line"] == 58]
 say(bh and "BH" in bh[0]["message"], "a BH workqueue is not offered WQ_UNBOUND")
 checked = [c for c in new if c["class"] == "cpu-dependent"]
@@ -165,7 +171,7 @@ say(checked and all(any("reads the current CPU" in e["message"] for e in c["evid
 # Comments, strings and a member named system_wq are not callers.
 neg = [(c["file"], c["line"]) for c in rows
        if (c["file"], c["line"]) in {("drivers/percpu/stats_converted.c", 64),
-                                     ("drivers/percpu/stats_converted.c", 75),
+                                     ("drivers/percpu/stats_converted.c", 76),
                                      ("drivers/percpu/stats_sysq.c", 14),
                                      ("drivers/percpu/stats_sysq.c", 60)}]
 say(not neg, "no row for a comment, a string or a member declaration", neg)
@@ -189,16 +195,16 @@ PY
 
 # Markdown and CSV say the same.
 "$WQCHECK" audit -q "$tree" >"$T/audit.md" 2>/dev/null
-check "md: the summary says 12 converted, 17 pending" \
-	grep -q '12 converted, 17 pending (41% done)' "$T/audit.md"
+check "md: the summary says 13 converted, 17 pending" \
+	grep -q '13 converted, 17 pending (43% done)' "$T/audit.md"
 check "md: a progress table row per subsystem, most pending first" python3 -c '
 import sys
 md = open(sys.argv[1]).read()
 part = md.split("## Migration progress by subsystem")[1].split("\n## ")[0]
 rows = [l for l in part.splitlines() if l.startswith("| ") and "---" not in l][1:]
-sys.exit(rows != ["| PERCPU STATISTICS DRIVER | 11 | 14 | 44% |", "| THE REST | 1 | 3 | 25% |"])' "$T/audit.md"
+sys.exit(rows != ["| PERCPU STATISTICS DRIVER | 12 | 14 | 46% |", "| THE REST | 1 | 3 | 25% |"])' "$T/audit.md"
 check "md: each subsystem section says its progress" \
-	grep -q '^26 callers. Migration: 11 converted, 14 pending.$' "$T/audit.md"
+	grep -q '^28 callers. Migration: 12 converted, 14 pending.$' "$T/audit.md"
 "$WQCHECK" audit -q --format=csv "$tree" >"$T/audit.csv" 2>/dev/null
 check "csv: the migration_status column matches the JSON" python3 -c '
 import csv, json, sys

@@ -2,6 +2,7 @@
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,7 +61,16 @@ struct cpu_dependence {
 	struct source_cache *sc;
 	int max_depth;
 	struct strmap memo;	/* "path:offset" of a definition -> struct memo * */
-	struct strmap texts;	/* path -> struct strbuf * (raw text, for name searches) */
+	struct strmap texts;	/* path -> struct names_filter * (for name searches) */
+	/* "from\nname" and "\ndir\nname" -> struct resolved *: a callee is
+	 * looked for again and again (each work function, each of its callers),
+	 * and a miss costs a search of every header and file of a directory. */
+	struct strmap resolved;
+};
+
+struct resolved {
+	struct source_file *where;	/* NULL: not found */
+	const struct source_function *fn;
 };
 
 void cpu_chain_add(struct cpu_chain *c, const char *file, unsigned line, unsigned column,
@@ -114,10 +124,104 @@ static void free_memo(void *p)
 	free(m);
 }
 
+/*
+ * The identifiers a file holds, so that "is a function called name defined
+ * in it?" needs no pass over its text: a callee not defined where it is
+ * called is looked for in every header the file includes and every file of
+ * its directory, hundreds of thousands of searches over a whole tree. A
+ * Bloom filter of one bit per byte of text (an identifier every few bytes:
+ * several bits each) and three probes; a miss is certain, since the
+ * definition needs the name as an identifier; a hit is checked by lexing.
+ */
+struct names_filter {
+	uint64_t *bits;
+	size_t mask;	/* the number of bits, a power of two, less one */
+};
+
+static uint64_t name_hash(const char *s, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+	return h;
+}
+
+#define NAME_PROBES 3
+
+static size_t probe(uint64_t h, unsigned k, size_t mask)
+{
+	return ((uint32_t)h + k * ((uint32_t)(h >> 32) | 1)) & mask;
+}
+
+static bool is_name_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+static void names_filter_build(struct names_filter *nf, const char *text,
+			       size_t len)
+{
+	size_t bits = 512, i = 0;
+	unsigned k;
+
+	while (bits < len && bits < ((size_t)1 << 30))
+		bits <<= 1;
+	nf->mask = bits - 1;
+	nf->bits = xcalloc(bits / 64, sizeof(*nf->bits));
+	while (i < len) {
+		size_t start;
+		uint64_t h;
+
+		if (!is_name_char(text[i])) {
+			i++;
+			continue;
+		}
+		start = i;
+		while (i < len && is_name_char(text[i]))
+			i++;
+		if (text[start] >= '0' && text[start] <= '9')
+			continue; /* a number (0x1f, 10UL), not a name */
+		h = name_hash(text + start, i - start);
+		for (k = 0; k < NAME_PROBES; k++) {
+			size_t bit = probe(h, k, nf->mask);
+
+			nf->bits[bit / 64] |= (uint64_t)1 << (bit % 64);
+		}
+	}
+}
+
+static bool names_filter_may_hold(const struct names_filter *nf,
+				  const char *name)
+{
+	uint64_t h = name_hash(name, strlen(name));
+	unsigned k;
+
+	if (!nf->bits)
+		return false;
+	for (k = 0; k < NAME_PROBES; k++) {
+		size_t bit = probe(h, k, nf->mask);
+
+		if (!(nf->bits[bit / 64] & ((uint64_t)1 << (bit % 64))))
+			return false;
+	}
+	return true;
+}
+
 static void free_text(void *p)
 {
-	strbuf_release(p);
-	free(p);
+	struct names_filter *nf = p;
+
+	free(nf->bits);
+	free(nf);
+}
+
+void cpu_dependence_forget_sources(struct cpu_dependence *cd)
+{
+	strmap_release(&cd->memo, free_memo);
+	strmap_release(&cd->resolved, free);
 }
 
 void cpu_dependence_free(struct cpu_dependence *cd)
@@ -126,6 +230,7 @@ void cpu_dependence_free(struct cpu_dependence *cd)
 		return;
 	strmap_release(&cd->memo, free_memo);
 	strmap_release(&cd->texts, free_text);
+	strmap_release(&cd->resolved, free);
 	free(cd);
 }
 
@@ -253,33 +358,36 @@ static bool is_dead(const struct source_file *f, size_t i)
 	return f->dead[i] || f->lex.tokens[i].kind == TOK_COMMENT;
 }
 
-static const struct strbuf *raw_text(struct cpu_dependence *cd, const char *path)
+/* The file's names filter; one with no bits when it cannot be read. */
+static const struct names_filter *raw_text(struct cpu_dependence *cd,
+					   const char *path)
 {
-	struct strbuf *sb = strmap_get(&cd->texts, path);
+	struct names_filter *nf = strmap_get(&cd->texts, path);
 
-	if (!sb) {
-		struct strbuf abs = STRBUF_INIT;
+	if (!nf) {
+		struct strbuf abs = STRBUF_INIT, text = STRBUF_INIT;
 
-		sb = xcalloc(1, sizeof(*sb));
+		nf = xcalloc(1, sizeof(*nf));
 		strbuf_addf(&abs, "%s/%s", cd->sc->root, path);
-		if (strbuf_read_file(sb, abs.buf) < 0)
-			strbuf_reset(sb);
+		if (strbuf_read_file(&text, abs.buf) >= 0 && text.buf)
+			names_filter_build(nf, text.buf, text.len);
+		strbuf_release(&text);
 		strbuf_release(&abs);
-		strmap_put(&cd->texts, path, sb);
+		strmap_put(&cd->texts, path, nf);
 	}
-	return sb;
+	return nf;
 }
 
 static const struct source_function *find_in(struct cpu_dependence *cd, const char *path,
 					     const char *name, bool inline_only,
 					     struct source_file **where)
 {
-	const struct strbuf *raw = raw_text(cd, path);
+	const struct names_filter *names = raw_text(cd, path);
 	const struct source_function *fn;
 	struct source_file *f;
 	size_t i;
 
-	if (!raw->buf || !memmem(raw->buf, raw->len, name, strlen(name)))
+	if (!names_filter_may_hold(names, name))
 		return NULL;
 	f = source_get(cd->sc, path);
 	if (!f)
@@ -296,27 +404,18 @@ static const struct source_function *find_in(struct cpu_dependence *cd, const ch
 	return NULL;
 }
 
-const struct source_function *cpu_dependence_resolve(struct cpu_dependence *cd,
-						     const char *from, const char *name,
-						     struct source_file **where)
+/* The directory's files but from, where name is not defined (else the
+ * search would not get here): the same answer from every file of dir. */
+static const struct source_function *resolve_in_dir(struct cpu_dependence *cd,
+						    const char *from, const char *name,
+						    struct source_file **where)
 {
-	struct source_file *f = source_get(cd->sc, from);
 	const struct source_function *fn;
 	const char *const *files;
 	const char *slash;
 	char *dir;
 	size_t i, nr;
 
-	if (!f)
-		return NULL;
-	fn = find_in(cd, from, name, false, where);
-	if (fn)
-		return fn;
-	for (i = 0; i < f->nr_includes; i++) {
-		fn = find_in(cd, f->includes[i], name, true, where);
-		if (fn)
-			return fn;
-	}
 	slash = strrchr(from, '/');
 	dir = xstrndup(from, slash ? (size_t)(slash - from) : 0);
 	files = source_dir_files(cd->sc, dir, &nr);
@@ -332,6 +431,71 @@ const struct source_function *cpu_dependence_resolve(struct cpu_dependence *cd,
 			return fn;
 	}
 	return NULL;
+}
+
+static const struct source_function *remembered(struct cpu_dependence *cd,
+						const char *key,
+						struct source_file **where,
+						bool *known)
+{
+	struct resolved *r = strmap_get(&cd->resolved, key);
+
+	*known = r != NULL;
+	if (!r || !r->where)
+		return NULL;
+	*where = r->where;
+	return r->fn;
+}
+
+static const struct source_function *remember(struct cpu_dependence *cd,
+					      const char *key,
+					      struct source_file *where,
+					      const struct source_function *fn)
+{
+	struct resolved *r = xcalloc(1, sizeof(*r));
+
+	r->where = fn ? where : NULL;
+	r->fn = fn;
+	strmap_put(&cd->resolved, key, r);
+	return fn;
+}
+
+const struct source_function *cpu_dependence_resolve(struct cpu_dependence *cd,
+						     const char *from, const char *name,
+						     struct source_file **where)
+{
+	struct source_file *f = source_get(cd->sc, from), *at = NULL;
+	const struct source_function *fn;
+	struct strbuf key = STRBUF_INIT, dir_key = STRBUF_INIT;
+	const char *slash;
+	bool known;
+	size_t i;
+
+	if (!f)
+		return NULL;
+	strbuf_addf(&key, "%s\n%s", from, name);
+	fn = remembered(cd, key.buf, where, &known);
+	if (known)
+		goto out;
+	fn = find_in(cd, from, name, false, &at);
+	for (i = 0; !fn && i < f->nr_includes; i++)
+		fn = find_in(cd, f->includes[i], name, true, &at);
+	if (!fn) {
+		slash = strrchr(from, '/');
+		strbuf_addf(&dir_key, "\n%.*s\n%s",
+			    slash ? (int)(slash - from) : 0, from, name);
+		fn = remembered(cd, dir_key.buf, &at, &known);
+		if (!known)
+			fn = remember(cd, dir_key.buf, at,
+				      resolve_in_dir(cd, from, name, &at));
+	}
+	remember(cd, key.buf, at, fn);
+	if (fn)
+		*where = at;
+out:
+	strbuf_release(&key);
+	strbuf_release(&dir_key);
+	return fn;
 }
 
 static void step_message(char *buf, size_t size, const struct source_function *fn,

@@ -1095,10 +1095,9 @@ void affinity_forget_sources(struct affinity_analysis *a)
 {
 	const char *root = a->sc.root, *arch = a->sc.arch;
 
-	cpu_dependence_free(a->cd);
+	cpu_dependence_forget_sources(a->cd);
 	source_cache_release(&a->sc);
 	source_cache_init(&a->sc, root, arch);
-	a->cd = cpu_dependence_new(&a->sc, MAX_CALL_DEPTH);
 }
 
 static void affinity_tree_pass(const struct scan_options *opts, struct scan_result *res)

@@ -356,6 +356,7 @@ static void set_advice(struct audit_row *r, bool system,
 struct pending_system {
 	size_t row;
 	const char *api; /* the call's name, NULL for a bare use */
+	bool on; /* a *_on() call: it names a CPU */
 	char *wq;
 	bool has_item;
 	struct pending_item item;
@@ -399,6 +400,7 @@ static void add_system_site(struct lexical_pass *lp, struct system_list *out,
 	memset(p, 0, sizeof(*p));
 	p->row = lp->au->nr - 1;
 	p->api = api ? api->name : NULL;
+	p->on = api && api->on;
 	p->wq = xstrdup(wq);
 	p->has_item = api != NULL;
 	if (api)
@@ -446,6 +448,16 @@ static void finish_system_site(struct lexical_pass *lp,
 	r->message = strbuf_detach(&msg);
 	set_advice(r, true, is_unbound_system_wq(p->wq) ? p->wq : NULL,
 		   v.dependent);
+	if (p->on && r->advice == ADVICE_SYSTEM_DFL_WQ) {
+		struct strbuf why = STRBUF_INIT;
+
+		strbuf_addf(&why,
+			    "%s; but %s() names a CPU, which system_dfl_wq "
+			    "turns into a hint",
+			    r->reason, p->api);
+		free(r->reason);
+		r->reason = strbuf_detach(&why);
+	}
 	work_verdict_release(&v);
 }
 
@@ -1052,7 +1064,9 @@ static void scan_file(struct lexical_pass *lp, const struct source_file *f,
 			continue;
 		for (j = first[api->wq_arg]; j <= last[api->wq_arg]; j++)
 			taken[j] = true;
-		if (!api->on && first[api->wq_arg] == last[api->wq_arg] &&
+		/* queue_work_on(cpu, system_wq, w) uses the name too: a row
+		 * beside the *_on() site's own. */
+		if (first[api->wq_arg] == last[api->wq_arg] &&
 		    is_system_wq_name(lf, (long)first[api->wq_arg],
 				      lp->au->migration)) {
 			char *wq = tok_text(lf, first[api->wq_arg]);

@@ -70,6 +70,7 @@ void conv_kick(struct conv_dev *cd)
 	queue_work(conv_unbound_wq, &cd->percpu_work);
 	queue_work(conv_bh_wq, &cd->fold_work);
 	schedule_work(&cd->fold_work);
+	queue_work_on(1, system_percpu_wq, &cd->fold_work);
 }
 
 const char *conv_wq_name = "system_dfl_wq";
