@@ -954,7 +954,7 @@ static const struct cross_toolchain {
 	{ "parisc", "hppa-linux-gnu-", "gcc-hppa-linux-gnu" },
 };
 
-static bool on_path(const char *program)
+bool program_on_path(const char *program)
 {
 	const char *path = getenv("PATH"), *p, *colon;
 	struct strbuf sb = STRBUF_INIT;
@@ -981,7 +981,7 @@ const char *cross_compile_prefix(const char *arch)
 		if (strcmp(cross_toolchains[i].arch, arch))
 			continue;
 		snprintf(gcc, sizeof(gcc), "%sgcc", cross_toolchains[i].prefix);
-		if (on_path(gcc))
+		if (program_on_path(gcc))
 			return cross_toolchains[i].prefix;
 	}
 	return NULL;
@@ -1069,18 +1069,27 @@ static void explain_sym(struct kconfig_db *kc, const char *name, struct strbuf *
  * "!64BIT (64BIT=y)". Only what cannot be enabled is explained further:
  * that is where the chain ends. */
 static void explain_unmet(struct kconfig_db *kc, const struct kexpr *e, struct strbuf *sb,
-			  int depth, bool *first)
+			  int depth, struct strlist *seen)
 {
+	struct strbuf term = STRBUF_INIT;
+
 	if (!e || kexpr_eval(kc, e))
 		return;
 	if (e->type == KE_AND) {
-		explain_unmet(kc, e->l, sb, depth, first);
-		explain_unmet(kc, e->r, sb, depth, first);
+		explain_unmet(kc, e->l, sb, depth, seen);
+		explain_unmet(kc, e->r, sb, depth, seen);
 		return;
 	}
-	strbuf_addstr(sb, *first ? "" : " && ");
-	*first = false;
-	kexpr_print(sb, e, 2);
+	/* a menu's depends on and the entry's own often repeat a symbol */
+	kexpr_print(&term, e, 2);
+	if (strlist_has(seen, term.buf)) {
+		strbuf_release(&term);
+		return;
+	}
+	strbuf_addstr(sb, seen->nr ? " && " : "");
+	strbuf_addstr(sb, term.buf);
+	strlist_add(seen, term.buf);
+	strbuf_release(&term);
 	if (e->type == KE_SYM && !is_const(e->sym) && depth < 3 &&
 	    !sym_feasible(kc, sym_get(kc, e->sym))) {
 		strbuf_addstr(sb, " (");
@@ -1110,23 +1119,25 @@ static void explain_sym(struct kconfig_db *kc, const char *name, struct strbuf *
 	}
 	for (i = 0; i < s->nr_defs; i++) {
 		const struct kdef *d = &s->defs[i];
-		bool first = true;
+		struct strlist seen = { 0 };
 
 		if (!kexpr_eval(kc, d->depends)) {
 			strbuf_addstr(sb, "unmet dependency ");
-			explain_unmet(kc, d->depends, sb, depth, &first);
+			explain_unmet(kc, d->depends, sb, depth, &seen);
 			strbuf_addf(sb, ", %s:%u", d->file, d->line);
+			strlist_release(&seen);
 			return;
 		}
 	}
 	for (i = 0; i < s->nr_defs; i++) {
 		const struct kdef *d = &s->defs[i];
-		bool first = true;
+		struct strlist seen = { 0 };
 
 		if (!d->prompt && d->nr_defaults && !feasible_default(kc, d)) {
 			strbuf_addstr(sb, "no prompt, and its default is not met: ");
-			explain_unmet(kc, d->defaults[0].value, sb, depth, &first);
+			explain_unmet(kc, d->defaults[0].value, sb, depth, &seen);
 			strbuf_addf(sb, ", %s:%u", d->file, d->line);
+			strlist_release(&seen);
 			return;
 		}
 	}

@@ -55,6 +55,8 @@ bool makefile_gates(const char *srcdir, const char *object, const struct kconfig
  * path relative to srcdir. NULL when there is none. */
 char *makefile_read(const char *srcdir, const char *dir, char **which);
 
+/* Is program an executable in a directory of PATH? */
+bool program_on_path(const char *program);
 /* The CROSS_COMPILE prefix of an installed cross gcc for arch (SRCARCH),
  * found on PATH, or NULL. */
 const char *cross_compile_prefix(const char *arch);

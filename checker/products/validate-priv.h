@@ -84,6 +84,7 @@ struct vtree {
 	bool config_default;		/* nothing given: defconfig, then the touched
 					 * objects' symbols (validate-config.c) */
 	size_t config_enabled;		/* how many symbols that enabled */
+	bool ccache;			/* make CC="ccache gcc" */
 	struct strbuf dotconfig;	/* the .config used */
 	struct strlist make_args;
 	int jobs;

@@ -60,6 +60,23 @@ static bool file_exists(const char *dir, const char *rel)
 	return ok;
 }
 
+/* ccache, when installed, for kbuild trees whose make arguments do not
+ * choose the compiler: a second run of the same series compiles little. */
+static bool want_ccache(const struct vtree *t)
+{
+	const char *off = getenv("WQCHECK_NO_CCACHE");
+	size_t i;
+
+	if (!t->kbuild || (off && *off) || !program_on_path("ccache"))
+		return false;
+	for (i = 0; i < t->make_args.nr; i++)
+		if (!strncmp(t->make_args.items[i], "CC=", 3) ||
+		    !strncmp(t->make_args.items[i], "LLVM=", 5) ||
+		    !strncmp(t->make_args.items[i], "CROSS_COMPILE=", 14))
+			return false;
+	return true;
+}
+
 int vtree_open(struct vtree *t, const char *tree)
 {
 	char resolved[PATH_MAX];
@@ -195,6 +212,8 @@ int run_make_targets(struct vtree *t, const char *const *targets, struct strbuf 
 		argv[n++] = "O=" BUILD_DIR;
 	for (i = 0; i < t->make_args.nr && n < 200; i++)
 		argv[n++] = t->make_args.items[i];
+	if (t->ccache)
+		argv[n++] = "CC=ccache gcc";
 	for (i = 0; targets[i] && n < 255; i++)
 		argv[n++] = targets[i];
 	argv[n] = NULL;
@@ -248,6 +267,7 @@ int vtree_configure(struct vtree *t, const char *config)
 	const char *target = NULL;
 	int rc = 0;
 
+	t->ccache = want_ccache(t);
 	strbuf_addf(&dst, "%s/.config", t->objdir);
 	strbuf_addf(&src, "%s/.config", t->tree);
 	if (!config && access(src.buf, R_OK) && t->kbuild) {
@@ -350,6 +370,8 @@ static char *prepared_key(struct vtree *t, const char *base)
 		h = fnv1a(h, t->make_args.items[i], strlen(t->make_args.items[i]) + 1);
 	if (gcc.buf)
 		h = fnv1a(h, gcc.buf, gcc.len);
+	if (t->ccache)		/* kbuild rebuilds what CC changed for */
+		h = fnv1a(h, "ccache", 6);
 	strbuf_addf(&sb, "prepared-%016llx", (unsigned long long)h);
 	strbuf_release(&gcc);
 	return strbuf_detach(&sb);

@@ -48,6 +48,9 @@ static const struct { const char *path, *text; } tiny[] = {
 	  "config AFTER_COMMENT\n\tbool \"after the comment\"\n"
 	  "config NEEDS32\n\ttristate \"32-bit only\"\n\tdepends on X86_32\n"
 	  "config AUTO\n\ttristate\n\tdepends on BAZ\n\tdefault y if FOO\n"
+	  "endmenu\n"
+	  "menu \"Net drivers\"\n\tdepends on NET\n"
+	  "config NETTWO\n\ttristate \"two\"\n\tdepends on NET && BAZ\n"
 	  "endmenu\n" },
 	{ "drivers/Makefile",
 	  "obj-$(CONFIG_FOO) += foo/\n"
@@ -148,7 +151,7 @@ static void test_tiny(void)
 	CHECK("kconfig: another arch's Kconfig is not", !kconfig_defines(kc, "ARCH_OMAP"));
 	CHECK("kconfig: a help text is skipped", !kconfig_defines(kc, "FAKE"));
 	CHECK("kconfig: the entry after a help text is read", kconfig_defines(kc, "BAR"));
-	CHECK("kconfig: 16 symbols", kconfig_nr_symbols(kc) == 16);
+	CHECK("kconfig: 17 symbols", kconfig_nr_symbols(kc) == 17);
 
 	s = gates(root, "drivers/foo/extra.o", kc);
 	CHECK_STR("gates: a composite's part, the composite, the directory", s, "BAZ FOO");
@@ -214,6 +217,10 @@ static void test_tiny(void)
 	CHECK_STR("explain: BROKEN", s,
 		  "unmet dependency BROKEN (no prompt: only select sets it, and nothing "
 		  "selects it), drivers/Kconfig:32");
+	free(s);
+	s = kconfig_explain(kc, "NETTWO");
+	CHECK_STR("explain: the menu's and the entry's dependency named once", s,
+		  "unmet dependency NET && BAZ, drivers/Kconfig:49");
 	free(s);
 	s = kconfig_explain(kc, "X86");
 	CHECK("explain: nothing for a set symbol", s == NULL);

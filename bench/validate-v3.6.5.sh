@@ -1,0 +1,117 @@
+#!/bin/bash
+# wqcheck validate on real v3.6.5 with gcc 12, as a new user would run it:
+# the series `wqcheck series` writes for the tree, validated with no
+# --config (defconfig plus the touched objects' Kconfig symbols), against
+# --config=allmodconfig, and against building the same objects twice by
+# hand with make (at the base, then after git am of the whole series) in a
+# worktree sharing validate's prepared O= directory and configuration (as
+# validate does on its second run: both sides start from the cache).
+#
+# The tree: a shared clone of the v3.6.5 repository (V365_REPO, default the
+# mirror this workplace keeps) under the cache, with one local commit,
+# include/linux/compiler-gcc12.h copied from compiler-gcc4.h (3.6 knows no
+# gcc past 4); every make gets KCFLAGS=-fno-pie -fno-stack-protector
+# -fcommon (gcc 12's defaults that 3.6 predates).
+#
+# Usage: bench/validate-v3.6.5.sh [STEP...]   steps: cover allmodconfig hand
+# (default: all three, in that order; hand needs cover's configuration).
+# Prints one line per step: touched, built, equal, seconds (wall) and CPU
+# seconds (user+sys of everything it ran). Results: bench/RESULTS-validate.md.
+set -eu
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+WQCHECK=${WQCHECK:-$TOP/checker/wqcheck}
+cache=${WQCHECK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/wqcheck}
+repo=${V365_REPO:-/work/.mirror/yuhc+linux-3.6.5/repo}
+tree=$cache/linux-3.6.5
+kcflags="KCFLAGS=-fno-pie -fno-stack-protector -fcommon"
+steps=${*:-cover allmodconfig hand}
+out=${OUT:-$cache/bench-v3.6.5}
+mkdir -p "$out"
+
+if [ ! -d "$tree/.git" ]; then
+	git clone -q --shared "$repo" "$tree"
+fi
+if [ ! -f "$tree/include/linux/compiler-gcc12.h" ]; then
+	cp "$tree/include/linux/compiler-gcc4.h" "$tree/include/linux/compiler-gcc12.h"
+	git -C "$tree" add include/linux/compiler-gcc12.h
+	git -C "$tree" -c user.name=bench -c user.email=bench@invalid \
+		commit -q -m "compiler-gcc12.h from compiler-gcc4.h (to build with gcc 12)"
+fi
+rm -rf "$out/series"
+"$WQCHECK" series -q --cc=maintainers --from="Bench <bench@invalid>" -o "$out/series" "$tree" >/dev/null
+
+# cpu_run NAME CMD...: wall and user+sys seconds of CMD and its children
+cpu_run() {
+	local name=$1
+	shift
+	/usr/bin/time -f "%e %U %S" -o "$out/$name.time" "$@"
+}
+cpu_of() { awk '{ printf "wall %.0f s, cpu %.0f s", $1, $2 + $3 }' "$out/$1.time"; }
+
+summary() {
+	python3 - "$1" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+objs = {}
+for p in d["patches"]:
+    for o in p["objects"]:
+        if o["object"] not in objs or not o["built"]:
+            objs[o["object"]] = o
+built = [o for o in objs.values() if o["built"]]
+equal = [o for o in built if o["code_equal"] and not o["new_warnings"] and not o["new_sparse_warnings"]]
+other = [o for o in objs.values() if not o["built"] and "only for ARCH=" in (o["reason"] or "")]
+x86 = len(objs) - len(other)
+print(f"config: {d['config']}; touched {len(objs)}, built {len(built)}, equal {len(equal)}; "
+      f"other arches {len(other)}; built {len(built)}/{x86} = {100 * len(built) // max(1, x86)}% of the rest; "
+      f"phases {json.dumps({k: round(v) for k, v in d['seconds'].items() if isinstance(v, float)})}")
+PY
+}
+
+for step in $steps; do
+	echo "load before $step: $(cut -d' ' -f1-3 /proc/loadavg)"
+	case $step in
+	cover)
+		# the first run fills the caches (configuration, prepared O=
+		# directory) that the measured one and the hand build share
+		[ -n "${WARM:-}" ] || "$WQCHECK" validate -q -j2 --format=json --make-arg "$kcflags" \
+			--series "$out/series" "$tree" >"$out/cover-cold.json" || true
+		cpu_run cover "$WQCHECK" validate -q -j2 --format=json --make-arg "$kcflags" \
+			--series "$out/series" "$tree" >"$out/cover.json" || true
+		echo "cover (no --config): $(cpu_of cover); $(summary "$out/cover.json")" ;;
+	allmodconfig)
+		cpu_run allmodconfig "$WQCHECK" validate -q -j2 --format=json --config=allmodconfig \
+			--make-arg "$kcflags" --series "$out/series" "$tree" >"$out/allmodconfig.json" || true
+		echo "allmodconfig: $(cpu_of allmodconfig); $(summary "$out/allmodconfig.json")" ;;
+	hand)
+		# the configuration and prepared O= directory validate made
+		config=$(ls -t "$cache"/validate/covered-*.config | head -n 1)
+		objs=$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(" ".join(sorted({o["object"] for p in d["patches"] for o in p["objects"] if o["built"]})))' "$out/cover.json")
+		prepared=
+		for d in "$cache"/validate/prepared-*; do
+			tail -n +2 "$config" | cmp -s - "$d/.config" && prepared=$d
+		done
+		[ -n "$prepared" ] || { echo "no prepared build for $config" >&2; exit 2; }
+		w=$(mktemp -d "${TMPDIR:-/tmp}/bench-v365.XXXXXX")
+		git -C "$tree" worktree add -q --detach "$w/wt" HEAD
+		mkdir -p "$w/wt/.wqcheck-build"
+		cat >"$w/hand.sh" <<EOF
+set -e
+cd "$w/wt"
+cp -a "$prepared/." .wqcheck-build/
+find .wqcheck-build -exec touch -h -d "@\$(( \$(date +%s) + 1 ))" {} +
+make -j2 -k O=.wqcheck-build "$kcflags" $objs >"$w/base.log" 2>&1 || true
+GIT_OBJECT_DIRECTORY=$w/objects GIT_ALTERNATE_OBJECT_DIRECTORIES=$(git -C "$tree" rev-parse --path-format=absolute --git-common-dir)/objects \
+	git -c user.name=b -c user.email=b@invalid am -q \$(ls "$out"/series/0*-*.patch | grep -v cover-letter)
+make -j2 -k O=.wqcheck-build "$kcflags" $objs >"$w/after.log" 2>&1 || true
+EOF
+		mkdir -p "$w/objects"
+		cpu_run hand bash "$w/hand.sh"
+		echo "by hand (prepare, make of $(echo $objs | wc -w) objects, git am, make again): $(cpu_of hand)"
+		git -C "$tree" worktree remove --force --force "$w/wt"
+		rm -rf "$w" ;;
+	*) echo "unknown step $step" >&2; exit 2 ;;
+	esac
+done
