@@ -633,6 +633,30 @@ static char *dir_not_built(const struct vtree *t, const char *dir, int depth)
 	return r;
 }
 
+/* virt/kvm/eventfd.o: arch/x86/kvm/Makefile builds it into kvm.o through
+ * ../../../virt/kvm/, and make cannot build it alone. Says which Makefile
+ * of the arch (or of the tree) names it, or that none does. */
+static void listed_elsewhere(const struct vtree *t, const char *object, struct strbuf *reason)
+{
+	struct strbuf out = STRBUF_INIT, where = STRBUF_INIT;
+	const char *base = strrchr(object, '/');
+	char *dir = base ? xstrndup(object, (size_t)(base - object + 1)) : xstrdup("");
+
+	strbuf_addf(&where, "arch/%s", t->arch ? t->arch : "x86");
+	if (*dir && !run_commandv(t->srcdir, &out, "grep", "-rlF", "--include=Makefile",
+				  "--include=Kbuild", dir, where.buf, (char *)NULL) && out.len) {
+		size_t n = strcspn(out.buf, "\n");
+
+		strbuf_addf(reason, "; %.*s names %s: it is built only inside an object of that "
+			    "directory, not alone", (int)n, out.buf, dir);
+	} else {
+		strbuf_addstr(reason, " (not built, or a file #included by another)");
+	}
+	free(dir);
+	strbuf_release(&out);
+	strbuf_release(&where);
+}
+
 char *vtree_object_not_built(const struct vtree *t, const char *object)
 {
 	struct strbuf reason = STRBUF_INIT;
@@ -663,8 +687,9 @@ char *vtree_object_not_built(const struct vtree *t, const char *object)
 	switch (listed) {
 	case UNLISTED:
 		strbuf_reset(&reason);
-		strbuf_addf(&reason, "no Makefile rule in %s%s lists %s (a file #included by "
-			    "another, or not built)", dir, *dir ? "/" : "", slash ? slash + 1 : object);
+		strbuf_addf(&reason, "no Makefile rule in %s%s lists %s", dir, *dir ? "/" : "",
+			    slash ? slash + 1 : object);
+		listed_elsewhere(t, object, &reason);
 		r = strbuf_detach(&reason);
 		break;
 	case LISTED_NOT_BUILT:
