@@ -26,7 +26,8 @@ static const char validate_usage[] =
 "\n"
 "  --series DIR          the patch series (required)\n"
 "  --config=WHICH        defconfig, allmodconfig or a .config file\n"
-"                        (default: TREE's .config, else defconfig)\n"
+"                        (default: TREE's .config, else defconfig plus the\n"
+"                        Kconfig symbols that build the touched objects)\n"
 "  --make-arg ARG        pass ARG to every make (KCFLAGS=..., LLVM=1); repeatable\n"
 "  -j N                  make jobs (default: all CPUs)\n"
 "  --full                also build vmlinux and modules after the last patch\n"
@@ -37,7 +38,7 @@ static const char validate_usage[] =
 "(equal, or equal up to the conversion);\n"
 "1 an object differs, has new warnings, was not built under the configuration,\n"
 "or the rescan found something; 2 an error (bad arguments or tree, a patch that\n"
-"does not apply, a base that does not build).\n";
+"does not apply, a base that builds none of the touched objects).\n";
 
 enum { OPT_SERIES = 256, OPT_CONFIG, OPT_MAKE_ARG, OPT_FULL, OPT_FORMAT, OPT_HELP };
 

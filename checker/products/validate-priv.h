@@ -145,6 +145,7 @@ struct vobject {
 	char *source;			/* drivers/x/y.c */
 	char *not_built;		/* the configuration does not build it: why */
 	bool identities;		/* compare with the 3.7 identities header */
+	bool base_failed;		/* the base does not compile it (validate.c) */
 	enum vpositions positions;
 	bool positions_chosen;		/* it compiled so at the base */
 	struct vobject_state state;	/* the reference: base, then after each patch */

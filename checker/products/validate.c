@@ -435,6 +435,55 @@ static bool touched_later(const struct vtree *t, const struct vseries *s, size_t
 	return later;
 }
 
+/* The objects the base could not compile, built again after the series:
+ * the same error before and after is a reason not to judge them (the
+ * series did not cause it); another error, or none, is said as it is. */
+static void rebuild_base_failures(struct vtree *t, const struct vseries *s,
+				  struct vobject **objs, size_t nr)
+{
+	struct vobject **again = xcalloc(nr + 1, sizeof(*again));
+	struct vobject_state *now;
+	size_t n = 0, i, k, j;
+
+	for (i = 0; i < nr; i++)
+		if (objs[i]->base_failed) {
+			free(objs[i]->not_built);
+			objs[i]->not_built = NULL;
+			again[n++] = objs[i];
+		}
+	vtree_progress(t, "building again the %zu object%s the base does not compile", n,
+		       n == 1 ? "" : "s");
+	now = xcalloc(n + 1, sizeof(*now));
+	build_objects(t, again, n, now);
+	for (i = 0; i < n; i++) {
+		struct vobject *o = again[i];
+		struct strbuf sb = STRBUF_INIT;
+		const char *before = o->state.error ? o->state.error : "make did not build it";
+
+		if (now[i].compiled)
+			strbuf_addf(&sb, "does not compile at the base (%s); compiles after the "
+				    "series, so there is nothing to compare it with", before);
+		else if (now[i].error && !strcmp(now[i].error, before))
+			strbuf_addf(&sb, "does not compile, before the series and after alike: %s",
+				    before);
+		else
+			strbuf_addf(&sb, "does not compile at the base (%s), nor after the series, "
+				    "with another error: %s", before,
+				    now[i].error ? now[i].error : "make did not build it");
+		o->not_built = strbuf_detach(&sb);
+		vobject_state_release(&now[i]);
+		/* every verdict on it says so */
+		for (k = 0; k < s->nr_patches; k++)
+			for (j = 0; j < s->patches[k].nr_objects; j++)
+				if (s->patches[k].objects[j].obj == o) {
+					free(s->patches[k].objects[j].reason);
+					s->patches[k].objects[j].reason = xstrdup(o->not_built);
+				}
+	}
+	free(now);
+	free(again);
+}
+
 int validate_series(const struct validate_options *opts)
 {
 	struct vseries series;
@@ -443,6 +492,7 @@ int validate_series(const struct validate_options *opts)
 	struct strlist all_sources = { 0 };
 	struct vobject **objs = NULL;
 	size_t nr_objs = 0, alloc_objs = 0, i, j;
+	size_t nr_base_failed = 0, nr_base_built = 0;
 	struct vobject_state *states = NULL;
 	FILE *out = opts->out ? opts->out : stdout;
 	bool failed = false, sched_inline, defer;
@@ -538,17 +588,26 @@ int validate_series(const struct validate_options *opts)
 	t0 = validate_now();
 	r.t_base = t0 - t1;
 	for (i = 0; i < nr_objs; i++) {
+		bool tried = !objs[i]->not_built;
+
 		objs[i]->state = states[i];
-		if (!objs[i]->not_built && !states[i].compiled) {
+		if (tried && !states[i].compiled) {
 			struct strbuf sb = STRBUF_INIT;
 
 			strbuf_addf(&sb, "does not compile at the base: %s", states[i].error);
 			objs[i]->not_built = strbuf_detach(&sb);
-			if (!r.fatal)
-				r.fatal = xstrdup("the base does not build every touched object "
-						  "(a newer compiler may need --make-arg KCFLAGS=...)");
+			objs[i]->base_failed = true;
+			nr_base_failed++;
+		} else if (tried) {
+			nr_base_built++;
 		}
 	}
+	/* One object the base cannot compile (a driver the configuration
+	 * enabled that this compiler rejects) is that object's verdict; a base
+	 * that compiles none is broken. */
+	if (nr_base_failed && !nr_base_built)
+		r.fatal = xstrdup("the base does not build any touched object "
+				  "(a newer compiler may need --make-arg KCFLAGS=...)");
 
 	/* Without a header in the series, an object's code depends on its own
 	 * source only: an object no later patch touches again is built once,
@@ -612,6 +671,8 @@ int validate_series(const struct validate_options *opts)
 	}
 	free(deferred);
 	free(deferred_verdicts);
+	if (nr_base_failed && !r.fatal)
+		rebuild_base_failures(&t, &series, objs, nr_objs);
 
 	t1 = validate_now();
 	r.t_patches = t1 - t0;

@@ -29,7 +29,7 @@ struct validate_options {
  * rescan clean);
  * 1 some object did not pass or was not built under the configuration;
  * 2 an error: bad arguments or tree, a patch that does not apply, a base that
- * does not build. The tree is never written: the work happens in a scratch
+ * builds none of the touched objects. The tree is never written: the work happens in a scratch
  * `git worktree`, removed on every exit path (die(), SIGINT/SIGTERM/SIGHUP too). */
 int validate_series(const struct validate_options *opts);
 
