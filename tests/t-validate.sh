@@ -273,6 +273,28 @@ else
 	not_ok "--make-arg CC=false: the base does not build, exit 2" "rc=$rc" "$(cat "$scratch/cc.err")"
 fi
 
+# --- an object the base does not compile: its own verdict, not a broken base --
+# hidx-core.c gets an error of its own at the base (a compiler the old driver
+# does not suit); the series converts it and sdx_host.c: sdx_host.o is judged,
+# hidx-core.o is "does not compile, before the series and after alike", exit 1.
+tree=$(new_tree basefail)
+sed -i '1i int wqcheck_base_error = wqcheck_undeclared;' "$tree/drivers/hid/hidx-core.c"
+(cd "$tree" && G commit -q -a -m "hidx: does not compile")
+convert "$tree" drivers/hid drivers/mmc
+series "$tree" 2 "$scratch/basefail.series"
+"$WQCHECK" validate -q --format=json --series "$scratch/basefail.series" "$tree" >"$scratch/basefail.json" 2>"$scratch/basefail.err"
+rc=$?
+r=$(jq_py x '
+objs = {o["object"]: o for p in d["patches"] for o in p["objects"]}
+h = objs.get("drivers/hid/hidx-core.o", {})
+m = objs.get("drivers/mmc/host/sdx_host.o", {})
+print(h.get("built"), (h.get("reason") or "").split(":")[0], "wqcheck_undeclared" in (h.get("reason") or ""), m.get("built"), m.get("code_equal"))' "$scratch/basefail.json" 2>&1)
+case "$rc $r" in
+"1 False does not compile, before the series and after alike True True True")
+	ok "an object the base does not compile: the same error after the series, its own verdict (exit 1)" ;;
+*) not_ok "an object the base does not compile: its own verdict" "rc=$rc $r" "$(head -3 "$scratch/basefail.err")" ;;
+esac
+
 # --- interrupted: SIGTERM removes the worktree --------------------------------
 if [ -d "$scratch/wqseries" ]; then
 	tree=$scratch/series/tree
