@@ -276,7 +276,7 @@ fi
 # --- an object the base does not compile: its own verdict, not a broken base --
 # hidx-core.c gets an error of its own at the base (a compiler the old driver
 # does not suit); the series converts it and sdx_host.c: sdx_host.o is judged,
-# hidx-core.o is "does not compile, before the series and after alike", exit 1.
+# hidx-core.o "does not compile at the base and after the series alike", exit 1.
 tree=$(new_tree basefail)
 sed -i '1i int wqcheck_base_error = wqcheck_undeclared;' "$tree/drivers/hid/hidx-core.c"
 (cd "$tree" && G commit -q -a -m "hidx: does not compile")
@@ -290,7 +290,7 @@ h = objs.get("drivers/hid/hidx-core.o", {})
 m = objs.get("drivers/mmc/host/sdx_host.o", {})
 print(h.get("built"), (h.get("reason") or "").split(":")[0], "wqcheck_undeclared" in (h.get("reason") or ""), m.get("built"), m.get("code_equal"))' "$scratch/basefail.json" 2>&1)
 case "$rc $r" in
-"1 False does not compile, before the series and after alike True True True")
+"1 False does not compile at the base and after the series alike True True True")
 	ok "an object the base does not compile: the same error after the series, its own verdict (exit 1)" ;;
 *) not_ok "an object the base does not compile: its own verdict" "rc=$rc $r" "$(head -3 "$scratch/basefail.err")" ;;
 esac

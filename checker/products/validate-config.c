@@ -1108,12 +1108,16 @@ static void explain_sym(struct kconfig_db *kc, const char *name, struct strbuf *
 	if (!s || !s->nr_defs) {
 		char *arch = arch_defining(kc, name);
 
-		strbuf_addf(sb, "not defined for ARCH=%s", kc->srcarch);
 		if (arch && strcmp(arch, kc->srcarch)) {
-			strbuf_addf(sb, "; only for ARCH=%s, arch/%s defines it; ", arch, arch);
+			strbuf_addf(sb, "not defined for ARCH=%s; only for ARCH=%s, arch/%s "
+				    "defines it; ", kc->srcarch, arch, arch);
 			cross_compile_advice(sb, arch);
-		} else
-			strbuf_addf(sb, "; no Kconfig file ARCH=%s reads defines it", kc->srcarch);
+		} else {
+			/* not another arch's: the tree lacks it (a driver
+			 * backported without its MFD core) */
+			strbuf_addf(sb, "defined by no Kconfig file of the tree for %s",
+				    kc->srcarch);
+		}
 		free(arch);
 		return;
 	}

@@ -464,7 +464,7 @@ static void rebuild_base_failures(struct vtree *t, const struct vseries *s,
 			strbuf_addf(&sb, "does not compile at the base (%s); compiles after the "
 				    "series, so there is nothing to compare it with", before);
 		else if (now[i].error && !strcmp(now[i].error, before))
-			strbuf_addf(&sb, "does not compile, before the series and after alike: %s",
+			strbuf_addf(&sb, "does not compile at the base and after the series alike: %s",
 				    before);
 		else
 			strbuf_addf(&sb, "does not compile at the base (%s), nor after the series, "

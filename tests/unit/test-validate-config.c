@@ -51,7 +51,8 @@ static const struct { const char *path, *text; } tiny[] = {
 	  "endmenu\n"
 	  "menu \"Net drivers\"\n\tdepends on NET\n"
 	  "config NETTWO\n\ttristate \"two\"\n\tdepends on NET && BAZ\n"
-	  "endmenu\n" },
+	  "endmenu\n"
+	  "config ORPHAN\n\ttristate \"its core is missing\"\n\tdepends on MFD_NOWHERE\n" },
 	{ "drivers/Makefile",
 	  "obj-$(CONFIG_FOO) += foo/\n"
 	  "obj-y += misc/\n" },
@@ -151,7 +152,7 @@ static void test_tiny(void)
 	CHECK("kconfig: another arch's Kconfig is not", !kconfig_defines(kc, "ARCH_OMAP"));
 	CHECK("kconfig: a help text is skipped", !kconfig_defines(kc, "FAKE"));
 	CHECK("kconfig: the entry after a help text is read", kconfig_defines(kc, "BAR"));
-	CHECK("kconfig: 17 symbols", kconfig_nr_symbols(kc) == 17);
+	CHECK("kconfig: 18 symbols", kconfig_nr_symbols(kc) == 18);
 
 	s = gates(root, "drivers/foo/extra.o", kc);
 	CHECK_STR("gates: a composite's part, the composite, the directory", s, "BAZ FOO");
@@ -221,6 +222,11 @@ static void test_tiny(void)
 	s = kconfig_explain(kc, "NETTWO");
 	CHECK_STR("explain: the menu's and the entry's dependency named once", s,
 		  "unmet dependency NET && BAZ, drivers/Kconfig:49");
+	free(s);
+	s = kconfig_explain(kc, "ORPHAN");
+	CHECK_STR("explain: a dependency no arch defines is not another arch's", s,
+		  "unmet dependency MFD_NOWHERE (defined by no Kconfig file of the tree for "
+		  "x86), drivers/Kconfig:53");
 	free(s);
 	s = kconfig_explain(kc, "X86");
 	CHECK("explain: nothing for a set symbol", s == NULL);
