@@ -1253,8 +1253,15 @@ static bool gates_of(const char *srcdir, const char *dir, const char *target,
 		     const struct kconfig_db *kc, int depth, struct strlist *syms);
 
 /* Does lhs (listing target) lead to a built list? Adds its symbols. */
+enum gate_pass {
+	GATE_SET,		/* lines whose symbol is already y or m */
+	GATE_DEFINED,		/* whose symbol this arch defines */
+	GATE_ANY,
+};
+
 static bool gates_of_line(const char *srcdir, const char *dir, const char *lhs,
-			  const struct kconfig_db *kc, int depth, struct strlist *syms)
+			  const struct kconfig_db *kc, enum gate_pass pass, int depth,
+			  struct strlist *syms)
 {
 	char *base, *sym;
 	bool ok = false;
@@ -1262,8 +1269,10 @@ static bool gates_of_line(const char *srcdir, const char *dir, const char *lhs,
 
 	if (!split_lhs(lhs, &base, &sym))
 		return false;
-	if (sym && kc && !kconfig_defines(kc, sym))
-		goto out;	/* another line first; the caller retries without kc */
+	if (sym && kc && pass == GATE_SET && sym_tristate(kc, sym) == 0)
+		goto out;	/* a later pass takes it */
+	if (sym && kc && pass == GATE_DEFINED && !kconfig_defines(kc, sym))
+		goto out;
 	if (sym && !strlist_has(syms, sym))
 		strlist_add(syms, sym);
 	if (is_builtin_list(base)) {
@@ -1298,12 +1307,14 @@ static bool gates_of(const char *srcdir, const char *dir, const char *target,
 	char *which = NULL, *text = makefile_read(srcdir, dir, &which);
 	char *line, *save = NULL;
 	bool ok = false;
-	int pass;
+	int pass;		/* enum gate_pass */
 
 	if (!text)
 		return false;
-	/* first the lines whose symbols this arch defines, then any */
-	for (pass = kc ? 0 : 1; pass < 2 && !ok; pass++) {
+	/* obj-$(CONFIG_USB) += usb/ and obj-$(CONFIG_USB_OTG_UTILS) += usb/:
+	 * either will do; first a line whose symbol is set, then one whose
+	 * symbol this arch defines, then any */
+	for (pass = kc ? GATE_SET : GATE_ANY; pass <= GATE_ANY && !ok; pass++) {
 		struct strbuf copy = STRBUF_INIT;
 
 		strbuf_addstr(&copy, text);
@@ -1329,7 +1340,7 @@ static bool gates_of(const char *srcdir, const char *dir, const char *target,
 					(*dir && !strncmp(w, dir, strlen(dir)) &&
 					 w[strlen(dir)] == '/' && !strcmp(w + strlen(dir) + 1, target));
 			if (found)
-				ok = gates_of_line(srcdir, dir, lhs, pass ? NULL : kc, depth, syms);
+				ok = gates_of_line(srcdir, dir, lhs, kc, pass, depth, syms);
 		}
 		strbuf_release(&copy);
 	}

@@ -126,20 +126,6 @@ static bool includes_of(const struct vtree *t, const char *source, struct strlis
 	return any;
 }
 
-/* A .c file no Makefile lists and other .c files #include. */
-static bool included_source(const struct vtree *t, const char *source)
-{
-	struct strlist users = { 0 };
-	bool yes;
-
-	if (listed_object(t, source))
-		return false;
-	header_users(t, source, &users);
-	yes = users.nr > 0;
-	strlist_release(&users);
-	return yes;
-}
-
 /* The tree-relative sources a patch file list means, and their objects. */
 static void patch_sources(const struct vtree *t, const struct strlist *files, struct strlist *out)
 {
@@ -403,7 +389,9 @@ static void judge_built(struct vtree *t, struct vobject **objs, struct vpatch_ob
 	free(states);
 }
 
-/* Every file the series touches in the tree is a .c file (or outside it). */
+/* Every file the series touches in the tree is a .c file (or outside it).
+ * A .c file that others #include counts as theirs: patch_sources() maps it
+ * to them, and touched_later() reads those lists. */
 static bool series_only_sources(const struct vtree *t, const struct vseries *s)
 {
 	size_t plen = strlen(t->prefix), i, j;
@@ -412,27 +400,23 @@ static bool series_only_sources(const struct vtree *t, const struct vseries *s)
 		for (j = 0; j < s->patches[i].files.nr; j++) {
 			const char *f = s->patches[i].files.items[j];
 
-			if (strncmp(f, t->prefix, plen))
-				continue;
-			/* a header, or a .c file other files #include */
-			if (!has_suffix(f, ".c") || included_source(t, f + plen))
+			if (!strncmp(f, t->prefix, plen) && !has_suffix(f, ".c"))
 				return false;
 		}
 	return true;
 }
 
-static bool touched_later(const struct vtree *t, const struct vseries *s, size_t k,
+/* Does a patch after the k-th rebuild source? sources[i] is what
+ * patch_sources() made of patch i. */
+static bool touched_later(const struct vseries *s, const struct strlist *sources, size_t k,
 			  const char *source)
 {
-	struct strbuf full = STRBUF_INIT;
 	size_t i;
-	bool later = false;
 
-	strbuf_addf(&full, "%s%s", t->prefix, source);
-	for (i = k + 1; i < s->nr_patches && !later; i++)
-		later = strlist_has(&s->patches[i].files, full.buf);
-	strbuf_release(&full);
-	return later;
+	for (i = k + 1; i < s->nr_patches; i++)
+		if (strlist_has(&sources[i], source))
+			return true;
+	return false;
 }
 
 /* The objects the base could not compile, built again after the series:
@@ -493,6 +477,7 @@ int validate_series(const struct validate_options *opts)
 	struct vobject **objs = NULL;
 	size_t nr_objs = 0, alloc_objs = 0, i, j;
 	size_t nr_base_failed = 0, nr_base_built = 0;
+	struct strlist *patch_srcs = NULL;	/* patch_sources() of each patch */
 	struct vobject_state *states = NULL;
 	FILE *out = opts->out ? opts->out : stdout;
 	bool failed = false, sched_inline, defer;
@@ -613,6 +598,9 @@ int validate_series(const struct validate_options *opts)
 	 * source only: an object no later patch touches again is built once,
 	 * after the last patch, together with all the others like it. */
 	defer = series_only_sources(&t, &series);
+	patch_srcs = xcalloc(series.nr_patches + 1, sizeof(*patch_srcs));
+	for (i = 0; defer && i < series.nr_patches; i++)
+		patch_sources(&t, &series.patches[i].files, &patch_srcs[i]);
 	for (i = 0; i < series.nr_patches; i++) {
 		struct vpatch *p = &series.patches[i];
 		struct strbuf am = STRBUF_INIT;
@@ -649,7 +637,7 @@ int validate_series(const struct validate_options *opts)
 			o = find_object(objs, nr_objs, obj.buf);
 			strbuf_release(&obj);
 			p->objects[j].obj = o;
-			if (defer && !touched_later(&t, &series, i, o->source)) {
+			if (defer && !touched_later(&series, patch_srcs, i, o->source)) {
 				ALLOC_GROW(deferred, nr_deferred, alloc_deferred);
 				deferred[nr_deferred] = o;
 				ALLOC_GROW(deferred_verdicts, nr_deferred, alloc_deferred_verdicts);
@@ -671,6 +659,10 @@ int validate_series(const struct validate_options *opts)
 	}
 	free(deferred);
 	free(deferred_verdicts);
+	for (i = 0; i < series.nr_patches; i++)
+		strlist_release(&patch_srcs[i]);
+	free(patch_srcs);
+	patch_srcs = NULL;
 	if (nr_base_failed && !r.fatal)
 		rebuild_base_failures(&t, &series, objs, nr_objs);
 

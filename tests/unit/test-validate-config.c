@@ -55,7 +55,8 @@ static const struct { const char *path, *text; } tiny[] = {
 	  "config ORPHAN\n\ttristate \"its core is missing\"\n\tdepends on MFD_NOWHERE\n" },
 	{ "drivers/Makefile",
 	  "obj-$(CONFIG_FOO) += foo/\n"
-	  "obj-y += misc/\n" },
+	  "obj-$(CONFIG_BAZ) += misc/\n"
+	  "obj-$(CONFIG_NET) += misc/\n" },
 	{ "drivers/foo/Makefile",
 	  "# obj-$(CONFIG_BAR) += extra.o (a comment)\n"
 	  "obj-$(CONFIG_FOO) += foo.o\n"
@@ -161,8 +162,14 @@ static void test_tiny(void)
 	CHECK_STR("gates: foo-y := core.o", s, "FOO");
 	free(s);
 	s = gates(root, "drivers/misc/xnet.o", kc);
-	CHECK_STR("gates: through $(xnet-y) in a composite's list", s, "NET NETDRV");
+	CHECK_STR("gates: through $(xnet-y) in a composite's list; the first way into the "
+		  "directory", s, "NET NETDRV BAZ");
 	free(s);
+	kconfig_set_values(kc, "CONFIG_NET=y\n");
+	s = gates(root, "drivers/misc/xnet.o", kc);
+	CHECK_STR("gates: a way into the directory that is already on", s, "NET NETDRV");
+	free(s);
+	kconfig_set_values(kc, "");
 	s = gates(root, "drivers/misc/unlisted.o", kc);
 	CHECK_STR("gates: an object no Makefile lists", s, "(unlisted)");
 	free(s);
