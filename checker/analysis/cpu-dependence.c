@@ -136,6 +136,12 @@ static void free_memo(void *p)
 struct names_filter {
 	uint64_t *bits;
 	size_t mask;	/* the number of bits, a power of two, less one */
+	/* The functions and macros the file defines, sorted, once it has
+	 * been lexed: the source cache forgets the lexed file, this stays,
+	 * so a file is lexed again only when it holds the definition. */
+	char **defs;
+	size_t nr_defs;
+	bool lexed;
 };
 
 static uint64_t name_hash(const char *s, size_t len)
@@ -210,10 +216,40 @@ static bool names_filter_may_hold(const struct names_filter *nf,
 	return true;
 }
 
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void names_filter_learn(struct names_filter *nf,
+			       const struct source_file *f)
+{
+	size_t i;
+
+	if (nf->lexed)
+		return;
+	nf->lexed = true;
+	nf->defs = xcalloc(f->nr_funcs + 1, sizeof(*nf->defs));
+	for (i = 0; i < f->nr_funcs; i++)
+		nf->defs[nf->nr_defs++] = xstrdup(f->funcs[i].name);
+	qsort(nf->defs, nf->nr_defs, sizeof(*nf->defs), compare_names);
+}
+
+static bool names_filter_defines(const struct names_filter *nf,
+				 const char *name)
+{
+	return !nf->lexed || bsearch(&name, nf->defs, nf->nr_defs,
+				     sizeof(*nf->defs), compare_names);
+}
+
 static void free_text(void *p)
 {
 	struct names_filter *nf = p;
+	size_t i;
 
+	for (i = 0; i < nf->nr_defs; i++)
+		free(nf->defs[i]);
+	free(nf->defs);
 	free(nf->bits);
 	free(nf);
 }
@@ -359,7 +395,7 @@ static bool is_dead(const struct source_file *f, size_t i)
 }
 
 /* The file's names filter; one with no bits when it cannot be read. */
-static const struct names_filter *raw_text(struct cpu_dependence *cd,
+static struct names_filter *raw_text(struct cpu_dependence *cd,
 					   const char *path)
 {
 	struct names_filter *nf = strmap_get(&cd->texts, path);
@@ -382,16 +418,18 @@ static const struct source_function *find_in(struct cpu_dependence *cd, const ch
 					     const char *name, bool inline_only,
 					     struct source_file **where)
 {
-	const struct names_filter *names = raw_text(cd, path);
+	struct names_filter *names = raw_text(cd, path);
 	const struct source_function *fn;
 	struct source_file *f;
 	size_t i;
 
-	if (!names_filter_may_hold(names, name))
+	if (!names_filter_may_hold(names, name) ||
+	    !names_filter_defines(names, name))
 		return NULL;
 	f = source_get(cd->sc, path);
 	if (!f)
 		return NULL;
+	names_filter_learn(names, f);
 	for (i = 0; i < f->nr_funcs; i++) {
 		fn = &f->funcs[i];
 		if (strcmp(fn->name, name))
