@@ -184,6 +184,7 @@ struct kdef {				/* one config or menuconfig block */
 	unsigned line;
 	char type;			/* 'b'ool 't'ristate 's'tring 'i'nt 'h'ex, 0 */
 	bool prompt;
+	bool in_choice;			/* a choice's member */
 	struct kdefault *defaults;	/* default and def_bool lines */
 	size_t nr_defaults, alloc_defaults;
 	struct kexpr *depends;		/* its own and the enclosing blocks' */
@@ -433,6 +434,7 @@ static void start_config(struct kreader *rd, const char *name, const char *file,
 	d->file = xstrdup(file);
 	d->line = line;
 	d->depends = enclosing_depends(rd);
+	d->in_choice = rd->nr_blocks && rd->blocks[rd->nr_blocks - 1].kind == 'c';
 	rd->current = s;
 	rd->current_block = NULL;
 	rd->in_comment = false;
@@ -1379,4 +1381,15 @@ bool makefile_gates(const char *srcdir, const char *object, const struct kconfig
 	}
 	free(dir);
 	return true;
+}
+
+bool kconfig_choice_tristate(const struct kconfig_db *kc, const char *symbol)
+{
+	const struct ksym *s = sym_find(kc, symbol);
+	size_t i;
+
+	for (i = 0; s && i < s->nr_defs; i++)
+		if (s->defs[i].in_choice && s->defs[i].type == 't')
+			return true;
+	return false;
 }

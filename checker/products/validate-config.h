@@ -36,6 +36,11 @@ const char *kconfig_value(const struct kconfig_db *kc, const char *symbol);
  * be enabled: another arch's symbol, a negation, BROKEN). */
 bool kconfig_plan(struct kconfig_db *kc, const char *symbol, struct strlist *enable);
 
+/* Is symbol a tristate member of a choice? Several of those can be on only
+ * as modules (the USB gadget drivers): scripts/config --module, not
+ * --enable. */
+bool kconfig_choice_tristate(const struct kconfig_db *kc, const char *symbol);
+
 /* Why symbol is unset under the current values, in words naming the unmet
  * dependency: "unmet dependency SH_DREAMCAST (not defined for ARCH=x86;
  * arch/sh defines it)". NULL when it is set. */

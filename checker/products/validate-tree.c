@@ -657,6 +657,37 @@ static void listed_elsewhere(const struct vtree *t, const char *object, struct s
 	strbuf_release(&where);
 }
 
+/* "" when makefile_gates() finds the object and every gate is set, why not
+ * when one is unset, NULL when it finds no Makefile that lists it. */
+static char *gated_not_built(const struct vtree *t, const char *object)
+{
+	struct strlist gates = { 0 };
+	char *r = NULL;
+	size_t i;
+
+	if (!makefile_gates(t->srcdir, object, t->kconfig, &gates)) {
+		strlist_release(&gates);
+		return NULL;
+	}
+	for (i = 0; i < gates.nr && !r; i++) {
+		const char *v = kconfig_value(t->kconfig, gates.items[i]);
+
+		if (!v || (strcmp(v, "y") && strcmp(v, "m"))) {
+			struct strbuf sb = STRBUF_INIT;
+			char *why = kconfig_explain(t->kconfig, gates.items[i]);
+
+			strbuf_addf(&sb, "CONFIG_%s is not set (the Makefiles of %s)", gates.items[i],
+				    object);
+			if (why)
+				strbuf_addf(&sb, ": %s", why);
+			free(why);
+			r = strbuf_detach(&sb);
+		}
+	}
+	strlist_release(&gates);
+	return r ? r : xstrdup("");
+}
+
 char *vtree_object_not_built(const struct vtree *t, const char *object)
 {
 	struct strbuf reason = STRBUF_INIT;
@@ -686,6 +717,15 @@ char *vtree_object_not_built(const struct vtree *t, const char *object)
 	}
 	switch (listed) {
 	case UNLISTED:
+		/* what validate-config.c reads and this walk does not:
+		 * dvb-core-objs := ... $(dvb-net-y), dvb-net-$(CONFIG_DVB_NET) */
+		if (t->kconfig && (r = gated_not_built(t, object)) != NULL) {
+			if (!*r) {
+				free(r);
+				r = dir_not_built(t, dir, 0);
+			}
+			break;
+		}
 		strbuf_reset(&reason);
 		strbuf_addf(&reason, "no Makefile rule in %s%s lists %s", dir, *dir ? "/" : "",
 			    slash ? slash + 1 : object);
@@ -742,7 +782,8 @@ static int enable_symbols(struct vtree *t, const struct strlist *enable, struct 
 	argv[n++] = "--file";
 	argv[n++] = file.buf;
 	for (i = 0; i < enable->nr; i++) {
-		argv[n++] = "--enable";
+		argv[n++] = kconfig_choice_tristate(t->kconfig, enable->items[i]) ? "--module"
+										 : "--enable";
 		argv[n++] = enable->items[i];
 	}
 	argv[n] = NULL;

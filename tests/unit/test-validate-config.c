@@ -52,7 +52,11 @@ static const struct { const char *path, *text; } tiny[] = {
 	  "menu \"Net drivers\"\n\tdepends on NET\n"
 	  "config NETTWO\n\ttristate \"two\"\n\tdepends on NET && BAZ\n"
 	  "endmenu\n"
-	  "config ORPHAN\n\ttristate \"its core is missing\"\n\tdepends on MFD_NOWHERE\n" },
+	  "config ORPHAN\n\ttristate \"its core is missing\"\n\tdepends on MFD_NOWHERE\n"
+	  "choice\n\ttristate \"gadget drivers\"\n"
+	  "config G_ONE\n\ttristate \"one\"\n"
+	  "config G_TWO\n\tbool \"two\"\n"
+	  "endchoice\n" },
 	{ "drivers/Makefile",
 	  "obj-$(CONFIG_FOO) += foo/\n"
 	  "obj-$(CONFIG_BAZ) += misc/\n"
@@ -153,7 +157,10 @@ static void test_tiny(void)
 	CHECK("kconfig: another arch's Kconfig is not", !kconfig_defines(kc, "ARCH_OMAP"));
 	CHECK("kconfig: a help text is skipped", !kconfig_defines(kc, "FAKE"));
 	CHECK("kconfig: the entry after a help text is read", kconfig_defines(kc, "BAR"));
-	CHECK("kconfig: 18 symbols", kconfig_nr_symbols(kc) == 18);
+	CHECK("kconfig: 20 symbols", kconfig_nr_symbols(kc) == 20);
+	CHECK("kconfig: a choice's tristate member is one (--module)",
+	      kconfig_choice_tristate(kc, "G_ONE") && !kconfig_choice_tristate(kc, "G_TWO") &&
+	      !kconfig_choice_tristate(kc, "FOO"));
 
 	s = gates(root, "drivers/foo/extra.o", kc);
 	CHECK_STR("gates: a composite's part, the composite, the directory", s, "BAZ FOO");
