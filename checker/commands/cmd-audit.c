@@ -1,39 +1,31 @@
 #include "products/audit.h"
 #include "products/audit-html.h"
 #include "commands/builtin.h"
+#include "commands/options.h"
 #include "front/tree.h"
 #include "lib/usage.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-static const char audit_usage[] =
-	"usage: wqcheck audit [options] TREE\n"
-	"\n"
-	"Lists every workqueue API caller of the kernel tree TREE, grouped by the\n"
-	"MAINTAINERS section that owns its file: legacy API uses (WQ001-WQ005),\n"
-	"queue_*_on() & co sites, system_wq / system_unbound_wq users and\n"
-	"alloc_workqueue() calls, each classified (legacy, cpu-dependent,\n"
-	"reentrancy-dependent, cpu-independent, unresolved) with its evidence, and\n"
-	"for system_wq users and alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND\n"
-	"the 6.17 migration advice.\n"
-	"\n"
-	"  -o FILE          write to FILE (default: standard output)\n"
-	"  --format=FMT     md, csv, json or html (default: from FILE's extension\n"
-	"                   .html/.htm, .json, .csv, .md; else md)\n"
-	"  --subsystem=NAME only this MAINTAINERS section: its exact name, or a\n"
-	"                   case-insensitive part of exactly one section's name\n"
-	"  -j N             parallel jobs (default: all CPUs)\n"
-	"  --arch=ARCH      architecture for <asm/...> headers (default: x86)\n"
-	"  -p DIR           compiler flags from DIR/compile_commands.json (legacy rules)\n"
-	"  -q, --quiet      no progress display\n"
-	"\n"
-	"Exit status: 0 report written, 2 usage or environment error (not a kernel\n"
-	"tree, unreadable MAINTAINERS, unknown subsystem, output not writable).\n";
+static const struct command_usage audit_usage = {
+	.name = "audit",
+	.synopsis = "audit [options] TREE",
+	.about =
+"Lists every workqueue API caller of the kernel tree TREE, grouped by the\n"
+"MAINTAINERS section that owns its file: legacy API uses (WQ001-WQ005),\n"
+"queue_*_on() & co sites, system_wq / system_unbound_wq users and\n"
+"alloc_workqueue() calls, each classified (legacy, cpu-dependent,\n"
+"reentrancy-dependent, cpu-independent, unresolved) with its evidence, and\n"
+"for system_wq users and alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND\n"
+"the 6.17 migration advice.\n",
+	.after =
+"Exit status: 0 report written, 2 usage or environment error (not a kernel\n"
+"tree, unreadable MAINTAINERS, unknown subsystem, output not writable).\n",
+};
 
 enum audit_format {
 	AUDIT_MD,
@@ -42,32 +34,6 @@ enum audit_format {
 	AUDIT_HTML,
 	AUDIT_DEFAULT
 };
-
-enum {
-	OPT_FORMAT = 256,
-	OPT_SUBSYSTEM,
-	OPT_ARCH,
-	OPT_HELP,
-};
-
-static const struct option audit_options_long[] = {
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "subsystem", required_argument, NULL, OPT_SUBSYSTEM },
-	{ "arch", required_argument, NULL, OPT_ARCH },
-	{ "output", required_argument, NULL, 'o' },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, OPT_HELP },
-	{ NULL, 0, NULL, 0 },
-};
-
-static __attribute__((noreturn)) void usage_error(const char *fmt,
-						  const char *arg)
-{
-	fprintf(stderr, "wqcheck audit: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "; see 'wqcheck audit --help'\n");
-	exit(EXIT_USAGE);
-}
 
 static const char *output_to_remove;
 
@@ -85,17 +51,21 @@ static bool ends_with(const char *s, const char *suffix)
 	return n >= m && !strcasecmp(s + n - m, suffix);
 }
 
-static enum audit_format format_from_name(const char *name)
+static void parse_opt_format(const struct option *opt, const char *name)
 {
+	enum audit_format *format = opt->value;
+
+
 	if (!strcmp(name, "md") || !strcmp(name, "markdown"))
-		return AUDIT_MD;
-	if (!strcmp(name, "csv"))
-		return AUDIT_CSV;
-	if (!strcmp(name, "json"))
-		return AUDIT_JSON;
-	if (!strcmp(name, "html"))
-		return AUDIT_HTML;
-	usage_error("unknown format '%s' (md, csv, json, html)", name);
+		*format = AUDIT_MD;
+	else if (!strcmp(name, "csv"))
+		*format = AUDIT_CSV;
+	else if (!strcmp(name, "json"))
+		*format = AUDIT_JSON;
+	else if (!strcmp(name, "html"))
+		*format = AUDIT_HTML;
+	else
+		usage_die("unknown format '%s' (md, csv, json, html)", name);
 }
 
 static enum audit_format format_from_file(const char *path)
@@ -144,49 +114,34 @@ int cmd_audit(int argc, char **argv)
 	json_t *doc;
 	FILE *out;
 	size_t i;
-	int c, rc;
+	int rc;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "o:p:j:q", audit_options_long,
-				NULL)) != -1) {
-		switch (c) {
-		case OPT_FORMAT:
-			format = format_from_name(optarg);
-			break;
-		case OPT_SUBSYSTEM:
-			subsystem = optarg;
-			break;
-		case OPT_ARCH:
-			arch = optarg;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'p':
-			db_dir = optarg;
-			break;
-		case 'j':
-			jobs = jobs_option(optarg);
-			if (jobs < 0)
-				usage_error("-j needs a number from 1 to 256, not '%s'",
-					    optarg);
-			break;
-		case 'q':
-			quiet = true;
-			break;
-		case OPT_HELP:
-			fputs(audit_usage, stdout);
-			return EXIT_CLEAN;
-		default:
-			usage_error("unknown option '%s'", argv[optind - 1]);
-		}
-	}
-	if (optind >= argc)
-		usage_error("no TREE given%s", "");
-	if (optind + 1 < argc)
-		usage_error("one TREE only, not also '%s'", argv[optind + 1]);
-	tree = argv[optind];
+	const struct option options[] = {
+		OPT_STRING('o', "output", &output, "FILE",
+			   "write to FILE (default: standard output)"),
+		OPT_CALLBACK(0, "format", &format, "FMT",
+			     "md, csv, json or html (default: from FILE's\n"
+			     "extension .html/.htm, .json, .csv, .md; else md)",
+			     parse_opt_format),
+		OPT_STRING(0, "subsystem", &subsystem, "NAME",
+			   "only this MAINTAINERS section: its exact name, or a\n"
+			   "case-insensitive part of exactly one section's name"),
+		OPT_JOBS(&jobs, "parallel jobs (default: all CPUs)"),
+		OPT_STRING(0, "arch", &arch, "ARCH",
+			   "architecture for <asm/...> headers (default: x86)"),
+		OPT_STRING('p', NULL, &db_dir, "DIR",
+			   "compiler flags from DIR/compile_commands.json\n"
+			   "(legacy rules)"),
+		OPT_QUIET(&quiet, "no progress display"),
+		OPT_END(),
+	};
+
+	argc = parse_options(argc, argv, options, &audit_usage, 0);
+	if (!argc)
+		usage_die("no TREE given");
+	if (argc > 1)
+		usage_die("one TREE only, not also '%s'", argv[1]);
+	tree = argv[0];
 	if (format == AUDIT_DEFAULT)
 		format = format_from_file(output);
 	if (access(tree, F_OK) < 0)

@@ -1,402 +1,67 @@
-/* wqcheck check: kbuild's $(CHECK), the way sparse is one.
- *
- * kbuild runs `$(CHECK) $(CHECKFLAGS) $(c_flags) file.c` in the object tree
- * after compiling (C=1) or for every file (C=2): CHECKFLAGS are sparse's
- * (-D__linux__ ... -Wbitwise --arch=x86 -mlittle-endian -m64), c_flags the
- * compiler's. The preprocessor options and the -m/-f/-std options clang also
- * takes become the file's flags; everything else is ignored, as sparse
- * ignores what it does not know. Findings go to stderr in sparse's format,
- * with paths as kbuild spelled them, and the exit status is sparse's: 0 even
- * with warnings, because kbuild stops the build (and deletes the object) when
- * $(CHECK) fails; -Wsparse-error or --fail-on=LEVEL make findings fail it.
- *
- * The file is scanned in a scratch overlay of its tree (patch-apply.h) so
- * that the whole-tree passes of the affinity rules see this file and the
- * .c/.h files of its directory, not all 70,000: a work item bound (INIT_WORK)
- * in another directory is not resolved by default.
- * With --index (patch-index.h: the binding index of a full run), the files
- * binding the items its *_on() calls name are copied in too. */
+/* wqcheck check: kbuild's $(CHECK), the way sparse is one
+ * (products/kbuild-check.h does the work). */
 #include "commands/builtin.h"
-#include "front/flags.h"
-#include "products/patch-apply.h"
-#include "products/patch-index.h"
-#include "analysis/rule.h"
-#include "analysis/scan.h"
-#include "lib/strbuf.h"
-#include "lib/tempdir.h"
-#include "front/tree.h"
+#include "commands/options.h"
+#include "products/kbuild-check.h"
 #include "lib/usage.h"
 
-#include <jansson.h>
-#include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
-static const char check_usage[] =
-"usage: wqcheck check [--fail-on=LEVEL] [--notes] [--rules=LIST] <compiler options> FILE.c...\n"
-"\n"
+static const struct command_usage check_usage = {
+	.name = "check",
+	.synopsis = "check [options] <compiler options> FILE.c...\n"
+		    "check --save-index=FILE [TREE]",
+	.about =
 "kbuild's $(CHECK) entry point: make C=1 CHECK=\"wqcheck check\" (files being\n"
 "recompiled) or make C=2 CHECK=\"wqcheck check\" (every file). Takes what\n"
 "kbuild passes sparse: -D, -U, -I, -isystem, -iquote, -idirafter, -include,\n"
 "-imacros, -nostdinc, -Wp,..., -m..., -f..., -std=..., --arch=ARCH; other\n"
-"options are ignored. Findings go to stderr as FILE:LINE:COL: warning: ...\n"
-"\n"
-"  --fail-on=LEVEL  exit 1 when a finding at or above LEVEL is found\n"
-"                   (-Wsparse-error: --fail-on=warning); by default the exit\n"
-"                   status is 0 with findings, like sparse, so the build goes on\n"
-"  --notes          also print note-level findings\n"
-"  --rules=LIST     only these rules\n"
-"  --index=FILE     the binding index of a full run: work items bound in other\n"
-"                   directories are resolved (default: this file's directory)\n"
-"\n"
-"       wqcheck check --save-index=FILE [TREE]\n"
-"\n"
-"writes that index for the tree (once; again when the tree changes much).\n";
-
-struct check_args {
-	struct arg_list cc;		/* a compiler command line for the database */
-	struct arg_list files;
-	const char *arch;
-	bool fail, notes;
-	enum severity fail_on;
-	const char *index_path, *save_index;
-	struct binding_index *index;
-	const struct rule *rules[64];
-	size_t nr_rules;
+"options are ignored. Findings go to stderr as FILE:LINE:COL: warning: ...\n",
+	.after =
+"By default the exit status is 0 with findings, like sparse, so the build\n"
+"goes on. --save-index writes the index for the tree (once; again when the\n"
+"tree changes much).\n",
 };
-
-static const char *const separate_value[] = {
-	"-D", "-U", "-I", "-isystem", "-iquote", "-idirafter", "-include", "-imacros", NULL
-};
-
-static bool is_source(const char *a)
-{
-	size_t n = strlen(a);
-
-	return a[0] != '-' && n > 2 && a[n - 2] == '.' && (a[n - 1] == 'c' || a[n - 1] == 'h');
-}
-
-/* -Wp,-MMD,dep.d,-MT,x.o: only the preprocessor definitions survive. */
-static void add_wp(struct check_args *ca, const char *list)
-{
-	char *copy = xstrdup(list), *tok, *save = NULL;
-
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-		if (!strncmp(tok, "-D", 2) || !strncmp(tok, "-U", 2) || !strncmp(tok, "-I", 2))
-			arg_list_add(&ca->cc, tok);
-	free(copy);
-}
-
-static void parse_rules(struct check_args *ca, const char *list)
-{
-	char *bad = NULL;
-	int n = rule_parse_list(list, ca->rules + ca->nr_rules,
-				sizeof(ca->rules) / sizeof(ca->rules[0]) - ca->nr_rules, &bad);
-
-	if (n < 0) {
-		fprintf(stderr, "wqcheck check: unknown rule '%s'\n", bad);
-		exit(EXIT_USAGE);
-	}
-	ca->nr_rules += (size_t)n;
-}
-
-static void parse_args(struct check_args *ca, int argc, char **argv)
-{
-	int i, k;
-
-	arg_list_add(&ca->cc, "cc");
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--help")) {
-			fputs(check_usage, stdout);
-			exit(EXIT_CLEAN);
-		}
-		if (!strncmp(a, "--fail-on=", 10)) {
-			if (severity_parse(a + 10, &ca->fail_on) < 0) {
-				fprintf(stderr, "wqcheck check: --fail-on takes note, warning or "
-					"error, not '%s'\n", a + 10);
-				exit(EXIT_USAGE);
-			}
-			ca->fail = true;
-			continue;
-		}
-		if (!strcmp(a, "-Wsparse-error")) {
-			ca->fail = true;
-			ca->fail_on = SEVERITY_WARNING;
-			continue;
-		}
-		if (!strcmp(a, "--notes")) {
-			ca->notes = true;
-			continue;
-		}
-		if (!strncmp(a, "--rules=", 8)) {
-			parse_rules(ca, a + 8);
-			continue;
-		}
-		if (!strncmp(a, "--index=", 8)) {
-			ca->index_path = a + 8;
-			continue;
-		}
-		if (!strncmp(a, "--save-index=", 13)) {
-			ca->save_index = a + 13;
-			continue;
-		}
-		if (ca->save_index && a[0] != '-') {
-			arg_list_add(&ca->files, a);	/* the tree */
-			continue;
-		}
-		if (!strncmp(a, "--arch=", 7)) {
-			ca->arch = a + 7;
-			continue;
-		}
-		for (k = 0; separate_value[k]; k++)
-			if (!strcmp(a, separate_value[k]))
-				break;
-		if (separate_value[k]) {
-			if (i + 1 < argc) {
-				arg_list_add(&ca->cc, a);
-				arg_list_add(&ca->cc, argv[++i]);
-			}
-			continue;
-		}
-		if (!strncmp(a, "-Wp,", 4)) {
-			add_wp(ca, a + 4);
-			continue;
-		}
-		if (!strncmp(a, "-D", 2) || !strncmp(a, "-U", 2) || !strncmp(a, "-I", 2) ||
-		    !strcmp(a, "-nostdinc") || !strncmp(a, "-std=", 5) ||
-		    !strncmp(a, "-f", 2) || !strcmp(a, "-m64") || !strcmp(a, "-m32") ||
-		    !strcmp(a, "-mx32") || !strncmp(a, "-mcmodel=", 9) ||
-		    !strncmp(a, "-mno-", 5) || !strncmp(a, "-march=", 7) ||
-		    !strncmp(a, "-mabi=", 6)) {
-			arg_list_add(&ca->cc, a);
-			continue;
-		}
-		if (is_source(a)) {
-			arg_list_add(&ca->files, a);
-			continue;
-		}
-		/* -W..., -O2, -g, -mlittle-endian, sparse's own flags, and the rest:
-		 * nothing the parse needs, and clang may reject some. */
-	}
-	if (!ca->nr_rules) {
-		size_t r;
-
-		for (r = 0; r < nr_all_rules && r < 64; r++)
-			ca->rules[ca->nr_rules++] = all_rules[r];
-	}
-}
-
-static const char *arch_target(const char *arch, bool m32)
-{
-	static const struct {
-		const char *arch, *target64, *target32;
-	} map[] = {
-		{ "x86", "x86_64-linux-gnu", "i386-linux-gnu" },
-		{ "x86_64", "x86_64-linux-gnu", "i386-linux-gnu" },
-		{ "i386", "i386-linux-gnu", "i386-linux-gnu" },
-		{ "arm64", "aarch64-linux-gnu", "aarch64-linux-gnu" },
-		{ "arm", "arm-linux-gnueabi", "arm-linux-gnueabi" },
-		{ "riscv", "riscv64-linux-gnu", "riscv32-linux-gnu" },
-		{ "powerpc", "powerpc64le-linux-gnu", "powerpc-linux-gnu" },
-		{ "s390", "s390x-linux-gnu", "s390x-linux-gnu" },
-		{ "mips", "mips64-linux-gnuabi64", "mips-linux-gnu" },
-		{ "loongarch", "loongarch64-linux-gnu", "loongarch64-linux-gnu" },
-		{ "sparc", "sparc64-linux-gnu", "sparc-linux-gnu" },
-	};
-	size_t i;
-
-	for (i = 0; arch && i < sizeof(map) / sizeof(map[0]); i++)
-		if (!strcmp(arch, map[i].arch))
-			return m32 ? map[i].target32 : map[i].target64;
-	return NULL;
-}
-
-/* A one-entry compile database: flags.c cleans it (GCC-only options, paths
- * made absolute against the directory kbuild runs in) like any other. */
-static struct compile_db *write_db(struct check_args *ca, const char *cwd, const char *abs)
-{
-	const char *dir = tempdir_create("check-db");
-	json_t *entry = json_object(), *arguments = json_array(), *db = json_array();
-	struct strbuf path = STRBUF_INIT;
-	const char *target;
-	bool m32 = false;
-	struct compile_db *loaded;
-	int i;
-
-	for (i = 0; i < ca->cc.nr; i++) {
-		json_array_append_new(arguments, json_string(ca->cc.args[i]));
-		m32 |= !strcmp(ca->cc.args[i], "-m32");
-	}
-	target = arch_target(ca->arch, m32);
-	if (target) {
-		strbuf_addf(&path, "--target=%s", target);
-		json_array_append_new(arguments, json_string(path.buf));
-		strbuf_reset(&path);
-	}
-	json_array_append_new(arguments, json_string(abs));
-	json_object_set_new(entry, "directory", json_string(cwd));
-	json_object_set_new(entry, "file", json_string(abs));
-	json_object_set_new(entry, "arguments", arguments);
-	json_array_append_new(db, entry);
-	strbuf_addf(&path, "%s/compile_commands.json", dir);
-	if (json_dump_file(db, path.buf, 0) < 0)
-		die("cannot write %s", path.buf);
-	json_decref(db);
-	loaded = compile_db_load(dir);
-	tempdir_remove(dir);
-	strbuf_release(&path);
-	return loaded;
-}
-
-/* Paths as kbuild spelled them: the given path for the file itself, the
- * same prefix before the tree-relative path of any other file. */
-static void print_finding(const struct finding *f, const char *given, const char *rel)
-{
-	size_t glen = strlen(given), rlen = strlen(rel), i;
-	int prefix = glen >= rlen && !strcmp(given + glen - rlen, rel) ? (int)(glen - rlen) : 0;
-
-	fprintf(stderr, "%s:%u:%u: %s: %s%s [%s]\n", given, f->line, f->column,
-		severity_name(f->severity), f->message,
-		f->in_inactive_branch ? " (in an #if branch this configuration does not build)" :
-		"", f->rule->id);
-	/* sparse's continuation lines: the position again, the text indented. */
-	for (i = 0; i < f->nr_evidence; i++) {
-		const struct evidence *e = &f->evidence[i];
-
-		if (!strcmp(e->file, rel))
-			fprintf(stderr, "%s:%u:%u:    %s\n", given, e->line, e->column, e->message);
-		else
-			fprintf(stderr, "%.*s%s:%u:%u:    %s\n", prefix, given, e->file, e->line,
-				e->column, e->message);
-	}
-}
-
-static int check_file(struct check_args *ca, const char *given, const char *cwd)
-{
-	char resolved[PATH_MAX];
-	char *root, *slash;
-	const char *rel;
-	struct strbuf text = STRBUF_INIT, abs = STRBUF_INIT;
-	struct patch_scratch s;
-	struct scan_options opts = { 0 };
-	struct file_list files = { 0 };
-	struct scan_result res = { 0 };
-	struct compile_db *db;
-	size_t i, j;
-	int status = EXIT_CLEAN;
-
-	if (!realpath(given, resolved) || strbuf_read_file(&text, resolved) < 0) {
-		fprintf(stderr, "%s: error: cannot read it\n", given);
-		return EXIT_USAGE;
-	}
-	root = find_tree_root(resolved);
-	if (!root) {
-		root = xstrdup(resolved);
-		slash = strrchr(root, '/');
-		*slash = '\0';
-	}
-	rel = resolved + strlen(root) + 1;
-
-	patch_scratch_init(&s, root);
-	overlay_materialize(&s, rel, text.buf ? text.buf : "", text.len);
-	overlay_copy_siblings(&s, rel);
-	if (ca->index)
-		binding_index_materialize(ca->index, &s, text.buf ? text.buf : "", text.len);
-	strbuf_addf(&abs, "%s/%s", s.overlay, rel);
-	db = write_db(ca, cwd, abs.buf);
-
-	ALLOC_GROW(files.paths, files.nr, files.alloc);
-	files.paths[files.nr++] = xstrdup(rel);
-	opts.root = s.overlay;
-	opts.rules = ca->rules;
-	opts.nr_rules = ca->nr_rules;
-	opts.db = db;
-	opts.arch = ca->arch;
-	opts.jobs = 1;
-	opts.use_clang = true;
-	scan_run(&opts, &files, &res);
-
-	for (i = 0; i < res.nr_files; i++) {
-		const struct file_result *fr = &res.files[i];
-
-		for (j = 0; j < fr->nr_findings; j++) {
-			const struct finding *f = &fr->findings[j];
-
-			if (f->severity == SEVERITY_NOTE && !ca->notes)
-				continue;
-			print_finding(f, given, rel);
-			if (ca->fail && f->severity >= ca->fail_on)
-				status = EXIT_FINDINGS;
-		}
-		if (fr->failed_reason)
-			fprintf(stderr, "%s: warning: wqcheck could not analyse it fully: %s\n",
-				given, fr->failed_reason);
-	}
-	scan_result_release(&res);
-	file_list_release(&files);
-	compile_db_free(db);
-	patch_scratch_release(&s);
-	strbuf_release(&text);
-	strbuf_release(&abs);
-	free(root);
-	return status;
-}
-
-static int save_index(struct check_args *ca)
-{
-	const char *where = ca->files.nr ? ca->files.args[0] : ".";
-	char *root = find_tree_root(where);
-	struct strbuf tmp = STRBUF_INIT;
-	size_t lines;
-	FILE *fp;
-
-	if (!root)
-		die("%s: not in a kernel tree", where);
-	strbuf_addf(&tmp, "%s.tmp", ca->save_index);
-	fp = fopen(tmp.buf, "w");
-	if (!fp)
-		die_errno("%s", tmp.buf);
-	lines = binding_index_write(root, fp);
-	if (fclose(fp) != 0 || rename(tmp.buf, ca->save_index) < 0)
-		die_errno("cannot write %s", ca->save_index);
-	fprintf(stderr, "wqcheck: %s: %zu bindings of %s\n", ca->save_index, lines, root);
-	strbuf_release(&tmp);
-	free(root);
-	arg_list_release(&ca->cc);
-	arg_list_release(&ca->files);
-	return EXIT_CLEAN;
-}
 
 int cmd_check(int argc, char **argv)
 {
-	struct check_args ca = { .fail_on = SEVERITY_WARNING };
-	char cwd[PATH_MAX];
-	int i, status = EXIT_CLEAN;
+	struct kbuild_check kc = { .fail_on = SEVERITY_WARNING };
+	struct fail_on fail_on = { .level = SEVERITY_WARNING };
+	struct rule_choice rules = { 0 };
+	int n, status;
+	const struct option options[] = {
+		OPT_FAIL_ON(&fail_on,
+			    "exit 1 when a finding at or above LEVEL is found\n"
+			    "(-Wsparse-error: --fail-on=warning)"),
+		OPT_BOOL(0, "notes", &kc.notes, "also print note-level findings"),
+		OPT_RULES(&rules, "only these rules"),
+		OPT_STRING(0, "index", &kc.index_path, "FILE",
+			   "the binding index of a full run: work items bound in\n"
+			   "other directories are resolved (default: this file's\n"
+			   "directory)"),
+		OPT_STRING(0, "save-index", &kc.save_index, "FILE",
+			   "write that index for TREE (default: the current one)"),
+		OPT_STRING(0, "arch", &kc.arch, "ARCH",
+			   "the target architecture (kbuild's CHECKFLAGS pass it)"),
+		OPT_END(),
+	};
 
-	parse_args(&ca, argc, argv);
-	if (ca.save_index)
-		return save_index(&ca);
-	if (!ca.files.nr) {
-		fprintf(stderr, "wqcheck check: no source file given; see 'wqcheck check --help'\n");
-		arg_list_release(&ca.cc);
-		return EXIT_USAGE;
+	/* Everything kbuild passes that is not ours is the compiler's. */
+	n = parse_options(argc, argv, options, &check_usage, PARSE_OPT_KEEP_UNKNOWN);
+	if (fail_on.set) {
+		kc.fail = true;
+		kc.fail_on = fail_on.level;
 	}
-	if (!getcwd(cwd, sizeof(cwd)))
-		die_errno("getcwd");
-	if (ca.index_path)
-		ca.index = binding_index_load(ca.index_path);
-	for (i = 0; i < ca.files.nr; i++) {
-		int st = check_file(&ca, ca.files.args[i], cwd);
-
-		if (st > status)
-			status = st;
-	}
-	binding_index_free(ca.index);
-	arg_list_release(&ca.cc);
-	arg_list_release(&ca.files);
+	rule_choice_default_all(&rules);
+	kc.rules = rules.rules;
+	kc.nr_rules = rules.nr;
+	kbuild_check_take_words(&kc, argv, n);
+	if (kc.save_index)
+		status = kbuild_check_save_index(&kc);
+	else if (!kc.files.nr)
+		usage_die("no source file given");
+	else
+		status = kbuild_check_run(&kc);
+	kbuild_check_release(&kc);
 	return status;
 }

@@ -1,4 +1,5 @@
 #include "commands/builtin.h"
+#include "commands/options.h"
 #include "products/fix-output.h"
 #include "front/flags.h"
 #include "products/report.h"
@@ -8,7 +9,6 @@
 #include "front/tree.h"
 #include "lib/usage.h"
 
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,192 +16,104 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char scan_usage[] =
-"usage: wqcheck scan [options] PATH...\n"
-"\n"
+static const struct command_usage scan_usage = {
+	.name = "scan",
+	.synopsis = "scan [options] PATH...",
+	.about =
 "Scans a kernel tree (PATH is its root, or files and directories inside it)\n"
-"for the workqueue APIs that 3.7's non-reentrant workqueues made redundant.\n"
-"\n"
-"  --format=FMT     text (default: file:line:col: warning: message [RULE]),\n"
-"                   report (coccicheck: file:line:col-col: message), json, sarif\n"
-"  --rules=LIST     comma-separated rule ids or names (default: all)\n"
-"  -p DIR           take compiler flags from DIR/compile_commands.json\n"
-"  --arch=ARCH      architecture for inferred flags (default: from arch/ paths, else x86)\n"
-"  -j N             parallel jobs (default: all CPUs)\n"
-"  --diff           print the fixes as a unified diff instead of the findings\n"
-"  --in-place       apply the fixes to the files (and report the findings)\n"
-"  --clang=WHEN     auto (default): libclang for the files whose #if branches or\n"
-"                   shadowing names the tokens cannot decide, and every file the\n"
-"                   compile database has; always: every candidate file;\n"
-"                   never: lexical analysis only (also --no-clang)\n"
-"  -q, --quiet      no progress display\n"
-"\n"
+"for the workqueue APIs its era makes redundant or asks to convert: 3.7's\n"
+"non-reentrant workqueues (WQ001-WQ005), CPU affinity (WQ010-WQ012), and\n"
+"6.17's system_percpu_wq, system_dfl_wq and WQ_PERCPU (WQ020-WQ022).\n",
+	.after =
 "Exit status: 0 no findings, 1 findings, 2 usage or environment error, or a\n"
-"file that could not be analysed (listed; the run goes on).\n";
-
-enum {
-	OPT_FORMAT = 256,
-	OPT_RULES,
-	OPT_ARCH,
-	OPT_DIFF,
-	OPT_IN_PLACE,
-	OPT_NO_CLANG,
-	OPT_CLANG,
-	OPT_HELP,
+"file that could not be analysed (listed; the run goes on).\n",
 };
 
-static const struct option scan_options_long[] = {
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "rules", required_argument, NULL, OPT_RULES },
-	{ "arch", required_argument, NULL, OPT_ARCH },
-	{ "diff", no_argument, NULL, OPT_DIFF },
-	{ "in-place", no_argument, NULL, OPT_IN_PLACE },
-	{ "no-clang", no_argument, NULL, OPT_NO_CLANG },
-	{ "clang", required_argument, NULL, OPT_CLANG },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, OPT_HELP },
-	{ NULL, 0, NULL, 0 },
-};
-
-static __attribute__((noreturn)) void usage_error(const char *fmt, const char *arg)
+static void parse_opt_format(const struct option *opt, const char *arg)
 {
-	fprintf(stderr, "wqcheck scan: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "; see 'wqcheck scan --help'\n");
-	exit(EXIT_USAGE);
+	if (report_format_parse(arg, opt->value) < 0)
+		usage_die("unknown format '%s' (text, report, json, sarif)", arg);
 }
 
-static size_t parse_rules(const char *list, const struct rule **out)
+/* --clang=WHEN: 0 never, 1 auto, 2 always. */
+enum { CLANG_NEVER, CLANG_AUTO, CLANG_ALWAYS };
+static void parse_opt_clang(const struct option *opt, const char *arg)
 {
-	char *bad = NULL;
-	int n = rule_parse_list(list, out, nr_all_rules, &bad);
+	int *when = opt->value;
 
-	if (n < 0)
-		usage_error("unknown rule '%s'", bad);
-	if (!n)
-		usage_error("--rules needs at least one rule%s", "");
-	return (size_t)n;
-}
-
-/* The path of abs relative to root ("" for root itself). */
-static const char *relative_to(const char *abs, const char *root)
-{
-	size_t n = strlen(root);
-
-	if (!strncmp(abs, root, n) && (abs[n] == '/' || abs[n] == '\0'))
-		return abs[n] ? abs + n + 1 : "";
-	return NULL;
+	if (!strcmp(arg, "never"))
+		*when = CLANG_NEVER;
+	else if (!strcmp(arg, "always"))
+		*when = CLANG_ALWAYS;
+	else if (!strcmp(arg, "auto"))
+		*when = CLANG_AUTO;
+	else
+		usage_die("--clang takes auto, always or never, not '%s'", arg);
 }
 
 int cmd_scan(int argc, char **argv)
 {
 	enum report_format format = FORMAT_TEXT;
-	const struct rule *rules[64];
-	size_t nr_rules = 0, i, nr_findings = 0;
+	struct rule_choice rules = { 0 };
+	size_t i, nr_findings = 0;
 	const char *db_dir = NULL, *arch = NULL;
-	bool diff = false, in_place = false, use_clang = true, clang_always = false;
-	bool quiet = false;
+	bool diff = false, in_place = false, quiet = false;
+	int clang = CLANG_AUTO;
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	struct compile_db *db = NULL;
 	struct scan_options opts = { 0 };
 	struct file_list files = { 0 };
 	struct scan_result res = { 0 };
 	char *root = NULL;
-	int c, status;
+	int status, nr_paths;
+	const struct option options[] = {
+		OPT_CALLBACK(0, "format", &format, "FMT",
+			     "text (default: file:line:col: warning: message\n"
+			     "[RULE]), report (coccicheck: file:line:col-col:\n"
+			     "message), json, sarif",
+			     parse_opt_format),
+		OPT_RULES(&rules, "comma-separated rule ids or names (default: all)"),
+		OPT_STRING('p', NULL, &db_dir, "DIR",
+			   "take compiler flags from DIR/compile_commands.json"),
+		OPT_STRING(0, "arch", &arch, "ARCH",
+			   "architecture for inferred flags (default: from arch/\n"
+			   "paths, else x86)"),
+		OPT_JOBS(&jobs, "parallel jobs (default: all CPUs)"),
+		OPT_BOOL(0, "diff", &diff,
+			 "print the fixes as a unified diff instead of the\n"
+			 "findings"),
+		OPT_BOOL(0, "in-place", &in_place,
+			 "apply the fixes to the files (and report the findings)"),
+		OPT_CALLBACK(0, "clang", &clang, "WHEN",
+			     "auto (default): libclang for the files whose #if\n"
+			     "branches or shadowing names the tokens cannot decide,\n"
+			     "and every file the compile database has; always: every\n"
+			     "candidate file; never: lexical analysis only",
+			     parse_opt_clang),
+		OPT_SET_INT(0, "no-clang", &clang, "--clang=never", CLANG_NEVER),
+		OPT_QUIET(&quiet, "no progress display"),
+		OPT_END(),
+	};
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "p:j:q", scan_options_long, NULL)) != -1) {
-		switch (c) {
-		case OPT_FORMAT:
-			if (report_format_parse(optarg, &format) < 0)
-				usage_error("unknown format '%s' (text, report, json, sarif)", optarg);
-			break;
-		case OPT_RULES:
-			nr_rules = parse_rules(optarg, rules);
-			break;
-		case 'p':
-			db_dir = optarg;
-			break;
-		case 'j':
-			jobs = jobs_option(optarg);
-			if (jobs < 0)
-				usage_error("-j needs a number from 1 to 256, not '%s'", optarg);
-			break;
-		case OPT_ARCH:
-			arch = optarg;
-			break;
-		case OPT_DIFF:
-			diff = true;
-			break;
-		case OPT_IN_PLACE:
-			in_place = true;
-			break;
-		case OPT_NO_CLANG:
-			use_clang = false;
-			break;
-		case OPT_CLANG:
-			if (!strcmp(optarg, "never"))
-				use_clang = false;
-			else if (!strcmp(optarg, "always"))
-				clang_always = true;
-			else if (strcmp(optarg, "auto"))
-				usage_error("--clang takes auto, always or never, not '%s'", optarg);
-			break;
-		case 'q':
-			quiet = true;
-			break;
-		case OPT_HELP:
-			fputs(scan_usage, stdout);
-			return EXIT_CLEAN;
-		default:
-			usage_error("unknown option '%s'", argv[optind - 1]);
-		}
-	}
-	if (optind >= argc)
-		usage_error("no PATH given%s", "");
+	nr_paths = parse_options(argc, argv, options, &scan_usage, 0);
+	if (!nr_paths)
+		usage_die("no PATH given");
 	if (diff && in_place)
-		usage_error("--diff and --in-place exclude each other%s", "");
-	if (!nr_rules)
-		for (i = 0; i < nr_all_rules; i++)
-			rules[nr_rules++] = all_rules[i];
+		usage_die("--diff and --in-place exclude each other");
+	rule_choice_default_all(&rules);
 
-	for (i = (size_t)optind; i < (size_t)argc; i++) {
-		char resolved[PATH_MAX];
-		char *this_root;
-		const char *rel;
-		struct stat st;
-
-		if (stat(argv[i], &st) < 0)
-			die_errno("%s", argv[i]);
-		this_root = find_tree_root(argv[i]);
-		if (!this_root)
-			die("%s: not in a kernel tree (no directory at or above it has a Makefile, "
-			    "include/linux/ and MAINTAINERS or Kconfig)", argv[i]);
-		if (root && strcmp(root, this_root))
-			die("%s: in another kernel tree than %s", argv[i], root);
-		if (!root)
-			root = this_root;
-		else
-			free(this_root);
-		if (!realpath(argv[i], resolved))
-			die_errno("%s", argv[i]);
-		rel = relative_to(resolved, root);
-		if (!rel || list_tree_files(root, rel, &files) < 0)
-			die("%s: cannot list its files", argv[i]);
-	}
-	file_list_finish(&files);
+	root = list_paths_of_one_tree(argv, (size_t)nr_paths, &files);
 	if (db_dir)
 		db = compile_db_load(db_dir);
 
 	opts.root = root;
-	opts.rules = rules;
-	opts.nr_rules = nr_rules;
+	opts.rules = rules.rules;
+	opts.nr_rules = rules.nr;
 	opts.db = db;
 	opts.arch = arch;
 	opts.jobs = (int)jobs;
-	opts.use_clang = use_clang;
-	opts.clang_always = clang_always;
+	opts.use_clang = clang != CLANG_NEVER;
+	opts.clang_always = clang == CLANG_ALWAYS;
 	opts.want_fixed_text = diff || in_place;
 	opts.progress = !quiet && isatty(2);
 	scan_run(&opts, &files, &res);

@@ -1,16 +1,17 @@
 #include "commands/builtin.h"
+#include "commands/options.h"
 #include "lib/usage.h"
 #include "products/validate.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-static const char validate_usage[] =
-"usage: wqcheck validate --series DIR [options] TREE\n"
-"\n"
+static const struct command_usage validate_usage = {
+	.name = "validate",
+	.synopsis = "validate --series DIR [options] TREE",
+	.about =
 "Proves a conversion series (git format-patch files in DIR) on TREE, a git\n"
 "checkout of a kernel tree: in a scratch worktree at the series' base-commit\n"
 "(else TREE's HEAD) it configures and prepares the build, builds every object\n"
@@ -22,98 +23,64 @@ static const char validate_usage[] =
 "system_nrt_freezable_wq, system_wq or system_unbound_wq before and its new\n"
 "name after, an immediate that gained WQ_PERCPU), or different. At the end\n"
 "a rescan of the touched files must find nothing for the converted rules, and\n"
-"the last line counts the objects touched, built, equal and not built.\n"
-"\n"
-"  --series DIR          the patch series (required)\n"
-"  --config=WHICH        defconfig, allmodconfig or a .config file\n"
-"                        (default: TREE's .config, else defconfig plus the\n"
-"                        Kconfig symbols that build the touched objects)\n"
-"  --make-arg ARG        pass ARG to every make (KCFLAGS=..., LLVM=1); repeatable\n"
-"  -j N                  make jobs (default: all CPUs)\n"
-"  --full                also build vmlinux and modules after the last patch\n"
-"  --format=text|json    human summary (default) or JSON\n"
-"  -q, --quiet           no progress on stderr\n"
-"\n"
+"the last line counts the objects touched, built, equal and not built.\n",
+	.after =
 "Exit status: 0 every patch applied and every object was built and passed\n"
-"(equal, or equal up to the conversion);\n"
-"1 an object differs, has new warnings, was not built under the configuration,\n"
-"or the rescan found something; 2 an error (bad arguments or tree, a patch that\n"
-"does not apply, a base that builds none of the touched objects).\n";
-
-enum { OPT_SERIES = 256, OPT_CONFIG, OPT_MAKE_ARG, OPT_FULL, OPT_FORMAT, OPT_HELP };
-
-static const struct option validate_long[] = {
-	{ "series", required_argument, NULL, OPT_SERIES },
-	{ "config", required_argument, NULL, OPT_CONFIG },
-	{ "make-arg", required_argument, NULL, OPT_MAKE_ARG },
-	{ "full", no_argument, NULL, OPT_FULL },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, OPT_HELP },
-	{ NULL, 0, NULL, 0 },
+"(equal, or equal up to the conversion); 1 an object differs, has new\n"
+"warnings, was not built under the configuration, or the rescan found\n"
+"something; 2 an error (bad arguments or tree, a patch that does not apply,\n"
+"a base that builds none of the touched objects).\n",
 };
 
-static __attribute__((noreturn)) void usage_error(const char *fmt, const char *arg)
+static void parse_opt_format(const struct option *opt, const char *arg)
 {
-	fprintf(stderr, "wqcheck validate: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "; see 'wqcheck validate --help'\n");
-	exit(EXIT_USAGE);
+	bool *json = opt->value;
+
+	if (!strcmp(arg, "json"))
+		*json = true;
+	else if (!strcmp(arg, "text"))
+		*json = false;
+	else
+		usage_die("unknown format '%s' (text, json)", arg);
 }
 
 int cmd_validate(int argc, char **argv)
 {
 	struct validate_options opts = { 0 };
-	const char **make_args = xcalloc((size_t)argc + 1, sizeof(*make_args));
+	struct string_list make_args = { 0 };
 	bool quiet = false;
-	int c, status;
+	long jobs = 0;
+	int status;
+	const struct option options[] = {
+		OPT_STRING(0, "series", &opts.series_dir, "DIR",
+			   "the patch series (required)"),
+		OPT_STRING(0, "config", &opts.config, "WHICH",
+			   "defconfig, allmodconfig or a .config file\n"
+			   "(default: TREE's .config, else defconfig plus the\n"
+			   "Kconfig symbols that build the touched objects)"),
+		OPT_STRING_LIST(0, "make-arg", &make_args, "ARG",
+				"pass ARG to every make (KCFLAGS=..., LLVM=1);\n"
+				"repeatable"),
+		OPT_JOBS(&jobs, "make jobs (default: all CPUs)"),
+		OPT_BOOL(0, "full", &opts.full,
+			 "also build vmlinux and modules after the last patch"),
+		OPT_CALLBACK(0, "format", &opts.json, "text|json",
+			     "human summary (default) or JSON", parse_opt_format),
+		OPT_QUIET(&quiet, "no progress on stderr"),
+		OPT_END(),
+	};
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "j:q", validate_long, NULL)) != -1) {
-		switch (c) {
-		case OPT_SERIES:
-			opts.series_dir = optarg;
-			break;
-		case OPT_CONFIG:
-			opts.config = optarg;
-			break;
-		case OPT_MAKE_ARG:
-			make_args[opts.nr_make_args++] = optarg;
-			break;
-		case OPT_FULL:
-			opts.full = true;
-			break;
-		case OPT_FORMAT:
-			if (!strcmp(optarg, "json"))
-				opts.json = true;
-			else if (strcmp(optarg, "text"))
-				usage_error("unknown format '%s' (text, json)", optarg);
-			break;
-		case 'j':
-			opts.jobs = jobs_option(optarg);
-			if (opts.jobs < 0)
-				usage_error("-j needs a number from 1 to 256, not '%s'", optarg);
-			break;
-		case 'q':
-			quiet = true;
-			break;
-		case OPT_HELP:
-			fputs(validate_usage, stdout);
-			free(make_args);
-			return EXIT_CLEAN;
-		default:
-			usage_error("unknown option or missing argument '%s'", argv[optind - 1]);
-		}
-	}
+	argc = parse_options(argc, argv, options, &validate_usage, 0);
 	if (!opts.series_dir)
-		usage_error("--series DIR is required%s", "");
-	if (optind != argc - 1)
-		usage_error("give exactly one TREE%s", "");
-	opts.tree = argv[optind];
-	opts.make_args = make_args;
+		usage_die("--series DIR is required");
+	if (argc != 1)
+		usage_die("give exactly one TREE");
+	opts.tree = argv[0];
+	opts.jobs = (int)jobs;
+	opts.make_args = make_args.items;
+	opts.nr_make_args = make_args.nr;
 	opts.progress = !quiet && isatty(2);
 	status = validate_series(&opts);
-	free(make_args);
+	string_list_clear(&make_args);
 	return status;
 }

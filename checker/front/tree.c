@@ -252,6 +252,48 @@ int list_tree_files(const char *root, const char *rel, struct file_list *out)
 	return ret;
 }
 
+/* The path of abs relative to root ("" for root itself), or NULL. */
+static const char *relative_to(const char *abs, const char *root)
+{
+	size_t n = strlen(root);
+
+	if (!strncmp(abs, root, n) && (abs[n] == '/' || abs[n] == '\0'))
+		return abs[n] ? abs + n + 1 : "";
+	return NULL;
+}
+
+char *list_paths_of_one_tree(char **paths, size_t nr, struct file_list *out)
+{
+	char *root = NULL;
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		char resolved[PATH_MAX], *this_root;
+		const char *rel;
+		struct stat st;
+
+		if (stat(paths[i], &st) < 0)
+			die_errno("%s", paths[i]);
+		this_root = find_tree_root(paths[i]);
+		if (!this_root)
+			die("%s: not in a kernel tree (no directory at or above it has a Makefile, "
+			    "include/linux/ and MAINTAINERS or Kconfig)", paths[i]);
+		if (root && strcmp(root, this_root))
+			die("%s: in another kernel tree than %s", paths[i], root);
+		if (!root)
+			root = this_root;
+		else
+			free(this_root);
+		if (!realpath(paths[i], resolved))
+			die_errno("%s", paths[i]);
+		rel = relative_to(resolved, root);
+		if (!rel || list_tree_files(root, rel, out) < 0)
+			die("%s: cannot list its files", paths[i]);
+	}
+	file_list_finish(out);
+	return root;
+}
+
 static int path_compare(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);

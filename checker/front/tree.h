@@ -20,6 +20,11 @@ bool is_git_checkout(const char *root);
  * "" for all): `git ls-files` in a git checkout (tracked and untracked files
  * that are not ignored), a walk otherwise. Returns -1 if rel does not exist. */
 int list_tree_files(const char *root, const char *rel, struct file_list *out);
+/* The files under paths (each the tree's root, or a file or directory in
+ * it), all in one kernel tree, into out (finished). Returns that tree's root
+ * (the caller frees it); dies with one line when a path is missing, outside
+ * a kernel tree or in another one than the first. */
+char *list_paths_of_one_tree(char **paths, size_t nr, struct file_list *out);
 void file_list_finish(struct file_list *fl);	/* sorts and removes duplicates */
 bool file_list_has(const struct file_list *fl, const char *path);	/* once finished */
 void file_list_release(struct file_list *fl);

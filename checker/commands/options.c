@@ -1,0 +1,44 @@
+#include "commands/options.h"
+#include "lib/usage.h"
+
+#include <stdlib.h>
+
+void parse_opt_rules(const struct option *opt, const char *arg)
+{
+	struct rule_choice *choice = opt->value;
+	const struct rule *named[RULE_CHOICE_MAX];
+	char *bad = NULL;
+	int n = rule_parse_list(arg, named, RULE_CHOICE_MAX, &bad), i;
+	size_t k;
+
+	if (n < 0)
+		usage_die("unknown rule '%s'", bad);
+	if (!n)
+		usage_die("--rules needs at least one rule");
+	/* --rules again adds to the list; a rule named twice is run once. */
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < choice->nr && choice->rules[k] != named[i]; k++)
+			;
+		if (k == choice->nr && choice->nr < RULE_CHOICE_MAX)
+			choice->rules[choice->nr++] = named[i];
+	}
+}
+
+void rule_choice_default_all(struct rule_choice *choice)
+{
+	size_t i;
+
+	if (choice->nr)
+		return;
+	for (i = 0; i < nr_all_rules && i < RULE_CHOICE_MAX; i++)
+		choice->rules[choice->nr++] = all_rules[i];
+}
+
+void parse_opt_fail_on(const struct option *opt, const char *arg)
+{
+	struct fail_on *f = opt->value;
+
+	if (severity_parse(arg, &f->level) < 0)
+		usage_die("--fail-on takes note, warning or error, not '%s'", arg);
+	f->set = true;
+}
