@@ -590,6 +590,137 @@ static bool direct_read(struct source_file *f, const struct source_function *fn,
 	return false;
 }
 
+/* `d->ops->fn(d)` or `ops.fn(d)`: a call through a member. */
+static bool is_member_call(const struct lexed_file *lf, size_t i)
+{
+	const struct token *t = &lf->tokens[i];
+	long prev;
+
+	if (t->kind != TOK_IDENT || t->is_macro_param || t->is_directive_name ||
+	    !tok_is_punct(lf, token_next_code(lf, (long)i), "("))
+		return false;
+	prev = token_prev_code(lf, (long)i);
+	return tok_is_punct(lf, prev, ".") || tok_is_punct(lf, prev, "->");
+}
+
+/* Token i is the `{` of an initialiser: is it a static const object's
+ * (`static const struct foo_ops name = {`, maybe `name[] = {`)? Only such
+ * a table says, for good, which function a member holds. */
+static bool opens_static_const_table(const struct lexed_file *lf, long open,
+				     long *name)
+{
+	long j = token_prev_code(lf, open);
+	bool is_static = false, is_const = false;
+
+	if (!tok_is_punct(lf, j, "="))
+		return false;
+	j = token_prev_code(lf, j);
+	if (tok_is_punct(lf, j, "]"))
+		for (j = token_prev_code(lf, j); j >= 0 && !tok_is_punct(lf, j, "[");
+		     j = token_prev_code(lf, j))
+			;
+	*name = j >= 0 && tok_is_punct(lf, j, "[") ? token_prev_code(lf, j) : j;
+	for (j = *name; j >= 0; j = token_prev_code(lf, j)) {
+		const struct token *t = &lf->tokens[j];
+
+		if (tok_is_punct(lf, j, ";") || tok_is_punct(lf, j, "}") ||
+		    tok_is_punct(lf, j, "{") || t->kind == TOK_DIRECTIVE_END)
+			break;
+		if (t->kind != TOK_IDENT)
+			continue;
+		if (t->len == 6 && !memcmp(lf->text + t->offset, "static", 6))
+			is_static = true;
+		if (t->len == 5 && !memcmp(lf->text + t->offset, "const", 5))
+			is_const = true;
+	}
+	return is_static && is_const && *name >= 0;
+}
+
+/* `.member = fn` at token i (the member's name) inside a static const
+ * table: the table's name token, or -1. */
+static long table_entry(const struct lexed_file *lf, size_t i)
+{
+	long j, name = -1;
+	int depth = 0;
+
+	if (!tok_is_punct(lf, token_prev_code(lf, (long)i), ".") ||
+	    !tok_is_punct(lf, token_next_code(lf, (long)i), "="))
+		return -1;
+	for (j = token_prev_code(lf, (long)i); j >= 0; j = token_prev_code(lf, j)) {
+		if (tok_is_punct(lf, j, "}")) {
+			depth++;
+		} else if (tok_is_punct(lf, j, "{")) {
+			if (depth-- == 0)
+				return opens_static_const_table(lf, j, &name) ? name : -1;
+		} else if (tok_is_punct(lf, j, ";")) {
+			return -1;
+		}
+	}
+	return -1;
+}
+
+/* Does a function that a static const table (in from's file or directory)
+ * holds in member read the current CPU? The call site is token call of f. */
+static bool through_ops_table(struct cpu_dependence *cd, struct source_file *f,
+			      const struct source_function *fn, size_t call,
+			      int depth_left, struct cpu_chain *out)
+{
+	const char *slash = strrchr(f->path, '/');
+	char *dir = xstrndup(f->path, slash ? (size_t)(slash - f->path) : 0);
+	char *member = tok_text(&f->lex, call);
+	const char *const *files;
+	size_t nr, k, i;
+	bool yes = false;
+
+	files = source_dir_files(cd->sc, dir, &nr);
+	for (k = 0; k < nr && !yes; k++) {
+		const struct strbuf *raw = raw_text(cd, files[k]);
+		struct source_file *tf;
+
+		if (!raw->buf || !memmem(raw->buf, raw->len, member, strlen(member)))
+			continue;
+		tf = source_get(cd->sc, files[k]);
+		for (i = 0; tf && i < tf->lex.nr_tokens && !yes; i++) {
+			const struct lexed_file *lf = &tf->lex;
+			const struct token *t = &lf->tokens[i];
+			const struct source_function *target;
+			struct source_file *where = NULL;
+			struct cpu_chain sub = { 0 };
+			long table, value;
+			char *table_name, *target_name, buf[512], what[384];
+
+			if (t->kind != TOK_IDENT || tf->dead[i] ||
+			    strlen(member) != t->len ||
+			    memcmp(lf->text + t->offset, member, t->len))
+				continue;
+			table = table_entry(lf, i);
+			value = token_next_code(lf, token_next_code(lf, (long)i));
+			if (table < 0 || value < 0 || lf->tokens[value].kind != TOK_IDENT)
+				continue;
+			target_name = tok_text(lf, (size_t)value);
+			target = cpu_dependence_resolve(cd, tf->path, target_name, &where);
+			if (target && analyse(cd, where, target, depth_left - 1, &sub)) {
+				table_name = tok_text(lf, (size_t)table);
+				snprintf(what, sizeof(what),
+					 "calls ->%s(), which the static const table %s (%s:%u) "
+					 "sets to %s()", member, table_name, tf->path, t->line,
+					 target_name);
+				step_message(buf, sizeof(buf), fn, what);
+				cpu_chain_add(out, f->path, f->lex.tokens[call].line,
+					      f->lex.tokens[call].column, buf);
+				chain_append(out, &sub);
+				free(table_name);
+				yes = true;
+			}
+			cpu_chain_release(&sub);
+			free(target_name);
+		}
+	}
+	free(member);
+	free(dir);
+	return yes;
+}
+
 static bool through_callee(struct cpu_dependence *cd, struct source_file *f,
 			   const struct source_function *fn, int depth_left,
 			   struct cpu_chain *out)
@@ -605,6 +736,11 @@ static bool through_callee(struct cpu_dependence *cd, struct source_file *f,
 		const char *s = lf->text + t->offset;
 		char *name, buf[512], what[256];
 
+		if (!is_dead(f, i) && is_member_call(lf, i)) {
+			if (through_ops_table(cd, f, fn, i, depth_left, out))
+				return true;
+			continue;
+		}
 		/* An accessor left out above (a counter update) is not followed
 		 * into its definition either. */
 		if (is_dead(f, i) || !is_call(lf, i) || equals_any(s, t->len, keywords) ||
