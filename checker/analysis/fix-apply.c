@@ -120,6 +120,16 @@ static bool try_join(const char *region, size_t len, struct strbuf *out)
 	return fits;
 }
 
+/* Is an indentation of len bytes at s aligned under column col: exactly,
+ * or with tabs only as near as tab stops allow (four tabs under column 35:
+ * drivers/mmc/core/host.c, which upstream's conversion aligned exactly)? */
+static bool aligned_under(const char *s, size_t len, unsigned col)
+{
+	unsigned width = display_width(s, len);
+
+	return width == col || (strspn(s, "\t") == len && width == col / 8 * 8);
+}
+
 static void join_or_realign(const char *old, size_t old_len, const char *region, size_t len,
 			    bool may_join, struct strbuf *out)
 {
@@ -140,7 +150,8 @@ static void join_or_realign(const char *old, size_t old_len, const char *region,
 		bool done = false;
 
 		/* A continuation line aligned under an open parenthesis follows
-		 * it to its new column; any other indentation is the author's. */
+		 * it to its new column (exactly aligned, as checkpatch asks);
+		 * any other indentation is the author's. */
 		if (i > 0 && depth && nr_old == nr_new) {
 			size_t open = stack[depth - 1];
 			size_t b = skip_blank(region, i, line_end);
@@ -150,7 +161,7 @@ static void join_or_realign(const char *old, size_t old_len, const char *region,
 			 * count, the column is unknown (found by fuzz-source) */
 			if (open < nr_new && old_cols[open] != new_cols[open] &&
 			    b < line_end && region[b] != '\n' &&
-			    display_width(region + i, b - i) == old_cols[open]) {
+			    aligned_under(region + i, b - i, old_cols[open])) {
 				add_indent(out, new_cols[open]);
 				strbuf_add(out, region + b, line_end - b);
 				done = true;

@@ -149,6 +149,56 @@ static bool only_blank_between(const struct lexed_file *lf, size_t from, size_t 
 	return true;
 }
 
+/* The comment block directly above token first (no blank line between). */
+static void rename_in_comment_above(struct finding *f, const struct lexed_file *lf,
+				    size_t first, bool in_directive,
+				    const char *old_name, const char *new_name)
+{
+	long i;
+
+	for (i = (long)first - 1; i >= 0; i--) {
+		const struct token *t = &lf->tokens[i];
+		const struct token *next = &lf->tokens[i + 1];
+
+		if (t->kind != TOK_COMMENT || t->in_directive != in_directive)
+			break;
+		if (!only_blank_between(lf, t->offset + t->len, next->offset, 1))
+			break;
+		rename_in_comment(f, lf, t, old_name, new_name);
+	}
+}
+
+/* The first token of the file-scope definition whose braces hold token tok
+ * (a function's return type, an initialised table's storage class), or -1
+ * at file scope. Directives are not counted: their braces are a macro's. */
+static long definition_start(const struct lexed_file *lf, size_t tok)
+{
+	long open = -1, i;
+	int depth = 0;
+
+	for (i = 0; i < (long)tok; i++) {
+		const struct token *t = &lf->tokens[i];
+
+		if (t->in_directive || t->kind != TOK_PUNCT || t->len != 1)
+			continue;
+		if (lf->text[t->offset] == '{' && depth++ == 0)
+			open = i;
+		else if (lf->text[t->offset] == '}' && depth > 0)
+			depth--;
+	}
+	if (!depth || open < 0)
+		return -1;
+	for (i = open - 1; i >= 0; i--) {
+		const struct token *t = &lf->tokens[i];
+
+		if (t->in_directive || t->kind == TOK_COMMENT ||
+		    (t->kind == TOK_PUNCT && t->len == 1 &&
+		     strchr(";{}", lf->text[t->offset])))
+			break;
+	}
+	return i + 1 < open ? i + 1 : -1;
+}
+
 void fix_rename_in_comments(struct finding *f, const struct lexed_file *lf, size_t tok,
 			    const char *old_name, const char *new_name)
 {
@@ -186,15 +236,16 @@ void fix_rename_in_comments(struct finding *f, const struct lexed_file *lf, size
 		if (t->kind == TOK_COMMENT && t->line == lf->tokens[last].line)
 			rename_in_comment(f, lf, t, old_name, new_name);
 	}
-	/* The comment block directly above (no blank line between). */
-	for (i = first - 1; i >= 0; i--) {
-		const struct token *t = &lf->tokens[i];
-		const struct token *next = &lf->tokens[i + 1];
+	rename_in_comment_above(f, lf, first, lf->tokens[tok].in_directive, old_name,
+				new_name);
+	/* The comment above the function holding it: it says where the work
+	 * runs ("scheduled on the system_nrt_wq", block/blk-throttle.c) and
+	 * upstream's conversions updated it with the call. */
+	if (!lf->tokens[tok].in_directive) {
+		long head = definition_start(lf, tok);
 
-		if (t->kind != TOK_COMMENT || t->in_directive != lf->tokens[tok].in_directive)
-			break;
-		if (!only_blank_between(lf, t->offset + t->len, next->offset, 1))
-			break;
-		rename_in_comment(f, lf, t, old_name, new_name);
+		if (head >= 0)
+			rename_in_comment_above(f, lf, (size_t)head, false, old_name,
+						new_name);
 	}
 }

@@ -45,6 +45,16 @@ static void test_reflow(void)
 		  "\tschedule_delayed_work(&priv->some_rather_long_member_name,\n"
 		  "\t\tmsecs_to_jiffies(POLL_INTERVAL_IN_MILLISECONDS));");
 	free(s);
+	/* drivers/mmc/core/host.c in 3.6: four tabs, as near column 35 as
+	 * tabs go; upstream's conversion aligned it exactly. */
+	s = reflow("\t\tqueue_delayed_work(system_nrt_wq, &host->clk_gate_work,\n"
+		   "\t\t\t\tmsecs_to_jiffies(host->clkgate_delay));",
+		   "\t\tschedule_delayed_work(&host->clk_gate_work,\n"
+		   "\t\t\t\tmsecs_to_jiffies(host->clkgate_delay));", true);
+	CHECK_STR("reflow: a line tab-aligned as near the parenthesis as tabs go is aligned exactly", s,
+		  "\t\tschedule_delayed_work(&host->clk_gate_work,\n"
+		  "\t\t\t\t      msecs_to_jiffies(host->clkgate_delay));");
+	free(s);
 	s = reflow("\tfoo_sync(a,\n\t\t b);", "\tfoo(a,\n\t\t b);", false);
 	CHECK_STR("reflow: no join when a comment is inside, realigned still", s,
 		  "\tfoo(a,\n\t    b);");

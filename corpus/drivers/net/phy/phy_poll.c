@@ -23,6 +23,10 @@ struct phy_poll_dev {
 	struct workqueue_struct *wq;
 };
 
+/*
+ * Polls the link state: re-armed on system_nrt_wq every second, so that a
+ * slow poll never runs twice at once.
+ */
 static void phy_poll_state_machine(struct work_struct *work)
 {
 	struct phy_poll_dev *phy = container_of(to_delayed_work(work),
@@ -77,10 +81,10 @@ void phy_poll_destroy(struct phy_poll_dev *phy)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/net/phy/phy_poll.c:35:19: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
-drivers/net/phy/phy_poll.c:48:26: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
-drivers/net/phy/phy_poll.c:61:12: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
-drivers/net/phy/phy_poll.c:64:29: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
+drivers/net/phy/phy_poll.c:39:19: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
+drivers/net/phy/phy_poll.c:52:26: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
+drivers/net/phy/phy_poll.c:65:12: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
+drivers/net/phy/phy_poll.c:68:29: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file
@@ -89,7 +93,16 @@ drivers/net/phy/phy_poll.c:64:29: warning: system_nrt_wq is redundant: since 3.7
 diff --git a/drivers/net/phy/phy_poll.c b/drivers/net/phy/phy_poll.c
 --- a/drivers/net/phy/phy_poll.c
 +++ b/drivers/net/phy/phy_poll.c
-@@ -32,7 +32,7 @@ static void phy_poll_state_machine(struct work_struct *work)
+@@ -24,7 +24,7 @@ struct phy_poll_dev {
+ };
+
+ /\*
+- * Polls the link state: re-armed on system_nrt_wq every second, so that a
++ * Polls the link state: re-armed on system_wq every second, so that a
+  * slow poll never runs twice at once.
+  *\/
+ static void phy_poll_state_machine(struct work_struct *work)
+@@ -36,7 +36,7 @@ static void phy_poll_state_machine(struct work_struct *work)
  	mutex_lock(&phy->lock);
  	phy->link = !phy->link;
  	mutex_unlock(&phy->lock);
@@ -98,7 +111,7 @@ diff --git a/drivers/net/phy/phy_poll.c b/drivers/net/phy/phy_poll.c
  }
 
  static void phy_poll_irq_work(struct work_struct *work)
-@@ -45,7 +45,7 @@ static void phy_poll_irq_work(struct work_struct *work)
+@@ -49,7 +49,7 @@ static void phy_poll_irq_work(struct work_struct *work)
 
  void phy_poll_trigger(struct phy_poll_dev *phy)
  {
@@ -107,7 +120,7 @@ diff --git a/drivers/net/phy/phy_poll.c b/drivers/net/phy/phy_poll.c
  }
 
  struct phy_poll_dev *phy_poll_create(int addr, int cpu)
-@@ -58,10 +58,10 @@ struct phy_poll_dev *phy_poll_create(int addr, int cpu)
+@@ -62,10 +62,10 @@ struct phy_poll_dev *phy_poll_create(int addr, int cpu)
  	mutex_init(&phy->lock);
  	phy->addr = addr;
  	phy->cpu = cpu;
