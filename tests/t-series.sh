@@ -5,6 +5,7 @@
 # the split options give the right counts, TREE is untouched, and neither an
 # error nor SIGINT leaves a scratch directory (or a worktree) behind.
 # asan: yes
+# timeout: 600
 set -u
 T=$(mktemp -d "${TMPDIR:-/tmp}/t-series.XXXXXX")
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$T" 2>/dev/null || { sleep 1; rm -rf "$T"; }' EXIT
@@ -308,6 +309,20 @@ check "series: each patch's prefix from its own files' history (one walk for all
 check "series: Cc: comes from the tree's scripts/get_maintainer.pl when it has one" bash -c "
 	grep -h '^Cc: ' '$T/hist-out'/000[1-9]-*.patch | sort -u | tr '\n' ' ' |
 	grep -qx 'Cc: Script Maint <drivers@example.org> Cc: Script Maint <fs@example.org> Cc: Script Maint <net@example.org> '"
+
+# A script that cannot run in the tree fails the same way for every patch:
+# said once, with the Cc then from MAINTAINERS.
+make_repo "$T/badscript"
+mkdir -p "$T/badscript/scripts"
+printf '#!/usr/bin/perl\nuse No::Such::Module;\n' >"$T/badscript/scripts/get_maintainer.pl"
+git -C "$T/badscript" add scripts && git -C "$T/badscript" commit -qm "scripts: a broken get_maintainer.pl"
+"$WQCHECK" series -q -o "$T/badscript-out" "$T/badscript" >/dev/null 2>"$T/badscript-err"
+rc=$?
+n=$(patches "$T/badscript-out" | wc -l)
+check "series: a get_maintainer.pl that cannot run is warned about once ($(grep -c 'get_maintainer.pl failed' "$T/badscript-err") warnings, $n patches)" \
+	test $rc -eq 0 -a "$n" -gt 1 -a "$(grep -c 'get_maintainer.pl failed' "$T/badscript-err")" -eq 1
+check "series: ... and every patch has its Cc from MAINTAINERS" bash -c "
+	for p in \$(ls '$T/badscript-out'/0*.patch | grep -v /0000-); do grep -q '^Cc: ' \$p || exit 1; done"
 
 # --- --in-place ------------------------------------------------------------------
 make_repo "$T/ip"

@@ -670,6 +670,8 @@ static void cc_from_script(struct series *s, size_t first, struct strbuf *cc,
 	struct strbuf *outs = xcalloc(nr, sizeof(*outs));
 	struct strbuf *errs = xcalloc(nr, sizeof(*errs));
 	char **paths = xcalloc(nr, sizeof(*paths));
+	struct strbuf why = STRBUF_INIT;
+	size_t failed = 0;
 
 	for (i = first; i < nr; i++) {
 		const struct series_commit *c = &s->repo.commits[i];
@@ -699,18 +701,30 @@ static void cc_from_script(struct series *s, size_t first, struct strbuf *cc,
 		jobs[i].out = &outs[i];
 		jobs[i].err = &errs[i];
 	}
-	series_run_jobs(jobs + first, nr - first, s->jobs);
+	/* The first patch alone: a script that cannot run in this tree (an
+	 * old perl module missing, say) fails the same way for every patch,
+	 * and is said once, not seventy times. */
+	if (nr > first) {
+		series_run_jobs(jobs + first, 1, 1);
+		if (jobs[first].status == 0)
+			series_run_jobs(jobs + first + 1, nr - first - 1, s->jobs);
+	}
 	for (i = first; i < nr; i++) {
-		ok[i] = jobs[i].status == 0;
+		ok[i] = jobs[first].status == 0 && jobs[i].status == 0;
 		if (ok[i])
 			add_cc_lines(&cc[i], &outs[i]);
 		else
-			warning("scripts/get_maintainer.pl failed (%s); Cc from MAINTAINERS instead",
-				series_first_line(&errs[i]));
+			failed++;
+		if (!ok[i] && !why.len)
+			strbuf_addstr(&why, series_first_line(&errs[i]));
 		strbuf_release(&outs[i]);
 		strbuf_release(&errs[i]);
 		free(paths[i]);
 	}
+	if (failed)
+		warning("scripts/get_maintainer.pl failed for %zu of %zu patches (%s); "
+			"their Cc from MAINTAINERS instead", failed, nr - first, why.buf);
+	strbuf_release(&why);
 	free(jobs);
 	free(argvs);
 	free(outs);
