@@ -36,6 +36,13 @@ check "percpu: only WQ020-WQ022 fire on a 6.17 tree" \
 	test -z "$(jq -r '.findings[].rule' "$T/scan.json" | grep -v '^WQ02[012]$')"
 check "percpu: the workqueue core's own uses are not findings" \
 	test -z "$(jq -r '.findings[].file' "$T/scan.json" | grep -E '^(kernel/workqueue.c|include/linux/workqueue.h)$')"
+"$WQCHECK" scan -q -v "$tree" >/dev/null 2>"$T/v.err"
+check "percpu: -v says the era, from where, and which rules are off and why" bash -c "
+	grep -q '^wqcheck: era 6.17+, from include/linux/workqueue.h, which declares .*system_percpu_wq' '$T/v.err' &&
+	grep -q '^wqcheck: rules for it: .*WQ020 WQ021 WQ022; off: WQ001 (retired: the tree has system_percpu_wq)' '$T/v.err'"
+"$WQCHECK" scan -q -v "$T/src/corpus" >/dev/null 2>"$T/v-legacy.err"
+check "percpu: -v on a legacy tree: WQ020-WQ022 off, the names they need missing" \
+	grep -q '^wqcheck: rules for it: WQ001 .*off: WQ020 (the tree lacks system_percpu_wq) WQ021 (the tree lacks system_dfl_wq) WQ022 (the tree lacks WQ_PERCPU)$' "$T/v-legacy.err"
 n20=$(jq '[.findings[] | select(.rule == "WQ020")] | length' "$T/scan.json")
 n21=$(jq '[.findings[] | select(.rule == "WQ021")] | length' "$T/scan.json")
 n22=$(jq '[.findings[] | select(.rule == "WQ022" and .fixable)] | length' "$T/scan.json")

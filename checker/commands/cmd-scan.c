@@ -57,7 +57,7 @@ int cmd_scan(int argc, char **argv)
 	struct rule_choice rules = { 0 };
 	size_t i, nr_findings = 0;
 	const char *db_dir = NULL, *arch = NULL;
-	bool diff = false, in_place = false, quiet = false;
+	bool diff = false, in_place = false, quiet = false, verbose = false;
 	int clang = CLANG_AUTO;
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	struct compile_db *db = NULL;
@@ -92,6 +92,9 @@ int cmd_scan(int argc, char **argv)
 			     parse_opt_clang),
 		OPT_SET_INT(0, "no-clang", &clang, "--clang=never", CLANG_NEVER),
 		OPT_QUIET(&quiet, "no progress display"),
+		OPT_BOOL('v', "verbose", &verbose,
+			 "say on stderr which era the tree's workqueue.h shows\n"
+			 "and which rules apply to it"),
 		OPT_END(),
 	};
 
@@ -117,6 +120,8 @@ int cmd_scan(int argc, char **argv)
 	opts.want_fixed_text = diff || in_place;
 	opts.progress = !quiet && isatty(2);
 	scan_run(&opts, &files, &res);
+	if (verbose)
+		report_write_era(stderr, &res.era, rules.rules, rules.nr);
 
 	for (i = 0; i < res.nr_files; i++)
 		nr_findings += res.files[i].nr_findings;

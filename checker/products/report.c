@@ -150,6 +150,52 @@ static json_t *json_era(const struct era *era)
 	return o;
 }
 
+void report_write_era(FILE *fp, const struct era *era,
+		      const struct rule *const *rules, size_t nr_rules)
+{
+	unsigned i;
+	size_t r;
+
+	fprintf(fp, "wqcheck: era %s, %s %s", era->name,
+		era->from_header ? "from" : "from the built-in table:",
+		era->source ? era->source : "");
+	if (era->from_header) {
+		fputs(", which declares", fp);
+		for (i = 0; i < era->nr_names; i++)
+			fprintf(fp, " %s", era->names[i]);
+		if (!era->nr_names)
+			fputs(" none of the names told apart", fp);
+	}
+	if (era->schedule_work_wq)
+		fprintf(fp, "; schedule_work() queues on %s", era->schedule_work_wq);
+	if (era->nr_bh_allows) {
+		fputs("; __WQ_BH_ALLOWS admits", fp);
+		for (i = 0; i < era->nr_bh_allows; i++)
+			fprintf(fp, " %s", era->bh_allows[i]);
+	}
+	fputs("\nwqcheck: rules for it:", fp);
+	for (r = 0; r < nr_rules; r++)
+		if (rule_fits_era(rules[r], era))
+			fprintf(fp, " %s", rules[r]->id);
+	for (r = 0; r < nr_rules; r++)
+		if (!rule_fits_era(rules[r], era))
+			break;
+	if (r < nr_rules) {
+		fputs("; off:", fp);
+		for (r = 0; r < nr_rules; r++) {
+			if (rule_fits_era(rules[r], era))
+				continue;
+			if (rules[r]->retired_in && era_has(era, rules[r]->retired_in))
+				fprintf(fp, " %s (retired: the tree has %s)", rules[r]->id,
+					rules[r]->retired_in);
+			else
+				fprintf(fp, " %s (the tree lacks %s)", rules[r]->id,
+					rules[r]->needs ? rules[r]->needs : "?");
+		}
+	}
+	fputc('\n', fp);
+}
+
 static void write_json(FILE *fp, struct finding *const *all, size_t nr,
 		       const struct scan_result *res)
 {

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "analysis/rule.h"
 #include "analysis/scan.h"
 
 enum report_format {
@@ -17,6 +18,10 @@ int report_format_parse(const char *s, enum report_format *out);
 void report_write(FILE *fp, enum report_format format, const struct scan_result *res,
 		  const char *root);
 /* A stable fingerprint for f among the findings of its file. */
+/* For -v, on fp: the tree's era and where it was learnt, then which of the
+ * rules apply to it and which its era retires or lacks the names for. */
+void report_write_era(FILE *fp, const struct era *era,
+		      const struct rule *const *rules, size_t nr_rules);
 char *finding_fingerprint(struct finding *const *all, size_t nr, size_t index);
 
 #endif
