@@ -49,11 +49,12 @@ run plain
 compare plain "6.1 tree, inferred flags"
 read -r secs kb < <(tail -1 "$scratch/plain.time")
 echo "# affinity pass over the 6.1 tree: ${secs}s wall, $((kb / 1024)) MB max RSS"
-# The target is 30 s on an idle 2-core machine; allow for a loaded one.
-if awk -v s="$secs" 'BEGIN { exit !(s <= 90) }' && [ "$kb" -le 1048576 ]; then
-	echo "ok - 6.1 tree in ${secs}s (budget 90s under load, target 30s) and $((kb / 1024)) MB (budget 1024)"
+# Its time is a benchmark's business (bench/), not a test's: a loaded
+# machine would fail it. Memory does not depend on the load.
+if [ "$kb" -le 1048576 ]; then
+	echo "ok - 6.1 tree within 1024 MB ($((kb / 1024)) MB)"
 else
-	echo "not ok - 6.1 tree took ${secs}s and $((kb / 1024)) MB"
+	echo "not ok - 6.1 tree took $((kb / 1024)) MB (budget 1024)"
 fi
 
 if [ -f "$tree/compile_commands.json" ]; then

@@ -33,11 +33,12 @@ fi
 echo "ok - audit of the 6.1 tree exits 0 with a JSON document"
 read -r secs kb < <(tail -1 "$scratch/audit.time")
 echo "# audit of the 6.1 tree: ${secs}s wall, $((kb / 1024)) MB max RSS, $(($(wc -c <"$scratch/audit.json") / 1024)) KB of JSON"
-# About 20 s on an idle 2-core machine; allow for a loaded one.
-if awk -v s="$secs" 'BEGIN { exit !(s <= 90) }' && [ "$kb" -le 1536000 ]; then
-	echo "ok - 6.1 audit in ${secs}s (budget 90s under load) and $((kb / 1024)) MB (budget 1500)"
+# Its time is a benchmark's business (bench/audit.sh), not a test's: a
+# loaded machine would fail it. Memory does not depend on the load.
+if [ "$kb" -le 1536000 ]; then
+	echo "ok - 6.1 audit within 1500 MB ($((kb / 1024)) MB)"
 else
-	echo "not ok - 6.1 audit took ${secs}s and $((kb / 1024)) MB"
+	echo "not ok - 6.1 audit took $((kb / 1024)) MB (budget 1500)"
 fi
 
 "$WQCHECK" scan -q -j 2 --format=json "$tree" >"$scratch/scan.json" 2>/dev/null
