@@ -93,6 +93,38 @@ check "percpu: what is left is the note without a fix" \
 check "percpu: no converted line is longer than 80 columns" \
 	bash -c "! git -C '$tree' diff '$base' | grep '^+[^+]' | expand | cut -c2- | grep -q '.\{81\}'"
 
+check "percpu: the default series is behaviour-preserving: system_wq users stay per-CPU, no WQ_UNBOUND added" \
+	bash -c "grep -q 'queue_work(system_percpu_wq, &s->pack_work)' '$tree/drivers/percpu/unbound_choice.c' &&
+		 ! git -C '$tree' diff '$base' | grep '^+' | grep -q 'WQ_UNBOUND'"
+
+# --- --prefer-unbound: unbound only where proved -------------------------------
+pu=$T/pu
+git clone -q "$tree" "$pu" && git -C "$pu" reset -q --hard "$base"
+"$WQCHECK" series -q --prefer-unbound --cc=maintainers --from="T <t@invalid>" -o "$T/pu-out" "$pu" >/dev/null 2>"$T/pu.err"
+rc=$?
+check "percpu: series --prefer-unbound (exit 0)" test $rc -eq 0
+G -C "$pu" am -q $(ls "$T/pu-out"/*.patch | grep -v cover-letter) 2>"$T/pu-am.err"
+check "percpu: --prefer-unbound: the series applies with git am" test $? -eq 0
+f=$pu/drivers/percpu/unbound_choice.c
+check "percpu: --prefer-unbound: work that reads no CPU moves to system_dfl_wq / WQ_UNBOUND" \
+	bash -c "grep -q 'queue_work(system_dfl_wq, &s->pack_work)' '$f' &&
+		 grep -q 'alloc_workqueue(\"unb\", WQ_MEM_RECLAIM | WQ_UNBOUND' '$f'"
+check "percpu: --prefer-unbound: a CPU read (direct, two calls deep, through an ops table) keeps it per-CPU" \
+	bash -c "grep -q 'queue_work(system_percpu_wq, &s->tick_work)' '$f' &&
+		 grep -q 'queue_work(system_percpu_wq, &s->deep_work)' '$f' &&
+		 grep -q 'queue_work(system_percpu_wq, &s->sample_work)' '$f' &&
+		 grep -q 'alloc_workqueue(\"unb_tick\", WQ_PERCPU' '$f'"
+check "percpu: --prefer-unbound: an item also queued on a chosen CPU, or a BH workqueue, stays per-CPU" \
+	bash -c "grep -q 'queue_work(system_percpu_wq, &s->spread_work)' '$f' &&
+		 grep -q 'alloc_workqueue(\"unb_bh\", WQ_BH | WQ_PERCPU' '$f'"
+check "percpu: --prefer-unbound: the commit log says what was checked and where" \
+	bash -c "grep -q 'none is queued on a chosen CPU' '$T/pu-out'/0001-*.patch &&
+		 grep -q '^  drivers/percpu/unbound_choice.c:[0-9]*: system_dfl_wq' '$T/pu-out'/0001-*.patch &&
+		 grep -q '^  drivers/percpu/unbound_choice.c:[0-9]*: WQ_UNBOUND' '$T/pu-out'/0003-*.patch"
+"$WQCHECK" scan -q --format=json "$pu" >"$T/pu-after.json" 2>/dev/null
+check "percpu: --prefer-unbound: a rescan finds no fixable site" \
+	test "$(jq '[.findings[] | select(.fixable)] | length' "$T/pu-after.json")" = 0
+
 # --- check-patch: a patch adding an old name fails, with the replacement ------
 cat >"$tree/drivers/percpu/newcode.c" <<'EOF'
 #include <linux/workqueue.h>

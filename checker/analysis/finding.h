@@ -58,6 +58,7 @@ struct finding {
 	enum severity severity;
 	char *message;
 	bool in_inactive_branch;
+	bool made_unbound;		/* --prefer-unbound chose system_dfl_wq or WQ_UNBOUND */
 	char *line_text;		/* the source line, trimmed, for fingerprints */
 
 	struct edit *edits;

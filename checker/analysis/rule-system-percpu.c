@@ -29,9 +29,27 @@ static void rename_to(const struct rule_context *ctx, struct finding *f,
 
 static void explain_system_wq(const struct rule_context *ctx, struct finding *f)
 {
-	f->message = xstrdup("system_wq is to be removed since 6.17: system_percpu_wq "
-			     "is the same per-CPU workqueue under the name that stays; "
-			     "use system_percpu_wq");
+	const struct unbound_verdict *v = NULL;
+	struct strbuf msg = STRBUF_INIT;
+
+	if (ctx->unbound)
+		v = unbound_verdict_find(ctx->unbound, ctx->file, f->line,
+					 UNBOUND_SITE_SYSTEM_WQ);
+	strbuf_addstr(&msg, "system_wq is to be removed since 6.17: ");
+	if (v && v->unbound) {
+		/* --prefer-unbound, and the proof holds */
+		strbuf_addf(&msg, "%s; use system_dfl_wq", v->why);
+		f->message = strbuf_detach(&msg);
+		f->made_unbound = true;
+		rename_to(ctx, f, "system_wq", "system_dfl_wq");
+		return;
+	}
+	strbuf_addstr(&msg, "system_percpu_wq is the same per-CPU workqueue under "
+		      "the name that stays; use system_percpu_wq");
+	if (ctx->unbound)
+		strbuf_addf(&msg, " (kept per-CPU: %s)",
+			    v ? v->why : "no queueing call of a known work item here");
+	f->message = strbuf_detach(&msg);
 	rename_to(ctx, f, "system_wq", "system_percpu_wq");
 }
 

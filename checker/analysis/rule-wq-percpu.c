@@ -16,6 +16,7 @@
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Tokens [first, last] of argument k (0-based) of the call whose name is
@@ -219,13 +220,26 @@ static bool applies(const struct rule_context *ctx)
 	return judge_call(ctx, &first, &last, &why) != FLAGS_EXPLICIT;
 }
 
+/* WQ_BH among the flags tokens first..last. */
+static bool names_bh(const struct lexed_file *lf, long first, long last)
+{
+	long i;
+
+	for (i = first; i >= 0 && i <= last; i = token_next_code(lf, i))
+		if (token_names(lf, i, "WQ_BH"))
+			return true;
+	return false;
+}
+
 static void explain(const struct rule_context *ctx, struct finding *f)
 {
 	const struct lexed_file *lf = ctx->lex;
 	const char *why;
 	long first, last;
 	enum flags_verdict v = judge_call(ctx, &first, &last, &why);
+	const struct unbound_verdict *verdict = NULL;
 	struct strbuf msg = STRBUF_INIT;
+	const char *flag;
 
 	strbuf_addstr(&msg, "alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND: since "
 		      "6.17 unbound is to become the default, so say which; ");
@@ -236,16 +250,37 @@ static void explain(const struct rule_context *ctx, struct finding *f)
 		f->message = strbuf_detach(&msg);
 		return;
 	}
-	strbuf_addstr(&msg, "WQ_PERCPU keeps today's per-CPU behaviour; add it");
+	flag = "WQ_PERCPU";
+	if (ctx->unbound)
+		verdict = unbound_verdict_find(ctx->unbound, ctx->file, f->line,
+					       UNBOUND_SITE_ALLOC);
+	if (verdict && verdict->unbound && names_bh(lf, first, last) &&
+	    !era_bh_allows(ctx->era, "WQ_UNBOUND")) {
+		/* What the tree's header forbids is never proposed. */
+		strbuf_addstr(&msg, "WQ_PERCPU keeps today's per-CPU behaviour; add it "
+			      "(kept per-CPU: a WQ_BH workqueue, and the tree's "
+			      "__WQ_BH_ALLOWS does not admit WQ_UNBOUND)");
+	} else if (verdict && verdict->unbound) {
+		flag = "WQ_UNBOUND";
+		f->made_unbound = true;
+		strbuf_addf(&msg, "%s; add WQ_UNBOUND", verdict->why);
+	} else {
+		strbuf_addstr(&msg, "WQ_PERCPU keeps today's per-CPU behaviour; add it");
+		if (ctx->unbound)
+			strbuf_addf(&msg, " (kept per-CPU: %s)", verdict ? verdict->why :
+				    "the work queued on it is not known here");
+	}
 	f->message = strbuf_detach(&msg);
 	if (first == last && lf->tokens[first].kind == TOK_NUMBER &&
 	    token_is(lf, &lf->tokens[first], "0")) {
-		fix_replace_token(f, lf, (size_t)first, "WQ_PERCPU");
+		fix_replace_token(f, lf, (size_t)first, flag);
 	} else {
 		const struct token *t = &lf->tokens[last];
 		size_t at = t->offset + t->len;
+		char add[32];
 
-		finding_add_edit(f, at, at, " | WQ_PERCPU");
+		snprintf(add, sizeof(add), " | %s", flag);
+		finding_add_edit(f, at, at, add);
 	}
 	fix_reflow_call(f, lf, ctx->token);
 	f->reflow.may_wrap = true;

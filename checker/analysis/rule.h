@@ -6,6 +6,7 @@
 #define WQCHECK_RULE_H
 
 #include "analysis/finding.h"
+#include "analysis/unbound-verdict.h"
 #include "front/era.h"
 #include "front/lexer.h"
 
@@ -15,7 +16,8 @@ struct rule_context {
 	size_t token;			/* index of the legacy token in lex->tokens */
 	bool in_inactive_branch;
 	const struct era *era;		/* what the tree's workqueue.h has */
-	bool prefer_unbound;		/* --prefer-unbound */
+	/* --prefer-unbound: the verdicts of the sites, or NULL */
+	const struct unbound_verdicts *unbound;
 };
 
 struct scan_options;

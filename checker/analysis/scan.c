@@ -188,7 +188,7 @@ analysed:
 		const struct token *t = &lf.tokens[c->token];
 		struct rule_context ctx = { .lex = &lf, .file = res->path, .token = c->token,
 					    .era = sh->era,
-					    .prefer_unbound = opts->prefer_unbound };
+					    .unbound = opts->prefer_unbound };
 		struct finding *f;
 		bool inactive;
 

@@ -4,6 +4,7 @@
 #define WQCHECK_SCAN_H
 
 #include "analysis/finding.h"
+#include "analysis/unbound-verdict.h"
 #include "front/flags.h"
 #include "analysis/rule.h"
 #include "front/tree.h"
@@ -21,7 +22,9 @@ struct scan_options {
 	bool clang_always;		/* parse every candidate file, not only uncertain ones */
 	bool want_fixed_text;		/* keep original and fixed text of files with fixes */
 	bool progress;
-	bool prefer_unbound;		/* WQ020-WQ022: unbound where proved safe */
+	/* --prefer-unbound: WQ020 and WQ022 make a site unbound where its
+	 * verdict says so (products/prefer-unbound.h fills it); NULL: never */
+	const struct unbound_verdicts *prefer_unbound;
 };
 
 struct file_result {

@@ -1,6 +1,7 @@
 #include "commands/builtin.h"
 #include "commands/options.h"
 #include "products/fix-output.h"
+#include "products/prefer-unbound.h"
 #include "front/flags.h"
 #include "products/report.h"
 #include "analysis/rule.h"
@@ -58,6 +59,8 @@ int cmd_scan(int argc, char **argv)
 	size_t i, nr_findings = 0;
 	const char *db_dir = NULL, *arch = NULL;
 	bool diff = false, in_place = false, quiet = false, verbose = false;
+	bool prefer_unbound = false;
+	struct unbound_verdicts verdicts = { 0 };
 	int clang = CLANG_AUTO;
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	struct compile_db *db = NULL;
@@ -91,6 +94,9 @@ int cmd_scan(int argc, char **argv)
 			     "candidate file; never: lexical analysis only",
 			     parse_opt_clang),
 		OPT_SET_INT(0, "no-clang", &clang, "--clang=never", CLANG_NEVER),
+		OPT_BOOL(0, "prefer-unbound", &prefer_unbound,
+			 "WQ020, WQ022: system_dfl_wq / WQ_UNBOUND where the\n"
+			 "work queued there is proved not to need its CPU"),
 		OPT_QUIET(&quiet, "no progress display"),
 		OPT_BOOL('v', "verbose", &verbose,
 			 "say on stderr which era the tree's workqueue.h shows\n"
@@ -119,6 +125,12 @@ int cmd_scan(int argc, char **argv)
 	opts.clang_always = clang == CLANG_ALWAYS;
 	opts.want_fixed_text = diff || in_place;
 	opts.progress = !quiet && isatty(2);
+	if (prefer_unbound) {
+		if (prefer_unbound_verdicts(root, arch, db, (int)jobs, opts.progress,
+					    &verdicts) < 0)
+			die("%s: cannot list its files", root);
+		opts.prefer_unbound = &verdicts;
+	}
 	scan_run(&opts, &files, &res);
 	if (verbose)
 		report_write_era(stderr, &res.era, rules.rules, rules.nr);
@@ -156,6 +168,7 @@ int cmd_scan(int argc, char **argv)
 	scan_result_release(&res);
 	file_list_release(&files);
 	compile_db_free(db);
+	unbound_verdicts_release(&verdicts);
 	free(root);
 	return status;
 }

@@ -85,6 +85,9 @@ int cmd_series(int argc, char **argv)
 			 "also apply the series to TREE's working tree"),
 		OPT_BOOL(0, "force", &so.force,
 			 "with --in-place: even when TREE has local changes"),
+		OPT_BOOL(0, "prefer-unbound", &so.prefer_unbound,
+			 "WQ020, WQ022: system_dfl_wq / WQ_UNBOUND where the\n"
+			 "work queued there is proved not to need its CPU"),
 		OPT_JOBS(&jobs, "parallel scan jobs (default: all CPUs)"),
 		OPT_BOOL(0, "no-clang", &no_clang, "lexical analysis only"),
 		OPT_QUIET(&so.quiet, "no progress display"),

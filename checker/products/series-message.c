@@ -178,7 +178,7 @@ static void paragraph(struct strbuf *sb, const char *text)
 	series_wrap(sb, text, 72);
 }
 
-void series_body(struct strbuf *sb, unsigned mask)
+void series_body(struct strbuf *sb, unsigned mask, const char *unbound)
 {
 	struct strbuf p = STRBUF_INIT;
 	const char *old_name, *new_name;
@@ -255,7 +255,13 @@ void series_body(struct strbuf *sb, unsigned mask)
 		paragraph(sb, p.buf);
 		strbuf_reset(&p);
 	}
-	paragraph(sb, "This patch doesn't introduce any behavior changes.");
+	if (unbound) {
+		strbuf_addstr(sb, unbound);
+		paragraph(sb, "Apart from that work, which may now run on any CPU, "
+			  "this patch doesn't introduce any behavior changes.");
+	} else {
+		paragraph(sb, "This patch doesn't introduce any behavior changes.");
+	}
 	strbuf_release(&p);
 }
 

@@ -35,7 +35,9 @@ void series_subject(struct strbuf *sb, const char *prefix, unsigned mask);
 /* Whether mask holds only rules of the 6.17 migration (WQ020-WQ022). */
 bool series_mask_is_percpu(unsigned mask);
 /* Why: the paragraphs of the commit message, wrapped at 72 columns. */
-void series_body(struct strbuf *sb, unsigned mask);
+/* unbound: the paragraph on what --prefer-unbound moved to system_dfl_wq
+ * or WQ_UNBOUND (those may now run on any CPU), or NULL. */
+void series_body(struct strbuf *sb, unsigned mask, const char *unbound);
 
 /* Appends text wrapped at width columns (words split at spaces). */
 void series_wrap(struct strbuf *sb, const char *text, size_t width);

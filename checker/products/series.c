@@ -4,6 +4,7 @@
  * copied out of HEAD into a scratch directory and scanned there, with
  * TREE's headers and .config. */
 #include "products/series.h"
+#include "products/prefer-unbound.h"
 #include "front/lexer.h"
 #include "products/maint-cc.h"
 #include "front/maintainers.h"
@@ -78,6 +79,8 @@ struct series {
 	const char *env[5];
 	int jobs;
 	bool use_clang, quiet, with_deprecation;
+	bool prefer_unbound;
+	struct unbound_verdicts verdicts; /* --prefer-unbound's, of root */
 	struct file_list candidates; /* git: the base's files naming an old API */
 	struct scan_result first; /* find_touched()'s, kept for make_phase() */
 	struct series_history history; /* git: of the touched files, for prefixes */
@@ -189,6 +192,7 @@ static void scan_files(struct series *s, const char *root,
 	opts.use_clang = s->use_clang;
 	opts.want_fixed_text = true;
 	opts.progress = !s->quiet && isatty(2);
+	opts.prefer_unbound = s->prefer_unbound ? &s->verdicts : NULL;
 	memset(res, 0, sizeof(*res));
 	scan_run(&opts, files, res);
 }
@@ -829,6 +833,47 @@ static int group_compare(const void *a, const void *b)
 	return strcmp(ga->files[0], gb->files[0]);
 }
 
+/* The commit log's account of what --prefer-unbound moved off its CPU in
+ * the group's files: what was checked, and where. */
+static void unbound_note(struct strbuf *out, struct file_result *const *results,
+			 size_t nr_results, const struct group *g)
+{
+	struct strbuf sites = STRBUF_INIT;
+	size_t i, j, k, n = 0;
+
+	for (i = 0; i < nr_results; i++) {
+		const struct file_result *fr = results[i];
+
+		for (k = 0; k < g->nr_files && strcmp(g->files[k], fr->path); k++)
+			;
+		if (k == g->nr_files)
+			continue;
+		for (j = 0; j < fr->nr_findings; j++) {
+			const struct finding *f = &fr->findings[j];
+
+			if (!f->made_unbound || !finding_fixable(f))
+				continue;
+			strbuf_addf(&sites, "  %s:%u: %s\n", fr->path, f->line,
+				    f->rule->identifiers[0] &&
+				    !strcmp(f->rule->identifiers[0], "system_wq") ?
+				    "system_dfl_wq" : "WQ_UNBOUND");
+			n++;
+		}
+	}
+	if (n) {
+		strbuf_addch(out, '\n');
+		series_wrap(out, "With --prefer-unbound, these go to system_dfl_wq or "
+			    "WQ_UNBOUND instead: every work item queued there has known "
+			    "work functions, none of which reads the current CPU or "
+			    "per-CPU data (directly, two calls deep, or through a static "
+			    "const ops table), and none is queued on a chosen CPU with a "
+			    "*_on() call.  The others stay per-CPU.", 72);
+		strbuf_addch(out, '\n');
+		strbuf_add(out, sites.buf, sites.len);
+	}
+	strbuf_release(&sites);
+}
+
 /*
  * One phase: the rules of a family (or all of them for --split=single),
  * scanned on the result of the phases before it, so a file that several
@@ -839,7 +884,7 @@ static void make_phase(struct series *s, const struct rule *const *phase,
 {
 	struct file_list files = { 0 };
 	struct scan_result res;
-	struct strbuf current = STRBUF_INIT, text = STRBUF_INIT;
+	struct strbuf current = STRBUF_INIT, text = STRBUF_INIT, note = STRBUF_INIT;
 	struct group *groups = NULL;
 	struct file_result **results = xcalloc(s->nr_touched + 1,
 					       sizeof(*results));
@@ -926,7 +971,9 @@ static void make_phase(struct series *s, const struct rule *const *phase,
 			s, g, s->split != SPLIT_SUBSYSTEM && several_sections);
 		series_subject(&text, prefix, g->mask);
 		strbuf_addstr(&text, "\n\n");
-		series_body(&text, g->mask);
+		unbound_note(&note, results, nr_results, g);
+		series_body(&text, g->mask, note.len ? note.buf : NULL);
+		strbuf_reset(&note);
 		c = series_repo_add(&s->repo, text.buf);
 		for (j = 0; j < nr_results; j++) {
 			struct file_result *fr = results[j];
@@ -944,6 +991,7 @@ static void make_phase(struct series *s, const struct rule *const *phase,
 	}
 	free(groups);
 	free(results);
+	strbuf_release(&note);
 	strbuf_release(&text);
 	strbuf_release(&current);
 	scan_result_release(&res);
@@ -1344,6 +1392,7 @@ static void series_release(struct series *s)
 {
 	size_t i;
 
+	unbound_verdicts_release(&s->verdicts);
 	for (i = 0; i < s->nr_touched; i++) {
 		free(s->touched[i].path);
 		free(s->touched[i].original);
@@ -1424,6 +1473,11 @@ int series_make(const struct series_options *o)
 		die("%s has uncommitted changes; commit them first or pass --force",
 		    s.root);
 
+	s.prefer_unbound = o->prefer_unbound;
+	if (s.prefer_unbound &&
+	    prefer_unbound_verdicts(s.root, NULL, NULL, s.jobs, !s.quiet && isatty(2),
+				    &s.verdicts) < 0)
+		die("%s: cannot list its files", s.root);
 	s.scratch = tempdir_create("series");
 	setup_scratch(&s);
 	find_touched(&s, s.git ? s.work : s.root);

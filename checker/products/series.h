@@ -32,6 +32,7 @@ struct series_options {
 	bool with_deprecation;		/* append the workqueue.h patches */
 	bool in_place, force;		/* also apply to the working tree */
 	bool use_clang, quiet;
+	bool prefer_unbound;		/* WQ020, WQ022: unbound where proved */
 	int jobs;
 };
 

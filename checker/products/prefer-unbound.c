@@ -1,0 +1,103 @@
+#include "products/prefer-unbound.h"
+#include "products/audit.h"
+#include "lib/strbuf.h"
+#include "lib/usage.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The *_on() site that queues a work function named fn, or NULL. */
+static const struct audit_row *queued_on_a_cpu(const struct audit *au, const char *fn)
+{
+	size_t i, k;
+
+	for (i = 0; i < au->nr; i++) {
+		const struct audit_row *r = &au->rows[i];
+
+		if (r->kind != AUDIT_KIND_QUEUE_ON)
+			continue;
+		for (k = 0; k < r->nr_work_functions; k++)
+			if (!strcmp(r->work_functions[k], fn))
+				return r;
+	}
+	return NULL;
+}
+
+static bool about_system_wq(const struct audit_row *r)
+{
+	/* the audit's system-wq rows are about system_wq or system_unbound_wq */
+	return r->message && !strstr(r->message, "system_unbound_wq") &&
+	       strcmp(r->api, "system_unbound_wq");
+}
+
+/* Why a site stays per-CPU: the audit's reason and the read it found. */
+static void per_cpu_reason(struct strbuf *why, const struct audit_row *r)
+{
+	strbuf_addstr(why, r->reason ? r->reason : "its work is not known");
+	if (r->class == AUDIT_CPU_DEPENDENT && r->nr_evidence) {
+		const struct evidence *e = &r->evidence[r->nr_evidence - 1];
+
+		strbuf_addf(why, " (%s at %s:%u)", e->message, e->file, e->line);
+	}
+}
+
+static void judge_row(const struct audit *au, const struct audit_row *r,
+		      struct unbound_verdicts *out)
+{
+	bool system = r->kind == AUDIT_KIND_SYSTEM_WQ;
+	bool unbound = r->advice == (system ? ADVICE_SYSTEM_DFL_WQ : ADVICE_WQ_UNBOUND);
+	struct strbuf why = STRBUF_INIT;
+	size_t k;
+
+	for (k = 0; unbound && k < r->nr_work_functions; k++) {
+		const struct audit_row *on = queued_on_a_cpu(au, r->work_functions[k]);
+
+		if (on) {
+			strbuf_addf(&why, "%s() is also queued on a chosen CPU with %s() "
+				    "at %s:%u", r->work_functions[k], on->api, on->file,
+				    on->line);
+			unbound = false;
+		}
+	}
+	if (unbound) {
+		strbuf_addstr(&why, "--prefer-unbound: its work (");
+		for (k = 0; k < r->nr_work_functions; k++)
+			strbuf_addf(&why, "%s%s()", k ? ", " : "", r->work_functions[k]);
+		strbuf_addstr(&why, ") was checked two calls deep and through static "
+			      "const ops tables: none reads the current CPU or per-CPU "
+			      "data, and none is queued with a *_on() call, so it may "
+			      "run on any CPU");
+	} else if (!why.len) {
+		per_cpu_reason(&why, r);
+	}
+	unbound_verdicts_add(out, r->file, r->line,
+			     system ? UNBOUND_SITE_SYSTEM_WQ : UNBOUND_SITE_ALLOC,
+			     unbound, why.buf);
+	strbuf_release(&why);
+}
+
+int prefer_unbound_verdicts(const char *root, const char *arch,
+			    const struct compile_db *db, int jobs, bool progress,
+			    struct unbound_verdicts *out)
+{
+	struct audit_options opts = {
+		.root = root, .arch = arch, .db = db, .jobs = jobs, .progress = progress,
+	};
+	struct audit au;
+	size_t i;
+
+	if (audit_collect(&opts, &au) < 0) {
+		audit_release(&au);
+		return -1;
+	}
+	for (i = 0; i < au.nr; i++) {
+		const struct audit_row *r = &au.rows[i];
+
+		if ((r->kind == AUDIT_KIND_SYSTEM_WQ && about_system_wq(r)) ||
+		    r->kind == AUDIT_KIND_ALLOC_WORKQUEUE)
+			judge_row(&au, r, out);
+	}
+	audit_release(&au);
+	unbound_verdicts_finish(out);
+	return 0;
+}
