@@ -23,11 +23,18 @@ static const struct audit_row *queued_on_a_cpu(const struct audit *au, const cha
 	return NULL;
 }
 
-static bool about_system_wq(const struct audit_row *r)
+/* A pending row of the site of a WQ020 (system_wq) or WQ022 finding. */
+static bool pending_site(const struct audit_row *r)
 {
-	/* the audit's system-wq rows are about system_wq or system_unbound_wq */
-	return r->message && !strstr(r->message, "system_unbound_wq") &&
-	       strcmp(r->api, "system_unbound_wq");
+	if (r->status == MIGRATION_CONVERTED)
+		return false;
+	if (r->rule)
+		return !strcmp(r->rule, r->kind == AUDIT_KIND_SYSTEM_WQ ? "WQ020" : "WQ022");
+	/* no finding claimed it: the system-wq rows are about system_wq or
+	 * system_unbound_wq, and the message names which */
+	return r->kind == AUDIT_KIND_ALLOC_WORKQUEUE ||
+	       (r->message && !strstr(r->message, "system_unbound_wq") &&
+		strcmp(r->api, "system_unbound_wq"));
 }
 
 /* Why a site stays per-CPU: the audit's reason and the read it found. */
@@ -93,8 +100,8 @@ int prefer_unbound_verdicts(const char *root, const char *arch,
 	for (i = 0; i < au.nr; i++) {
 		const struct audit_row *r = &au.rows[i];
 
-		if ((r->kind == AUDIT_KIND_SYSTEM_WQ && about_system_wq(r)) ||
-		    r->kind == AUDIT_KIND_ALLOC_WORKQUEUE)
+		if ((r->kind == AUDIT_KIND_SYSTEM_WQ ||
+		     r->kind == AUDIT_KIND_ALLOC_WORKQUEUE) && pending_site(r))
 			judge_row(&au, r, out);
 	}
 	audit_release(&au);
