@@ -48,6 +48,32 @@ static void per_cpu_reason(struct strbuf *why, const struct audit_row *r)
 	}
 }
 
+/* Another allocation, in the same function, of a workqueue its work is
+ * queued on, that already says WQ_PERCPU or WQ_UNBOUND: then the flags of
+ * this one are a choice between branches (dm-crypt's same_cpu_crypt keeps
+ * its per-CPU queue on purpose beside an unbound one), not an omission. */
+static const struct audit_row *chosen_beside(const struct audit *au,
+					     const struct audit_row *r)
+{
+	size_t i, k, j;
+
+	if (r->kind != AUDIT_KIND_ALLOC_WORKQUEUE || !r->function)
+		return NULL;
+	for (i = 0; i < au->nr; i++) {
+		const struct audit_row *q = &au->rows[i];
+
+		if (q == r || q->kind != AUDIT_KIND_ALLOC_WORKQUEUE ||
+		    q->status != MIGRATION_CONVERTED || !q->function ||
+		    strcmp(q->file, r->file) || strcmp(q->function, r->function))
+			continue;
+		for (k = 0; k < q->nr_work_functions; k++)
+			for (j = 0; j < r->nr_work_functions; j++)
+				if (!strcmp(q->work_functions[k], r->work_functions[j]))
+					return q;
+	}
+	return NULL;
+}
+
 static void judge_row(const struct audit *au, const struct audit_row *r,
 		      struct unbound_verdicts *out)
 {
@@ -63,6 +89,16 @@ static void judge_row(const struct audit *au, const struct audit_row *r,
 			strbuf_addf(&why, "%s() is also queued on a chosen CPU with %s() "
 				    "at %s:%u", r->work_functions[k], on->api, on->file,
 				    on->line);
+			unbound = false;
+		}
+	}
+	if (unbound) {
+		const struct audit_row *q = chosen_beside(au, r);
+
+		if (q) {
+			strbuf_addf(&why, "the allocation at line %u of %s() for the same "
+				    "work says which it wants, so this one is the other "
+				    "branch's choice", q->line, q->function);
 			unbound = false;
 		}
 	}

@@ -126,6 +126,35 @@ void unb_kick(struct unb *s, int cpu)
 	queue_work(unb_tick_wq, &s->tick_work);
 }
 
+/* Per-CPU on purpose in one branch, unbound in the other (dm-crypt's
+ * same_cpu_crypt): the per-CPU one is a choice, not an omission. */
+struct unb_crypt {
+	unsigned long blocks;
+	struct work_struct work;
+};
+
+static struct workqueue_struct *unb_crypt_wq;
+
+static void unb_crypt_fn(struct work_struct *work)
+{
+	struct unb_crypt *c = container_of(work, struct unb_crypt, work);
+
+	c->blocks++;
+}
+
+int unb_crypt_init(struct unb_crypt *c, bool same_cpu)
+{
+	INIT_WORK(&c->work, unb_crypt_fn);
+	if (same_cpu)
+		unb_crypt_wq = alloc_workqueue("unb_crypt", WQ_CPU_INTENSIVE, 1);
+	else
+		unb_crypt_wq = alloc_workqueue("unb_crypt", WQ_UNBOUND, 1);
+	if (!unb_crypt_wq)
+		return -ENOMEM;
+	queue_work(unb_crypt_wq, &c->work);
+	return 0;
+}
+
 /*
  * check-name: --prefer-unbound: unbound only where the work is proved not to need its CPU
  * check-command: wqcheck scan --prefer-unbound --diff $file
@@ -162,6 +191,15 @@ diff --git a/drivers/percpu/unbound_choice.c b/drivers/percpu/unbound_choice.c
  	queue_work_on(cpu, system_percpu_wq, &s->spread_work);
  	queue_work(unb_wq, &s->batch_work);
  	queue_work(unb_bh_wq, &s->bh_work);
+@@ -146,7 +146,7 @@ int unb_crypt_init(struct unb_crypt *c, bool same_cpu)
+ {
+ 	INIT_WORK(&c->work, unb_crypt_fn);
+ 	if (same_cpu)
+-		unb_crypt_wq = alloc_workqueue("unb_crypt", WQ_CPU_INTENSIVE, 1);
++		unb_crypt_wq = alloc_workqueue("unb_crypt", WQ_CPU_INTENSIVE | WQ_PERCPU, 1);
+ 	else
+ 		unb_crypt_wq = alloc_workqueue("unb_crypt", WQ_UNBOUND, 1);
+ 	if (!unb_crypt_wq)
  * check-output-end
  *
  * check-command: wqcheck scan --prefer-unbound $file
@@ -175,6 +213,7 @@ drivers/percpu/unbound_choice.c:119:13: warning: system_wq is to be removed sinc
 drivers/percpu/unbound_choice.c:120:13: warning: system_wq is to be removed since 6.17: system_percpu_wq is the same per-CPU workqueue under the name that stays; use system_percpu_wq (kept per-CPU: unb_deep() reads the current CPU, so the work must keep running on the CPU that queued it (unb_note() reads the current CPU: raw_smp_processor_id() at drivers/percpu/unbound_choice.c:50)) [WQ020]
 drivers/percpu/unbound_choice.c:121:13: warning: system_wq is to be removed since 6.17: system_percpu_wq is the same per-CPU workqueue under the name that stays; use system_percpu_wq (kept per-CPU: unb_sample() reads the current CPU, so the work must keep running on the CPU that queued it (unb_local_read() reads the current CPU: smp_processor_id() at drivers/percpu/unbound_choice.c:65)) [WQ020]
 drivers/percpu/unbound_choice.c:122:13: warning: system_wq is to be removed since 6.17: system_percpu_wq is the same per-CPU workqueue under the name that stays; use system_percpu_wq (kept per-CPU: unb_spread() is also queued on a chosen CPU with queue_work_on() at drivers/percpu/unbound_choice.c:123) [WQ020]
+drivers/percpu/unbound_choice.c:149:18: warning: alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND: since 6.17 unbound is to become the default, so say which; WQ_PERCPU keeps today's per-CPU behaviour; add it (kept per-CPU: the allocation at line 151 of unb_crypt_init() for the same work says which it wants, so this one is the other branch's choice) [WQ022]
  * check-output-end
  *
  * check-command: wqcheck scan $file
@@ -188,5 +227,6 @@ drivers/percpu/unbound_choice.c:119:13: warning: system_wq is to be removed sinc
 drivers/percpu/unbound_choice.c:120:13: warning: system_wq is to be removed since 6.17: system_percpu_wq is the same per-CPU workqueue under the name that stays; use system_percpu_wq [WQ020]
 drivers/percpu/unbound_choice.c:121:13: warning: system_wq is to be removed since 6.17: system_percpu_wq is the same per-CPU workqueue under the name that stays; use system_percpu_wq [WQ020]
 drivers/percpu/unbound_choice.c:122:13: warning: system_wq is to be removed since 6.17: system_percpu_wq is the same per-CPU workqueue under the name that stays; use system_percpu_wq [WQ020]
+drivers/percpu/unbound_choice.c:149:18: warning: alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND: since 6.17 unbound is to become the default, so say which; WQ_PERCPU keeps today's per-CPU behaviour; add it [WQ022]
  * check-output-end
  */
