@@ -117,7 +117,7 @@ check "percpu: --prefer-unbound: a CPU read (direct, two calls deep, through an 
 check "percpu: --prefer-unbound: an item also queued on a chosen CPU, a BH workqueue, or the per-CPU branch of a choice stays per-CPU" \
 	bash -c "grep -q 'queue_work(system_percpu_wq, &s->spread_work)' '$f' &&
 		 grep -q 'alloc_workqueue(\"unb_bh\", WQ_BH | WQ_PERCPU' '$f' &&
-		 grep -q 'alloc_workqueue(\"unb_crypt\", WQ_CPU_INTENSIVE | WQ_PERCPU' '$f'"
+		 grep -q 'WQ_CPU_INTENSIVE | WQ_PERCPU, 1);' '$f'"
 check "percpu: --prefer-unbound: the commit log says what was checked and where" \
 	bash -c "grep -q 'none is queued on a chosen CPU' '$T/pu-out'/0001-*.patch &&
 		 grep -q '^  drivers/percpu/unbound_choice.c:[0-9]*: system_dfl_wq' '$T/pu-out'/0001-*.patch &&

@@ -146,9 +146,9 @@ int unb_crypt_init(struct unb_crypt *c, bool same_cpu)
 {
 	INIT_WORK(&c->work, unb_crypt_fn);
 	if (same_cpu)
-		unb_crypt_wq = alloc_workqueue("unb_crypt", WQ_CPU_INTENSIVE, 1);
+		unb_crypt_wq = alloc_workqueue("uc", WQ_CPU_INTENSIVE, 1);
 	else
-		unb_crypt_wq = alloc_workqueue("unb_crypt", WQ_UNBOUND, 1);
+		unb_crypt_wq = alloc_workqueue("uc", WQ_UNBOUND, 1);
 	if (!unb_crypt_wq)
 		return -ENOMEM;
 	queue_work(unb_crypt_wq, &c->work);
@@ -191,14 +191,15 @@ diff --git a/drivers/percpu/unbound_choice.c b/drivers/percpu/unbound_choice.c
  	queue_work_on(cpu, system_percpu_wq, &s->spread_work);
  	queue_work(unb_wq, &s->batch_work);
  	queue_work(unb_bh_wq, &s->bh_work);
-@@ -146,7 +146,7 @@ int unb_crypt_init(struct unb_crypt *c, bool same_cpu)
+@@ -146,7 +146,8 @@ int unb_crypt_init(struct unb_crypt *c, bool same_cpu)
  {
  	INIT_WORK(&c->work, unb_crypt_fn);
  	if (same_cpu)
--		unb_crypt_wq = alloc_workqueue("unb_crypt", WQ_CPU_INTENSIVE, 1);
-+		unb_crypt_wq = alloc_workqueue("unb_crypt", WQ_CPU_INTENSIVE | WQ_PERCPU, 1);
+-		unb_crypt_wq = alloc_workqueue("uc", WQ_CPU_INTENSIVE, 1);
++		unb_crypt_wq = alloc_workqueue("uc",
++					       WQ_CPU_INTENSIVE | WQ_PERCPU, 1);
  	else
- 		unb_crypt_wq = alloc_workqueue("unb_crypt", WQ_UNBOUND, 1);
+ 		unb_crypt_wq = alloc_workqueue("uc", WQ_UNBOUND, 1);
  	if (!unb_crypt_wq)
  * check-output-end
  *
