@@ -289,17 +289,23 @@ static bool equals_any(const char *s, size_t len, const char *const *list)
 	return false;
 }
 
-/* An identifier called here: `name(`, not a member, not a macro parameter. */
-static bool is_call(const struct lexed_file *lf, size_t i)
+/* An identifier called here, `name(`, not a macro parameter: 1 by its own
+ * name, 2 through a member (`d->ops->fn(d)`, `ops.fn(d)`), 0 not a call. */
+static int call_kind(const struct lexed_file *lf, size_t i)
 {
 	const struct token *t = &lf->tokens[i];
 	long prev;
 
 	if (t->kind != TOK_IDENT || t->is_macro_param || t->is_directive_name ||
 	    !tok_is_punct(lf, token_next_code(lf, (long)i), "("))
-		return false;
+		return 0;
 	prev = token_prev_code(lf, (long)i);
-	return !(tok_is_punct(lf, prev, ".") || tok_is_punct(lf, prev, "->"));
+	return tok_is_punct(lf, prev, ".") || tok_is_punct(lf, prev, "->") ? 2 : 1;
+}
+
+static bool is_call(const struct lexed_file *lf, size_t i)
+{
+	return call_kind(lf, i) == 1;
 }
 
 bool is_current_cpu_accessor(const struct lexed_file *lf, size_t i)
@@ -590,19 +596,6 @@ static bool direct_read(struct source_file *f, const struct source_function *fn,
 	return false;
 }
 
-/* `d->ops->fn(d)` or `ops.fn(d)`: a call through a member. */
-static bool is_member_call(const struct lexed_file *lf, size_t i)
-{
-	const struct token *t = &lf->tokens[i];
-	long prev;
-
-	if (t->kind != TOK_IDENT || t->is_macro_param || t->is_directive_name ||
-	    !tok_is_punct(lf, token_next_code(lf, (long)i), "("))
-		return false;
-	prev = token_prev_code(lf, (long)i);
-	return tok_is_punct(lf, prev, ".") || tok_is_punct(lf, prev, "->");
-}
-
 /* Token i is the `{` of an initialiser: is it a static const object's
  * (`static const struct foo_ops name = {`, maybe `name[] = {`)? Only such
  * a table says, for good, which function a member holds. */
@@ -736,7 +729,7 @@ static bool through_callee(struct cpu_dependence *cd, struct source_file *f,
 		const char *s = lf->text + t->offset;
 		char *name, buf[512], what[256];
 
-		if (!is_dead(f, i) && is_member_call(lf, i)) {
+		if (!is_dead(f, i) && call_kind(lf, i) == 2) {
 			if (through_ops_table(cd, f, fn, i, depth_left, out))
 				return true;
 			continue;

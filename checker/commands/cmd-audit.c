@@ -137,11 +137,7 @@ int cmd_audit(int argc, char **argv)
 	};
 
 	argc = parse_options(argc, argv, options, &audit_usage, 0);
-	if (!argc)
-		usage_die("no TREE given");
-	if (argc > 1)
-		usage_die("one TREE only, not also '%s'", argv[1]);
-	tree = argv[0];
+	tree = usage_one_operand(argc, argv, "TREE");
 	if (format == AUDIT_DEFAULT)
 		format = format_from_file(output);
 	if (access(tree, F_OK) < 0)

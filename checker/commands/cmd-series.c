@@ -101,10 +101,7 @@ int cmd_series(int argc, char **argv)
 	};
 
 	argc = parse_options(argc, argv, options, &series_usage, 0);
-	if (!argc)
-		usage_die("no TREE given");
-	if (argc > 1)
-		usage_die("one TREE only, not also '%s'", argv[1]);
+	so.tree = usage_one_operand(argc, argv, "TREE");
 	if (so.force && !so.in_place)
 		usage_die("--force goes with --in-place");
 	if ((validate_config || make_args.nr) && !validate)
@@ -113,7 +110,6 @@ int cmd_series(int argc, char **argv)
 		if (series_family_of(rules.rules[i]) < 0)
 			usage_die("rule '%s' has no conversion to send as a patch",
 				  rules.rules[i]->id);
-	so.tree = argv[0];
 	so.rules = rules.rules;
 	so.nr_rules = rules.nr;
 	so.use_clang = !no_clang;

@@ -73,9 +73,7 @@ int cmd_validate(int argc, char **argv)
 	argc = parse_options(argc, argv, options, &validate_usage, 0);
 	if (!opts.series_dir)
 		usage_die("--series DIR is required");
-	if (argc != 1)
-		usage_die("give exactly one TREE");
-	opts.tree = argv[0];
+	opts.tree = usage_one_operand(argc, argv, "TREE");
 	opts.jobs = (int)jobs;
 	opts.make_args = make_args.items;
 	opts.nr_make_args = make_args.nr;

@@ -26,6 +26,15 @@ void usage_die(const char *fmt, ...)
 	exit(EXIT_USAGE);
 }
 
+const char *usage_one_operand(int nr, char **operands, const char *what)
+{
+	if (!nr)
+		usage_die("no %s given", what);
+	if (nr > 1)
+		usage_die("one %s only, not also '%s'", what, operands[1]);
+	return operands[0];
+}
+
 void string_list_append(struct string_list *list, const char *item)
 {
 	ALLOC_GROW(list->items, list->nr, list->alloc);

@@ -104,6 +104,10 @@ void parse_options_usage(const struct option *opts,
 __attribute__((noreturn, format(printf, 1, 2)))
 void usage_die(const char *fmt, ...);
 
+/* The one operand of a command that takes exactly one (what names it in
+ * the message: "TREE"); dies with a usage line for none or more. */
+const char *usage_one_operand(int nr, char **operands, const char *what);
+
 void parse_opt_jobs(const struct option *opt, const char *arg);
 void string_list_append(struct string_list *list, const char *item);
 void string_list_clear(struct string_list *list);
