@@ -667,10 +667,9 @@ static bool through_ops_table(struct cpu_dependence *cd, struct source_file *f,
 
 	files = source_dir_files(cd->sc, dir, &nr);
 	for (k = 0; k < nr && !yes; k++) {
-		const struct strbuf *raw = raw_text(cd, files[k]);
 		struct source_file *tf;
 
-		if (!raw->buf || !memmem(raw->buf, raw->len, member, strlen(member)))
+		if (!names_filter_may_hold(raw_text(cd, files[k]), member))
 			continue;
 		tf = source_get(cd->sc, files[k]);
 		for (i = 0; tf && i < tf->lex.nr_tokens && !yes; i++) {
