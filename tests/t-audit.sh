@@ -132,7 +132,7 @@ row() {
 	fi
 }
 row drivers/mmc/host/sdx_host.c 54 flush_work_sync legacy legacy WQ001 -
-row drivers/net/phy/phy_poll.c 35 system_nrt_wq legacy legacy WQ003 -
+row drivers/net/phy/phy_poll.c 39 system_nrt_wq legacy legacy WQ003 -
 row fs/xyz/super.c 32 WQ_NON_REENTRANT legacy legacy WQ005 -
 row crypto/cryptd_x.c 40 queue_work_on queue-on cpu-dependent WQ010 - cryptd_drain
 row crypto/cryptd_x.c 40 queue_work_on queue-on reentrancy-dependent WQ011 - cryptd_drain
