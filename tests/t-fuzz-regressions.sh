@@ -34,13 +34,23 @@ replay() {	# TARGET NAME INPUT...
 	fi
 }
 
-for target in source maintainers patch; do
+for target in source maintainers patch kbuild; do
 	mapfile -t kept < <(find "$TOP/tests/fuzz/regressions/$target" -type f 2>/dev/null | sort)
 	replay $target "every kept crash input" "${kept[@]}"
 done
 mapfile -t sources < <(find "$TOP/corpus" -name '*.[ch]' | sort)
 replay source "the corpus's C files as seeds" "${sources[@]}"
 replay maintainers "the corpus's MAINTAINERS as seeds" "$TOP/corpus/MAINTAINERS" "$TOP/corpus/6.17/MAINTAINERS"
+# kbuild: a Kconfig, "--", a Makefile, "--", a .config, from the corpus trees
+n=0
+for top in "$TOP/corpus" "$TOP/corpus/6.17"; do
+	for mk in "$top"/drivers/*/Makefile; do
+		n=$((n + 1))
+		{ cat "$top/Kconfig"; printf '\n--\n'; cat "$mk"; printf '\n--\n'
+		  cat "$top/.config" 2>/dev/null; } >"$T/kbuild-$n"
+	done
+done
+replay kbuild "the corpus's Kconfig and Makefiles as seeds" "$T"/kbuild-*
 if git -C "$TOP" rev-parse -q --verify HEAD >/dev/null 2>&1 &&
    git -C "$TOP" format-patch -q -o "$T/patches" -10 HEAD -- corpus checker/lib >/dev/null 2>&1; then
 	mapfile -t patches < <(find "$T/patches" -type f | sort)

@@ -30,6 +30,15 @@ seeds() {	# TARGET: the seed directory, filled once
 		cp "$top/corpus/MAINTAINERS" "$dir.tmp/corpus"
 		cp "$top/corpus/6.17/MAINTAINERS" "$dir.tmp/corpus-6.17"
 		[ -f "$kernel/MAINTAINERS" ] && head -c 60000 "$kernel/MAINTAINERS" >"$dir.tmp/kernel" ;;
+	kbuild)
+		for mk in "$top"/corpus/drivers/*/Makefile "$top"/corpus/6.17/drivers/*/Makefile; do
+			d=${mk%/drivers/*}
+			{ cat "$d/Kconfig"; printf '\n--\n'; cat "$mk"; printf '\n--\n'
+			  cat "$d/.config" 2>/dev/null; } >"$dir.tmp/${mk//\//_}"
+		done
+		[ -f "$kernel/drivers/net/Kconfig" ] &&
+			{ cat "$kernel/drivers/net/Kconfig"; printf '\n--\n'; cat "$kernel/drivers/net/Makefile"; } \
+			>"$dir.tmp/kernel-net" ;;
 	patch)
 		git -C "$top" format-patch -q -o "$dir.tmp" -20 HEAD -- corpus checker/lib >/dev/null 2>&1 ;;
 	esac
