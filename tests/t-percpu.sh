@@ -65,6 +65,31 @@ check "percpu: a tree without workqueue.h falls back to the built-in table, and 
 		 jq -r .era.source '$T/none.json' | grep -q 'built-in' &&
 		 [ \"\$(jq '.findings | length' '$T/none.json')\" -gt 0 ]"
 
+# ... an unreadable one (a directory where the header should be): the same,
+# with the reason, and no crash.
+mkdir "$legacy/corpus/include/linux/workqueue.h"
+"$WQCHECK" scan -q --format=json --rules=WQ020 "$legacy/corpus/drivers/misc" >"$T/dir.json" 2>"$T/dir.err"
+rc=$?
+check "percpu: an unreadable workqueue.h: the built-in table, the reason in JSON, exit 1 (findings)" \
+	bash -c "[ $rc -eq 1 ] && [ \"\$(jq -r .era.from_header '$T/dir.json')\" = false ] &&
+		 [ -n \"\$(jq -r .era.source '$T/dir.json')\" ]"
+rmdir "$legacy/corpus/include/linux/workqueue.h"
+
+# A future tree whose header no longer has system_wq: its leftover users are
+# still WQ020, with the fix to the name that stays.
+future=$T/future
+cp -r "$tree" "$future"
+sed -i '/system_wq\b/d' "$future/include/linux/workqueue.h"
+grep -qw system_wq "$future/include/linux/workqueue.h" && echo "# (header still names system_wq)"
+"$WQCHECK" scan -q --format=json --rules=WQ020 "$future" >"$T/future.json" 2>"$T/future.err"
+rc=$?
+check "percpu: a tree where system_wq is gone: era 6.17+, its leftover users still WQ020 with a fix, exit 1" \
+	bash -c "[ $rc -eq 1 ] && [ \"\$(jq -r .era.name '$T/future.json')\" = 6.17+ ] &&
+		 [ \"\$(jq '[.findings[] | select(.fixable)] | length' '$T/future.json')\" -gt 0 ] &&
+		 ! jq -r '.era.names[]' '$T/future.json' | grep -qx system_wq"
+check "percpu: ... and the tree is untouched" \
+	bash -c "diff -r -q '$tree/drivers' '$future/drivers' >/dev/null"
+
 # --- the series ----------------------------------------------------------------
 "$WQCHECK" series -q --from="T <t@invalid>" --cc=maintainers -o "$T/out" "$tree" >/dev/null 2>"$T/series.err"
 rc=$?
