@@ -142,7 +142,7 @@ static void unb_crypt_fn(struct work_struct *work)
 	c->blocks++;
 }
 
-int unb_crypt_init(struct unb_crypt *c, bool same_cpu)
+int unb_crypt_init(struct unb_crypt *c, int same_cpu)
 {
 	INIT_WORK(&c->work, unb_crypt_fn);
 	if (same_cpu)
@@ -191,7 +191,7 @@ diff --git a/drivers/percpu/unbound_choice.c b/drivers/percpu/unbound_choice.c
  	queue_work_on(cpu, system_percpu_wq, &s->spread_work);
  	queue_work(unb_wq, &s->batch_work);
  	queue_work(unb_bh_wq, &s->bh_work);
-@@ -146,7 +146,8 @@ int unb_crypt_init(struct unb_crypt *c, bool same_cpu)
+@@ -146,7 +146,8 @@ int unb_crypt_init(struct unb_crypt *c, int same_cpu)
  {
  	INIT_WORK(&c->work, unb_crypt_fn);
  	if (same_cpu)
