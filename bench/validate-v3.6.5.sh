@@ -73,8 +73,11 @@ for step in $steps; do
 	cover)
 		# the first run fills the caches (configuration, prepared O=
 		# directory) that the measured one and the hand build share
-		[ -n "${WARM:-}" ] || "$WQCHECK" validate -q -j2 --format=json --make-arg "$kcflags" \
-			--series "$out/series" "$tree" >"$out/cover-cold.json" || true
+		if [ -z "${WARM:-}" ]; then
+			cpu_run cover-cold "$WQCHECK" validate -q -j2 --format=json --make-arg "$kcflags" \
+				--series "$out/series" "$tree" >"$out/cover-cold.json" || true
+			echo "cover, first run (cold caches): $(cpu_of cover-cold); $(summary "$out/cover-cold.json")"
+		fi
 		cpu_run cover "$WQCHECK" validate -q -j2 --format=json --make-arg "$kcflags" \
 			--series "$out/series" "$tree" >"$out/cover.json" || true
 		echo "cover (no --config): $(cpu_of cover); $(summary "$out/cover.json")" ;;
