@@ -363,29 +363,49 @@ static ssize_t insn_at(const struct insn *in, size_t n, unsigned long addr)
 	return -1;
 }
 
+/* The address of the local branch target an instruction names ("jne
+ * <f+0x2a>" inside f: start + 0x2a), and where its "<" is; false when it
+ * names none. */
+static bool local_target(const struct insn *in, const char *fname, unsigned long start,
+			 unsigned long *addr, char **lt_out, char **end_out)
+{
+	size_t fl = strlen(fname);
+	char *lt = strchr(in->text.buf, '<');
+	char *eol = strchr(in->text.buf, '\n');
+	unsigned long off = 0;
+	char *end;
+
+	if (!lt || (eol && lt > eol) || strncmp(lt + 1, fname, fl))
+		return false;
+	end = lt + 1 + fl;
+	if (!strncmp(end, "+0x", 3))
+		off = strtoul(end + 3, &end, 16);
+	if (*end != '>')
+		return false;
+	*addr = start + off;
+	if (lt_out)
+		*lt_out = lt;
+	if (end_out)
+		*end_out = end;
+	return true;
+}
+
 /* "jne <f+0x2a>" inside f -> "jne <#7>", the instruction's number: offsets
  * move when an earlier instruction changes size, numbers do not. */
 static void number_targets(struct insn *in, size_t n, const char *fname, unsigned long start,
 			   bool *target)
 {
-	size_t fl = strlen(fname), i;
 	struct strbuf sb = STRBUF_INIT;
+	size_t i;
 
 	for (i = 0; i < n; i++) {
-		char *lt = strchr(in[i].text.buf, '<');
-		char *eol = strchr(in[i].text.buf, '\n');
-		unsigned long off = 0;
-		char *end;
+		unsigned long addr;
+		char *lt, *end;
 		ssize_t at;
 
-		if (!lt || (eol && lt > eol) || strncmp(lt + 1, fname, fl))
+		if (!local_target(&in[i], fname, start, &addr, &lt, &end))
 			continue;
-		end = lt + 1 + fl;
-		if (!strncmp(end, "+0x", 3))
-			off = strtoul(end + 3, &end, 16);
-		if (*end != '>')
-			continue;
-		at = insn_at(in, n, start + off);
+		at = insn_at(in, n, addr);
 		if (at < 0)
 			continue;
 		target[at] = true;
@@ -411,18 +431,60 @@ static bool padding(const struct insn *in)
 	return (nop && (!eol || nop < eol)) || !strncmp(in->text.buf, "xchg %ax,%ax\n", 13);
 }
 
+/*
+ * Nops that align a branch target (gcc's -falign-jumps, -falign-loops, on
+ * by default outside the kernel's x86 flags): how many, and which nop
+ * instruction fills them, depend on the size of the code before, so a
+ * changed immediate (xor is 2 bytes, mov 5) changes them. A run of
+ * unrelocated nops that nothing branches into, followed by a branch
+ * target, is such padding and is dropped; other nops stay.
+ */
+static size_t drop_alignment(struct insn *in, size_t n, const char *fname, unsigned long start)
+{
+	bool *target = xcalloc(n + 1, sizeof(*target));
+	size_t i, j, out = 0;
+
+	for (i = 0; i < n; i++) {
+		unsigned long addr;
+		ssize_t at;
+
+		if (local_target(&in[i], fname, start, &addr, NULL, NULL) &&
+		    (at = insn_at(in, n, addr)) >= 0)
+			target[at] = true;
+	}
+	for (i = 0; i < n; i = j) {
+		bool drop;
+
+		for (j = i; j < n && padding(&in[j]) && !target[j]; j++)
+			;
+		drop = j > i && j < n && target[j];
+		if (j == i)
+			j++;
+		for (; i < j; i++) {
+			if (drop)
+				strbuf_release(&in[i].text);
+			else
+				in[out++] = in[i];
+		}
+	}
+	free(target);
+	return out;
+}
+
 static char *finish_function(const char *key, unsigned long start, struct insn *in, size_t n)
 {
 	const char *colon = strrchr(key, ':');
+	const char *fname = colon ? colon + 1 : key;
 	bool *target;
 	struct strbuf code = STRBUF_INIT;
 	size_t i;
 
 	while (n && padding(&in[n - 1]))
 		strbuf_release(&in[--n].text);
+	n = drop_alignment(in, n, fname, start);
 	target = xcalloc(n + 1, sizeof(*target));
 
-	number_targets(in, n, colon ? colon + 1 : key, start, target);
+	number_targets(in, n, fname, start, target);
 	order_constant_loads(in, n, target);
 	for (i = 0; i < n; i++) {
 		strbuf_add(&code, in[i].text.buf, in[i].text.len);

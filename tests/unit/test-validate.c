@@ -248,6 +248,81 @@ static void test_conversion(void)
 	strbuf_release(&b);
 }
 
+/* alloc_workqueue("t", 0, 0) and a branch target gcc aligns (-falign-jumps,
+ * as outside the kernel's x86 flags), before and after | WQ_PERCPU: the
+ * 5-byte mov where a 2-byte xor was moves the target, and the alignment
+ * nops before it change count and form (unb_init() of corpus/6.17) */
+static const char align_before[] = HEAD617
+"0000000000000000 <unb_init>:\n"
+"   0:\tsub    $0x8,%rsp\n"
+"   4:\txor    %edx,%edx\n"
+"   6:\txor    %esi,%esi\n"
+"   8:\tmov    $0x0,%edi\n"
+"\t\t\t9: R_X86_64_32\t.rodata.str1.1\n"
+"   d:\tcall   12 <unb_init+0x12>\n"
+"\t\t\te: R_X86_64_PLT32\talloc_workqueue-0x4\n"
+"  12:\ttest   %rax,%rax\n"
+"  15:\tje     20 <unb_init+0x20>\n"
+"  17:\txor    %eax,%eax\n"
+"  19:\tadd    $0x8,%rsp\n"
+"  1d:\tret\n"
+"  1e:\txchg   %ax,%ax\n"
+"  20:\tmov    $0xfffffff4,%eax\n"
+"  25:\tjmp    19 <unb_init+0x19>\n"
+"  27:\tnop\n";
+
+static const char align_after[] = HEAD617
+"0000000000000000 <unb_init>:\n"
+"   0:\tsub    $0x8,%rsp\n"
+"   4:\txor    %edx,%edx\n"
+"   6:\tmov    $0x100,%esi\n"
+"   b:\tmov    $0x0,%edi\n"
+"\t\t\tc: R_X86_64_32\t.rodata.str1.1\n"
+"  10:\tcall   15 <unb_init+0x15>\n"
+"\t\t\t11: R_X86_64_PLT32\talloc_workqueue-0x4\n"
+"  15:\ttest   %rax,%rax\n"
+"  18:\tje     30 <unb_init+0x30>\n"
+"  1a:\txor    %eax,%eax\n"
+"  1c:\tadd    $0x8,%rsp\n"
+"  20:\tret\n"
+"  21:\tcs nopw 0x0(%rax,%rax,1)\n"
+"  2b:\tnopl   0x0(%rax,%rax,1)\n"
+"  30:\tmov    $0xfffffff4,%eax\n"
+"  35:\tjmp    1c <unb_init+0x1c>\n"
+"  37:\tnopw   0x0(%rax,%rax,1)\n";
+
+static void test_alignment(void)
+{
+	struct strbuf b = STRBUF_INIT;
+	char *d, *e;
+
+	d = differ617(align_before, align_after, &e);
+	CHECK_STR("code: other nops aligning a branch target are no difference", d, "");
+	CHECK_STR("code: the | WQ_PERCPU beside them is named", e, "unb_init(): | WQ_PERCPU");
+	free(d);
+	free(e);
+
+	/* a nop that nothing branches past is code: one more is a difference */
+	strbuf_addstr(&b, align_after);
+	replace_in(&b, "   4:\txor    %edx,%edx\n", "   3:\tnop\n   4:\txor    %edx,%edx\n");
+	d = differ617(align_before, b.buf, &e);
+	CHECK_STR("code: a nop added before an instruction no branch targets is a difference",
+		  d, "unb_init");
+	free(d);
+	free(e);
+	strbuf_release(&b);
+
+	/* nops before a target, but the target itself moved */
+	strbuf_addstr(&b, align_after);
+	replace_in(&b, "jmp    1c <unb_init+0x1c>", "jmp    1a <unb_init+0x1a>");
+	d = differ617(align_before, b.buf, &e);
+	CHECK_STR("code: with alignment dropped, a branch to another instruction still differs",
+		  d, "unb_init");
+	free(d);
+	free(e);
+	strbuf_release(&b);
+}
+
 static void test_make_output(void)
 {
 	struct vobject a = { .object = "drivers/x/a.o", .source = "drivers/x/a.c" };
@@ -302,6 +377,7 @@ int main(void)
 {
 	test_code();
 	test_conversion();
+	test_alignment();
 	test_make_output();
 	test_subtract();
 	return test_failures ? 1 : 0;
