@@ -34,7 +34,15 @@ CROSS_PACKAGES_arm64 := gcc-aarch64-linux-gnu
 CROSS_PACKAGES_powerpc := gcc-powerpc-linux-gnu
 CROSS_PACKAGES_sh := gcc-sh4-linux-gnu
 CROSS_PACKAGES_mips := gcc-mips-linux-gnu
-CROSS_ARCHES := arm arm64 powerpc sh mips
+CROSS_PACKAGES_s390 := gcc-s390x-linux-gnu
+CROSS_PACKAGES_riscv := gcc-riscv64-linux-gnu
+CROSS_PACKAGES_sparc := gcc-sparc64-linux-gnu
+CROSS_PACKAGES_m68k := gcc-m68k-linux-gnu
+CROSS_PACKAGES_alpha := gcc-alpha-linux-gnu
+CROSS_PACKAGES_parisc := gcc-hppa-linux-gnu
+# (the same as cross_toolchains[] in checker/products/validate-config.c,
+# whose advice names them; tests/t-validate-cross.sh checks that they agree)
+CROSS_ARCHES := arm arm64 powerpc sh mips s390 riscv sparc m68k alpha parisc
 ifneq ($(strip $(CROSS)),)
 DEPS += $(foreach a,$(if $(filter all 1 yes,$(CROSS)),$(CROSS_ARCHES),$(CROSS)),$(CROSS_PACKAGES_$(a)))
 endif

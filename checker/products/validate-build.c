@@ -275,17 +275,20 @@ static int disassemble(const struct vtree *t, const struct vobject *o, struct vo
 	char *p = object_path(t, o);
 	int rc;
 
-	struct strbuf sections = STRBUF_INIT;
+	struct strbuf sections = STRBUF_INIT, objdump = STRBUF_INIT;
 
-	rc = run_commandv(NULL, &out, "objdump", "-dr", "--no-show-raw-insn", p, (char *)NULL);
+	/* another arch's object: its binutils' objdump */
+	vtree_tool(t, "objdump", &objdump);
+	rc = run_commandv(NULL, &out, objdump.buf, "-dr", "--no-show-raw-insn", p, (char *)NULL);
 	if (!rc)
-		rc = run_commandv(NULL, &sections, "objdump", "-s", p, (char *)NULL);
+		rc = run_commandv(NULL, &sections, objdump.buf, "-s", p, (char *)NULL);
 	if (!rc)
 		disasm_parse(out.buf ? out.buf : "", sections.buf, &st->functions,
 			     &st->nr_functions);
 	else
-		error("objdump -dr %s failed: %s", p, out.buf ? out.buf : "");
+		error("%s -dr %s failed: %s", objdump.buf, p, out.buf ? out.buf : "");
 	free(p);
+	strbuf_release(&objdump);
 	strbuf_release(&out);
 	strbuf_release(&sections);
 	return rc ? -1 : 0;

@@ -215,6 +215,9 @@ struct kconfig_db {
 	struct ksym *buckets[KCONFIG_BUCKETS];
 	size_t nr_defined;
 	struct strlist files;		/* every Kconfig read, against loops */
+	bool fixed_choices;		/* a bool choice's member is not enabled */
+	struct strlist *foreign;	/* while explaining: the other arches named */
+	struct strlist explicit_n;	/* "# CONFIG_X is not set" of a defconfig */
 };
 
 static unsigned hash_name(const char *s)
@@ -655,6 +658,7 @@ void kconfig_db_free(struct kconfig_db *kc)
 		}
 	}
 	strlist_release(&kc->files);
+	strlist_release(&kc->explicit_n);
 	free(kc->srcdir);
 	free(kc->srcarch);
 	free(kc);
@@ -780,6 +784,20 @@ static int kexpr_eval(const struct kconfig_db *kc, const struct kexpr *e)
 
 static bool sym_feasible(struct kconfig_db *kc, struct ksym *s);
 
+/* A bool member of a choice (ARM's system type before multiplatform:
+ * ARCH_OMAP2PLUS, ARCH_TEGRA, ...): enabling one by hand does not switch
+ * the choice reliably, so under fixed_choices it is what the configuration
+ * already made it. */
+static bool choice_member(const struct ksym *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_defs; i++)
+		if (!s->defs[i].in_choice || s->defs[i].type == 't')
+			return false;
+	return s->nr_defs > 0;
+}
+
 static bool is_const(const char *name)
 {
 	return !strcmp(name, "y") || !strcmp(name, "m") || !strcmp(name, "n");
@@ -838,7 +856,7 @@ static bool sym_feasible(struct kconfig_db *kc, struct ksym *s)
 
 	if (sym_tristate(kc, s->name))
 		return true;
-	if (!s->nr_defs)
+	if (!s->nr_defs || (kc->fixed_choices && choice_member(s)))
 		return false;
 	if (s->feasible)
 		return s->feasible == 2;
@@ -1040,32 +1058,72 @@ static void kexpr_print(struct strbuf *sb, const struct kexpr *e, int outer)
 		strbuf_addch(sb, ')');
 }
 
-/* Which arch's Kconfig files define name (arch/<a>/Kconfig*, arch/<a>/
- * at any depth), for the reader who wonders where a symbol lives. */
-static char *arch_defining(const struct kconfig_db *kc, const char *name)
+/* Which arches' Kconfig files define name (arch/<a>/Kconfig*, arch/<a>/
+ * at any depth), for the reader who wonders where a symbol lives and for
+ * validate, which builds such an object with that arch's cross compiler. */
+static void arches_defining(const struct kconfig_db *kc, const char *name, struct strlist *arches)
 {
 	struct strbuf dir = STRBUF_INIT, out = STRBUF_INIT, needle = STRBUF_INIT;
-	char *r = NULL;
+	const char *p, *eol;
 	int rc;
 
 	strbuf_addf(&dir, "%s/arch", kc->srcdir);
 	strbuf_addf(&needle, "^[[:space:]]*(menu)?config[[:space:]]+%s[[:space:]]*$", name);
 	rc = run_commandv(dir.buf, &out, "grep", "-rlE", "--include=Kconfig*", needle.buf, ".",
 			  (char *)NULL);
-	if (!rc && out.buf) {
-		const char *p = out.buf;
+	for (p = !rc ? out.buf : NULL; p && *p; p = eol ? eol + 1 : NULL) {
+		char *arch;
 
+		eol = strchr(p, '\n');
 		if (!strncmp(p, "./", 2))
 			p += 2;
-		r = xstrndup(p, strcspn(p, "/\n"));
+		arch = xstrndup(p, strcspn(p, "/\n"));
+		if (*arch && !strlist_has(arches, arch))
+			strlist_add(arches, arch);
+		free(arch);
 	}
 	strbuf_release(&dir);
 	strbuf_release(&out);
 	strbuf_release(&needle);
-	return r;
+}
+
+/* Of the arches that define a symbol, the one to name: the first whose
+ * cross compiler is installed, else the first. */
+static const char *preferred_arch(const struct strlist *arches)
+{
+	size_t i;
+
+	for (i = 0; i < arches->nr; i++)
+		if (cross_compile_prefix(arches->items[i]))
+			return arches->items[i];
+	return arches->nr ? arches->items[0] : NULL;
 }
 
 static void explain_sym(struct kconfig_db *kc, const char *name, struct strbuf *sb, int depth);
+
+/* "ARM || ARM64" unmet on x86: the arches that define its symbols, for
+ * kc->foreign (the words stay the expression's). */
+static void foreign_leaves(struct kconfig_db *kc, const struct kexpr *e)
+{
+	if (!e || !kc->foreign)
+		return;
+	if (e->type == KE_SYM && !is_const(e->sym) && !kconfig_defines(kc, e->sym)) {
+		struct strlist arches = { 0 };
+		size_t i;
+
+		arches_defining(kc, e->sym, &arches);
+		for (i = 0; i < arches.nr; i++)
+			if (strcmp(arches.items[i], kc->srcarch) &&
+			    !strlist_has(kc->foreign, arches.items[i]))
+				strlist_add(kc->foreign, arches.items[i]);
+		strlist_release(&arches);
+		return;
+	}
+	if (e->type == KE_OR || e->type == KE_AND) {
+		foreign_leaves(kc, e->l);
+		foreign_leaves(kc, e->r);
+	}
+}
 
 /* The unmet parts of e: "SH_DREAMCAST (not defined for ARCH=x86; ...)",
  * "!64BIT (64BIT=y)". Only what cannot be enabled is explained further:
@@ -1099,6 +1157,8 @@ static void explain_unmet(struct kconfig_db *kc, const struct kexpr *e, struct s
 		strbuf_addch(sb, ')');
 	} else if (e->type == KE_NOT && e->l->type == KE_SYM) {
 		strbuf_addf(sb, " (%s=%s)", e->l->sym, sym_string(kc, e->l->sym));
+	} else if (e->type == KE_OR) {
+		foreign_leaves(kc, e);
 	}
 }
 
@@ -1108,19 +1168,30 @@ static void explain_sym(struct kconfig_db *kc, const char *name, struct strbuf *
 	size_t i;
 
 	if (!s || !s->nr_defs) {
-		char *arch = arch_defining(kc, name);
+		struct strlist arches = { 0 };
+		const char *arch;
 
+		arches_defining(kc, name, &arches);
+		arch = preferred_arch(&arches);
 		if (arch && strcmp(arch, kc->srcarch)) {
 			strbuf_addf(sb, "not defined for ARCH=%s; only for ARCH=%s, arch/%s "
 				    "defines it; ", kc->srcarch, arch, arch);
 			cross_compile_advice(sb, arch);
+			if (kc->foreign && !strlist_has(kc->foreign, arch))
+				strlist_add(kc->foreign, arch);
 		} else {
 			/* not another arch's: the tree lacks it (a driver
 			 * backported without its MFD core) */
 			strbuf_addf(sb, "defined by no Kconfig file of the tree for %s",
 				    kc->srcarch);
 		}
-		free(arch);
+		strlist_release(&arches);
+		return;
+	}
+	if (kc->fixed_choices && choice_member(s) && !sym_tristate(kc, name)) {
+		strbuf_addf(sb, "a choice member this configuration does not take, %s:%u; "
+			    "another arch/%s/configs/ defconfig may", s->defs[0].file,
+			    s->defs[0].line, kc->srcarch);
 		return;
 	}
 	for (i = 0; i < s->nr_defs; i++) {
@@ -1180,6 +1251,99 @@ char *kconfig_explain(struct kconfig_db *kc, const char *symbol)
 		return NULL;
 	explain_sym(kc, symbol, &sb, 0);
 	return strbuf_detach(&sb);
+}
+
+char *kconfig_explain_arches(struct kconfig_db *kc, const char *symbol, struct strlist *arches)
+{
+	char *r;
+
+	kc->foreign = arches;
+	r = kconfig_explain(kc, symbol);
+	kc->foreign = NULL;
+	return r;
+}
+
+void kconfig_fix_choices(struct kconfig_db *kc, bool fixed)
+{
+	kc->fixed_choices = fixed;
+}
+
+bool kconfig_feasible(struct kconfig_db *kc, const char *symbol)
+{
+	return sym_feasible(kc, sym_get(kc, symbol));
+}
+
+/* --- a defconfig's values ------------------------------------------------ */
+
+/* One round of what kconfig computes from a defconfig's lines: a symbol
+ * with no value and not "is not set" takes its first default whose
+ * condition holds (or y/m from a selector that is set), when its
+ * dependencies hold. Returns whether anything changed. */
+static bool expand_round(struct kconfig_db *kc)
+{
+	bool changed = false;
+	size_t b, i, j;
+
+	for (b = 0; b < KCONFIG_BUCKETS; b++) {
+		struct ksym *s;
+
+		for (s = kc->buckets[b]; s; s = s->next) {
+			int v = 0;
+
+			if (s->value || !s->nr_defs || strlist_has(&kc->explicit_n, s->name))
+				continue;
+			for (i = 0; i < s->nr_defs && !v; i++) {
+				const struct kdef *d = &s->defs[i];
+
+				if (!bool_like(d) || !kexpr_eval(kc, d->depends))
+					continue;
+				for (j = 0; j < d->nr_defaults; j++)
+					if (kexpr_eval(kc, d->defaults[j].cond)) {
+						v = kexpr_eval(kc, d->defaults[j].value);
+						break;
+					}
+				if (v == 1 && d->type != 't')
+					v = 2;
+			}
+			for (i = 0; i < s->nr_selected_by && v < 2; i++)
+				if (sym_tristate(kc, s->selected_by[i].by->name) &&
+				    kexpr_eval(kc, s->selected_by[i].cond)) {
+					int sv = sym_tristate(kc, s->selected_by[i].by->name);
+
+					v = sv > v ? sv : v;
+				}
+			if (v) {
+				s->value = xstrdup(v == 2 ? "y" : "m");
+				changed = true;
+			}
+		}
+	}
+	return changed;
+}
+
+void kconfig_set_defconfig(struct kconfig_db *kc, const char *text)
+{
+	const char *line, *eol;
+	int round;
+
+	kconfig_set_values(kc, text);
+	strlist_release(&kc->explicit_n);
+	for (line = text; line && *line; line = eol ? eol + 1 : NULL) {
+		size_t len;
+
+		eol = strchr(line, '\n');
+		len = eol ? (size_t)(eol - line) : strlen(line);
+		if (len > 9 + 11 && !strncmp(line, "# CONFIG_", 9) &&
+		    !strncmp(line + len - 11, " is not set", 11)) {
+			char *name = xstrndup(line + 9, len - 9 - 11);
+
+			strlist_add(&kc->explicit_n, name);
+			free(name);
+		}
+	}
+	/* a symbol's default often reads another's: until nothing changes */
+	for (round = 0; round < 32 && expand_round(kc); round++)
+		;
 }
 
 /* --- Makefiles -------------------------------------------------------- */

@@ -46,6 +46,23 @@ bool kconfig_choice_tristate(const struct kconfig_db *kc, const char *symbol);
  * arch/sh defines it)". NULL when it is set. */
 char *kconfig_explain(struct kconfig_db *kc, const char *symbol);
 
+/* kconfig_explain(), adding to arches the other arches its words name
+ * (those that define a symbol this one lacks). */
+char *kconfig_explain_arches(struct kconfig_db *kc, const char *symbol, struct strlist *arches);
+
+/* With fixed, a bool choice member that is not set cannot be planned: the
+ * board configuration chose another (ARM's system type before
+ * multiplatform), and the explanation says so. */
+void kconfig_fix_choices(struct kconfig_db *kc, bool fixed);
+/* Could symbol become y or m by enabling symbols, under the current values? */
+bool kconfig_feasible(struct kconfig_db *kc, const char *symbol);
+
+/* The values a defconfig file's text (CONFIG_X=y lines, "# CONFIG_X is not
+ * set") comes to, approximately as kconfig computes them: its own values,
+ * then the defaults and selects that follow from them. Enough to compare
+ * defconfigs; the configuration itself is always kconfig's. */
+void kconfig_set_defconfig(struct kconfig_db *kc, const char *text);
+
 /* The CONFIG_ symbols (without the prefix) that gate object (relative to
  * srcdir) in the Makefiles: those of the line that lists it, of the
  * composite objects that contain it, and of the lines that descend into

@@ -90,6 +90,15 @@ struct vtree {
 	int jobs;
 	bool progress;
 	bool prepared_from_cache;
+	char *builddir;			/* O=, relative to srcdir */
+	/* Another arch's build (validate-arch.c) shares the host's worktree
+	 * and scratch directory, with its own O= directory: */
+	const struct vtree *host;	/* NULL for the host build itself */
+	const char *cross_compile;	/* CROSS_COMPILE prefix, or NULL */
+	char *defconfig;		/* the arch/X/configs/ file it started from */
+	char *failed;			/* why it builds nothing, or NULL */
+	struct vtree **targets;		/* the host's: the builds of other arches */
+	size_t nr_targets, alloc_targets;
 };
 
 int vtree_open(struct vtree *t, const char *tree);
@@ -115,6 +124,17 @@ int vconfig_cover(struct vtree *t, const char *base, const struct strlist *objec
 const char *vconfig_olddefconfig(const struct vtree *t);
 void vtree_progress(const struct vtree *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Another arch's build beside host: ARCH=arch CROSS_COMPILE=prefix, in its
+ * own O= directory of host's worktree, from arch/<arch>/configs/defconfig. */
+void vtree_open_target(struct vtree *t, const struct vtree *host, const char *arch,
+		       const char *prefix, const char *defconfig);
+/* make <defconfig> for it (its .config cached under the cache dir); make's
+ * output to out. */
+int vtree_configure_target(struct vtree *t, const char *base, struct strbuf *out);
+/* vtree_prepare() with make's output to out rather than on stderr. */
+int vtree_prepare_out(struct vtree *t, const char *base, struct strbuf *out);
+/* objdump, or the cross binutils' one for another arch's build. */
+void vtree_tool(const struct vtree *t, const char *tool, struct strbuf *sb);
 
 /* validate-build.c: objects, their warnings and their code;
  * validate-code.c: the code read and compared. */
@@ -149,7 +169,15 @@ struct vobject {
 	enum vpositions positions;
 	bool positions_chosen;		/* it compiled so at the base */
 	struct vobject_state state;	/* the reference: base, then after each patch */
+	char *arch;			/* another arch's object: that arch, else NULL */
+	struct vtree *tree;		/* the build it is made in; NULL: the host's */
 };
+
+/* validate-arch.c: sets the arch of every object the host build leaves
+ * out as another arch's; where that arch's cross compiler is on PATH,
+ * adds builds of it to host->targets and moves the objects there
+ * (o->tree), their not_built then from that configuration. */
+void vcross_setup(struct vtree *host, const char *base, struct vobject **objs, size_t nr);
 
 /* Builds objs (those with not_built NULL) in the worktree: code (with the
  * identities header where an object asks for it), gcc warnings, sparse
@@ -204,7 +232,7 @@ struct vreport {
 	char *fatal;			/* why the run stopped early */
 	int status;
 	/* seconds per phase, for the JSON report and bench/ */
-	double t_worktree, t_configure, t_prepare, t_base, t_patches, t_rescan, t_full, t_total;
+	double t_worktree, t_configure, t_prepare, t_arches, t_base, t_patches, t_rescan, t_full, t_total;
 };
 
 double validate_now(void);

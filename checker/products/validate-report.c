@@ -44,6 +44,13 @@ static const char *reason_kind(const char *reason)
 }
 
 #define MAX_KINDS 8
+#define MAX_ARCHES 16
+
+/* The objects of one other arch. */
+struct arch_count {
+	const char *arch;
+	size_t touched, built, equal;
+};
 
 /* Every object the series touches, counted once: its worst verdict over
  * the patches that touched it. */
@@ -53,7 +60,22 @@ struct coverage {
 	const char *kinds[MAX_KINDS];
 	size_t kind_count[MAX_KINDS];
 	size_t nr_kinds;
+	struct arch_count arches[MAX_ARCHES];
+	size_t nr_arches;
 };
+
+static struct arch_count *arch_counted(struct coverage *c, const char *arch)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_arches; i++)
+		if (!strcmp(c->arches[i].arch, arch))
+			return &c->arches[i];
+	if (c->nr_arches == MAX_ARCHES)
+		return &c->arches[MAX_ARCHES - 1];
+	c->arches[c->nr_arches].arch = arch;
+	return &c->arches[c->nr_arches++];
+}
 
 static void count_kind(struct coverage *c, const char *kind)
 {
@@ -83,7 +105,10 @@ static void coverage_count(const struct vreport *r, struct coverage *c)
 		const char *failed = NULL;
 		enum code_verdict worst = CODE_EQUAL;
 		bool tried = false, warned = false;
+		struct arch_count *ac = o->arch ? arch_counted(c, o->arch) : NULL;
 
+		if (ac)
+			ac->touched++;
 		if (o->not_built) {
 			count_kind(c, reason_kind(o->not_built));
 			continue;
@@ -114,6 +139,10 @@ static void coverage_count(const struct vreport *r, struct coverage *c)
 		} else {
 			c->built++;
 			c->with_new_warnings += warned;
+			if (ac) {
+				ac->built++;
+				ac->equal += worst != CODE_DIFFERENT && !warned;
+			}
 			if (worst == CODE_EQUAL)
 				c->equal++;
 			else if (worst == CODE_EQUAL_UP_TO_CONVERSION)
@@ -141,6 +170,16 @@ static json_t *coverage_json(const struct coverage *c)
 		json_object_set_new(kinds, c->kinds[i], json_integer((json_int_t)c->kind_count[i]));
 	json_object_set_new(j, "not_built_by_reason", kinds);
 	json_object_set_new(j, "not_tried", json_integer((json_int_t)c->not_tried));
+	kinds = json_object();
+	for (i = 0; i < c->nr_arches; i++) {
+		json_t *a = json_object();
+
+		json_object_set_new(a, "touched", json_integer((json_int_t)c->arches[i].touched));
+		json_object_set_new(a, "built", json_integer((json_int_t)c->arches[i].built));
+		json_object_set_new(a, "equal", json_integer((json_int_t)c->arches[i].equal));
+		json_object_set_new(kinds, c->arches[i].arch, a);
+	}
+	json_object_set_new(j, "other_arches", kinds);
 	return j;
 }
 
@@ -197,6 +236,12 @@ void report_validate_json(FILE *fp, const struct vreport *r)
 			json_t *jo = json_object();
 
 			json_object_set_new(jo, "object", json_string(po->obj->object));
+			json_object_set_new(jo, "arch", json_string(po->obj->arch ? po->obj->arch :
+								   r->tree->arch ? r->tree->arch : ""));
+			json_object_set_new(jo, "arch_config", po->obj->tree ?
+					    json_string(po->obj->tree->config_desc ?
+							po->obj->tree->config_desc :
+							po->obj->tree->defconfig) : json_null());
 			json_object_set_new(jo, "built", json_boolean(po->built));
 			json_object_set_new(jo, "reason", po->reason ? json_string(po->reason) : json_null());
 			json_object_set_new(jo, "code_equal", po->built ? json_boolean(po->code_equal)
@@ -225,6 +270,27 @@ void report_validate_json(FILE *fp, const struct vreport *r)
 	json_object_set_new(root, "base", json_string(r->base ? r->base : ""));
 	json_object_set_new(root, "base_from", json_string(r->base_source ? r->base_source : ""));
 	json_object_set_new(root, "config", json_string(r->tree->config_desc ? r->tree->config_desc : ""));
+	json_object_set_new(root, "arch", json_string(r->tree->arch ? r->tree->arch : ""));
+	{
+		json_t *builds = json_array();
+
+		for (i = 0; i < r->tree->nr_targets; i++) {
+			const struct vtree *t = r->tree->targets[i];
+			json_t *b = json_object();
+
+			json_object_set_new(b, "arch", json_string(t->arch));
+			json_object_set_new(b, "cross_compile", json_string(t->cross_compile));
+			json_object_set_new(b, "defconfig", json_string(t->defconfig));
+			json_object_set_new(b, "config", json_string(t->config_desc ? t->config_desc
+										: t->defconfig));
+			json_object_set_new(b, "prepared_from_cache",
+					    json_boolean(t->prepared_from_cache));
+			json_object_set_new(b, "failed", t->failed ? json_string(t->failed)
+								   : json_null());
+			json_array_append_new(builds, b);
+		}
+		json_object_set_new(root, "other_arch_builds", builds);
+	}
 	for (i = 0; identity_renames[i][0]; i++) {
 		json_t *pair = json_array();
 
@@ -246,6 +312,7 @@ void report_validate_json(FILE *fp, const struct vreport *r)
 		json_object_set_new(t, "worktree", json_real(r->t_worktree));
 		json_object_set_new(t, "configure", json_real(r->t_configure));
 		json_object_set_new(t, "prepare", json_real(r->t_prepare));
+		json_object_set_new(t, "other_arches", json_real(r->t_arches));
 		json_object_set_new(t, "prepared_from_cache", json_boolean(r->tree->prepared_from_cache));
 		json_object_set_new(t, "base_build", json_real(r->t_base));
 		json_object_set_new(t, "patches", json_real(r->t_patches));
@@ -270,6 +337,14 @@ void report_validate_text(FILE *fp, const struct vreport *r)
 	fprintf(fp, "base %.12s (%s), configuration: %s%s\n", r->base ? r->base : "?",
 		r->base_source, r->tree->config_desc ? r->tree->config_desc : "none",
 		r->tree->prepared_from_cache ? ", prepared build reused from the cache" : "");
+	for (i = 0; i < r->tree->nr_targets; i++) {
+		const struct vtree *t = r->tree->targets[i];
+
+		fprintf(fp, "ARCH=%s CROSS_COMPILE=%s, configuration: %s%s%s\n", t->arch,
+			t->cross_compile, t->config_desc ? t->config_desc : t->defconfig,
+			t->prepared_from_cache ? ", prepared build reused from the cache" : "",
+			t->failed ? ", builds nothing" : "");
+	}
 	for (i = 0; i < r->series->nr_patches; i++) {
 		const struct vpatch *p = &r->series->patches[i];
 
@@ -284,24 +359,31 @@ void report_validate_text(FILE *fp, const struct vreport *r)
 		fprintf(fp, "%s: applied%s\n", p->name, p->nr_objects ? "" : ", no object to build");
 		for (j = 0; j < p->nr_objects; j++) {
 			const struct vpatch_object *po = &p->objects[j];
+			char label[256] = "";
 
+			/* another arch's object says which build made it */
+			if (po->obj->arch)
+				snprintf(label, sizeof(label), " [ARCH=%s%s%s]", po->obj->arch,
+					 po->obj->tree ? ", " : "",
+					 po->obj->tree ? po->obj->tree->defconfig : "");
 			if (!po->built) {
 				if (po->reason && !strncmp(po->reason, "does not compile", 16))
-					fprintf(fp, "  %s: DOES NOT COMPILE %s\n", po->obj->object,
-						po->reason + 17);
+					fprintf(fp, "  %s%s: DOES NOT COMPILE %s\n", po->obj->object,
+						label, po->reason + 17);
 				else
-					fprintf(fp, "  %s: NOT BUILT under this configuration: %s\n",
-						po->obj->object, po->reason ? po->reason : "?");
+					fprintf(fp, "  %s%s: NOT BUILT under this configuration: %s\n",
+						po->obj->object, label, po->reason ? po->reason : "?");
 				continue;
 			}
 			if (po->verdict == CODE_EQUAL) {
-				fprintf(fp, "  %s: code equal", po->obj->object);
+				fprintf(fp, "  %s%s: code equal", po->obj->object, label);
 			} else if (po->verdict == CODE_EQUAL_UP_TO_CONVERSION) {
-				fprintf(fp, "  %s: code equal up to the conversion (", po->obj->object);
+				fprintf(fp, "  %s%s: code equal up to the conversion (", po->obj->object,
+					label);
 				print_conversion_differences(fp, po);
 				fprintf(fp, ")");
 			} else {
-				fprintf(fp, "  %s: CODE DIFFERS in", po->obj->object);
+				fprintf(fp, "  %s%s: CODE DIFFERS in", po->obj->object, label);
 				for (k = 0; k < po->diff_functions.nr; k++)
 					fprintf(fp, "%s %s()", k ? "," : "", po->diff_functions.items[k]);
 			}
@@ -349,5 +431,18 @@ void report_validate_text(FILE *fp, const struct vreport *r)
 		fprintf(fp, ")");
 	if (c.not_tried)
 		fprintf(fp, ", %zu not tried", c.not_tried);
+	if (c.nr_arches) {
+		size_t touched = 0, built = 0;
+
+		for (i = 0; i < c.nr_arches; i++) {
+			touched += c.arches[i].touched;
+			built += c.arches[i].built;
+		}
+		fprintf(fp, "; of other arches: %zu touched, %zu built", touched, built);
+		for (i = 0; i < c.nr_arches; i++)
+			fprintf(fp, "%s%s %zu/%zu", i ? ", " : " (", c.arches[i].arch,
+				c.arches[i].built, c.arches[i].touched);
+		fprintf(fp, ")");
+	}
 	fprintf(fp, " -> %s\n", r->status == 0 ? "PASS" : r->status == 1 ? "FAIL" : "ERROR");
 }

@@ -171,6 +171,7 @@ int vtree_add_worktree(struct vtree *t, const char *base)
 	}
 	t->srcdir = strbuf_detach(&sb);
 	if (t->kbuild) {
+		t->builddir = xstrdup(BUILD_DIR);
 		strbuf_addf(&sb, "%s/%s", t->srcdir, BUILD_DIR);
 		if (mkdir(sb.buf, 0777) < 0)
 			return error("%s: %s", sb.buf, strerror(errno));
@@ -202,23 +203,76 @@ void vtree_remove_worktree(struct vtree *t)
 int run_make_targets(struct vtree *t, const char *const *targets, struct strbuf *out)
 {
 	const char *argv[256];
+	struct strbuf o = STRBUF_INIT, cc = STRBUF_INIT;
 	char jobs[32];
 	size_t n = 0, i;
+	int rc;
 
 	snprintf(jobs, sizeof(jobs), "-j%d", t->jobs);
 	argv[n++] = "make";
 	argv[n++] = jobs;
-	if (t->kbuild)
-		argv[n++] = "O=" BUILD_DIR;
+	if (t->kbuild) {
+		strbuf_addf(&o, "O=%s", t->builddir ? t->builddir : BUILD_DIR);
+		argv[n++] = o.buf;
+	}
 	for (i = 0; i < t->make_args.nr && n < 200; i++)
 		argv[n++] = t->make_args.items[i];
-	if (t->ccache)
-		argv[n++] = "CC=ccache gcc";
+	if (t->ccache) {
+		strbuf_addf(&cc, "CC=ccache %sgcc", t->cross_compile ? t->cross_compile : "");
+		argv[n++] = cc.buf;
+	}
 	for (i = 0; targets[i] && n < 255; i++)
 		argv[n++] = targets[i];
 	argv[n] = NULL;
-	return run_command(t->srcdir, argv, out);
+	rc = run_command(t->srcdir, argv, out);
+	strbuf_release(&o);
+	strbuf_release(&cc);
+	return rc;
 }
+
+void vtree_tool(const struct vtree *t, const char *tool, struct strbuf *sb)
+{
+	strbuf_addf(sb, "%s%s", t->cross_compile ? t->cross_compile : "", tool);
+}
+
+void vtree_open_target(struct vtree *t, const struct vtree *host, const char *arch,
+		       const char *prefix, const char *defconfig)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	t->host = host;
+	t->tree = xstrdup(host->tree);
+	t->toplevel = xstrdup(host->toplevel);
+	t->prefix = xstrdup(host->prefix);
+	t->head = xstrdup(host->head);
+	t->scratch = xstrdup(host->scratch);
+	t->worktree = xstrdup(host->worktree);
+	t->srcdir = xstrdup(host->srcdir);
+	t->shim = xstrdup(host->shim);
+	t->kbuild = host->kbuild;
+	t->jobs = host->jobs;
+	t->progress = host->progress;
+	t->ccache = host->ccache;
+	t->arch = xstrdup(arch);
+	t->cross_compile = prefix;
+	t->defconfig = xstrdup(defconfig);
+	strbuf_addf(&sb, "%s-%s-%s", BUILD_DIR, arch, defconfig);
+	t->builddir = strbuf_detach(&sb);
+	strbuf_addf(&sb, "%s/%s", t->srcdir, t->builddir);
+	t->objdir = strbuf_detach(&sb);
+	for (i = 0; i < host->make_args.nr; i++)
+		if (strncmp(host->make_args.items[i], "ARCH=", 5) &&
+		    strncmp(host->make_args.items[i], "CROSS_COMPILE=", 14))
+			strlist_add(&t->make_args, host->make_args.items[i]);
+	strbuf_addf(&sb, "ARCH=%s", arch);
+	strlist_add(&t->make_args, sb.buf);
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "CROSS_COMPILE=%s", prefix);
+	strlist_add(&t->make_args, sb.buf);
+	strbuf_release(&sb);
+}
+
 
 static int copy_file(const char *from, const char *to)
 {
@@ -363,7 +417,9 @@ static char *prepared_key(struct vtree *t, const char *base)
 	uint64_t h = 0xcbf29ce484222325ULL;
 	size_t i;
 
-	run_commandv(NULL, &gcc, "gcc", "--version", (char *)NULL);
+	strbuf_addf(&sb, "%sgcc", t->cross_compile ? t->cross_compile : "");
+	run_commandv(NULL, &gcc, sb.buf, "--version", (char *)NULL);
+	strbuf_reset(&sb);
 	h = fnv1a(h, base, strlen(base));
 	h = fnv1a(h, t->dotconfig.buf, t->dotconfig.len);
 	for (i = 0; i < t->make_args.nr; i++)
@@ -375,6 +431,79 @@ static char *prepared_key(struct vtree *t, const char *base)
 	strbuf_addf(&sb, "prepared-%016llx", (unsigned long long)h);
 	strbuf_release(&gcc);
 	return strbuf_detach(&sb);
+}
+
+/* Where the .config that make <defconfig> of another arch gives is kept:
+ * it depends on the sources, the arch and defconfig, the make arguments and
+ * the compiler (kconfig asks it what it supports). */
+static char *target_config_path(struct vtree *t, const char *base)
+{
+	struct strbuf gcc = STRBUF_INIT, sb = STRBUF_INIT;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	char *root = cache_root();
+	size_t i;
+
+	if (!root)
+		return NULL;
+	strbuf_addf(&sb, "%sgcc", t->cross_compile ? t->cross_compile : "");
+	run_commandv(NULL, &gcc, sb.buf, "--version", (char *)NULL);
+	strbuf_reset(&sb);
+	h = fnv1a(h, base, strlen(base) + 1);
+	h = fnv1a(h, t->defconfig, strlen(t->defconfig) + 1);
+	for (i = 0; i < t->make_args.nr; i++)
+		h = fnv1a(h, t->make_args.items[i], strlen(t->make_args.items[i]) + 1);
+	if (gcc.buf)
+		h = fnv1a(h, gcc.buf, gcc.len);
+	strbuf_addf(&sb, "%s/%s-%s-%016llx.config", root, t->arch, t->defconfig,
+		    (unsigned long long)h);
+	strbuf_release(&gcc);
+	free(root);
+	return strbuf_detach(&sb);
+}
+
+int vtree_configure_target(struct vtree *t, const char *base, struct strbuf *out)
+{
+	const char *targets[] = { t->defconfig, NULL };
+	struct strbuf path = STRBUF_INIT, tmp = STRBUF_INIT;
+	char *cached = target_config_path(t, base);
+	int rc = 0;
+
+	if (mkdir(t->objdir, 0777) < 0 && errno != EEXIST)
+		return error("%s: %s", t->objdir, strerror(errno));
+	strbuf_addf(&path, "%s/.config", t->objdir);
+	if (cached && !access(cached, R_OK) && !copy_file(cached, path.buf)) {
+		vtree_progress(t, "reusing the configuration %s", cached);
+	} else {
+		vtree_progress(t, "configuring ARCH=%s (%s)", t->arch, t->defconfig);
+		if (run_make_targets(t, targets, out)) {
+			rc = -1;
+			goto out;
+		}
+		if (cached && !make_parent_dirs(cached)) {
+			strbuf_addf(&tmp, "%s.tmp-%d", cached, (int)getpid());
+			if (!copy_file(path.buf, tmp.buf))
+				rename(tmp.buf, cached);
+			unlink(tmp.buf);
+		}
+	}
+	strbuf_reset(&t->dotconfig);
+	if (strbuf_read_file(&t->dotconfig, path.buf) < 0) {
+		rc = error("%s: cannot read it", path.buf);
+		goto out;
+	}
+	t->config_desc = xstrdup(t->defconfig);
+	t->config_default = true;
+	t->kconfig = kconfig_db_read(t->srcdir, t->arch);
+	if (t->kconfig) {
+		kconfig_set_values(t->kconfig, t->dotconfig.buf);
+		/* the board's choices stay as its defconfig made them */
+		kconfig_fix_choices(t->kconfig, true);
+	}
+out:
+	free(cached);
+	strbuf_release(&path);
+	strbuf_release(&tmp);
+	return rc;
 }
 
 /* The cached build is older than the fresh checkout: make it newer, all of
@@ -389,6 +518,17 @@ static int touch_all(const char *dir)
 }
 
 int vtree_prepare(struct vtree *t, const char *base)
+{
+	struct strbuf out = STRBUF_INIT;
+	int rc = vtree_prepare_out(t, base, &out);
+
+	if (rc < 0)
+		error("make prepare failed at the base:\n%s", out.buf ? out.buf : "");
+	strbuf_release(&out);
+	return rc;
+}
+
+int vtree_prepare_out(struct vtree *t, const char *base, struct strbuf *outp)
 {
 	struct strbuf out = STRBUF_INIT, entry = STRBUF_INIT, tmp = STRBUF_INIT;
 	const char *targets[] = { "prepare", NULL };
@@ -417,9 +557,12 @@ int vtree_prepare(struct vtree *t, const char *base)
 			warning("cannot reuse %s; preparing from scratch", entry.buf);
 		}
 	}
-	vtree_progress(t, "make prepare");
+	vtree_progress(t, "make prepare%s%s", t->cross_compile ? " for ARCH=" : "",
+		       t->cross_compile ? t->arch : "");
+	strbuf_reset(&out);
 	if (run_make_targets(t, targets, &out)) {
-		rc = error("make prepare failed at the base:\n%s", out.buf ? out.buf : "");
+		strbuf_addstr(outp, out.buf ? out.buf : "");
+		rc = -1;
 		goto done;
 	}
 	if (root && make_parent_dirs(entry.buf) == 0) {
@@ -439,6 +582,16 @@ done:
 
 void vtree_release(struct vtree *t)
 {
+	size_t i;
+
+	for (i = 0; i < t->nr_targets; i++) {
+		vtree_release(t->targets[i]);
+		free(t->targets[i]);
+	}
+	free(t->targets);
+	free(t->builddir);
+	free(t->defconfig);
+	free(t->failed);
 	free(t->tree);
 	free(t->toplevel);
 	free(t->prefix);
@@ -454,7 +607,7 @@ void vtree_release(struct vtree *t)
 	kconfig_db_free(t->kconfig);
 	strbuf_release(&t->dotconfig);
 	strlist_release(&t->make_args);
-	if (t->scratch)
+	if (t->scratch && !t->host)	/* the host's own */
 		tempdir_remove(t->scratch);
 	free(t->scratch);
 }
@@ -834,8 +987,8 @@ static void set_covered_desc(struct vtree *t, size_t enabled)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	strbuf_addf(&sb, "defconfig + %zu symbol%s for the touched objects", enabled,
-		    enabled == 1 ? "" : "s");
+	strbuf_addf(&sb, "%s + %zu symbol%s for the touched objects",
+		    t->defconfig ? t->defconfig : "defconfig", enabled, enabled == 1 ? "" : "s");
 	free(t->config_desc);
 	t->config_desc = strbuf_detach(&sb);
 	t->config_enabled = enabled;

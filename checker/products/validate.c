@@ -332,6 +332,41 @@ static void rescan(struct vtree *t, const struct vseries *s, const struct strlis
 	file_list_release(&files);
 }
 
+/* build_objects() for each build objs are made in: the host's, and those
+ * of other arches (o->tree). Returns -1 when the host's make could not run. */
+static int build_by_tree(struct vtree *host, struct vobject **objs, size_t nr,
+			 struct vobject_state *states)
+{
+	struct vobject **sub = xcalloc(nr + 1, sizeof(*sub));
+	struct vobject_state *st = xcalloc(nr + 1, sizeof(*st));
+	size_t *where = xcalloc(nr + 1, sizeof(*where));
+	size_t k, i, n;
+	int rc = 0;
+
+	for (k = 0; k <= host->nr_targets; k++) {
+		struct vtree *t = k ? host->targets[k - 1] : NULL;
+
+		for (i = n = 0; i < nr; i++)
+			if (objs[i]->tree == t) {
+				where[n] = i;
+				sub[n++] = objs[i];
+			}
+		if (!n)
+			continue;
+		if (t)
+			vtree_progress(host, "ARCH=%s (%s): building %zu object%s", t->arch,
+				       t->defconfig, n, n == 1 ? "" : "s");
+		if (build_objects(t ? t : host, sub, n, st) < 0 && !t)
+			rc = -1;
+		for (i = 0; i < n; i++)
+			states[where[i]] = st[i];
+	}
+	free(sub);
+	free(st);
+	free(where);
+	return rc;
+}
+
 static void judge(const struct vtree *t, struct vpatch_object *po, struct vobject *o,
 		  struct vobject_state *now)
 {
@@ -374,7 +409,7 @@ static void judge_built(struct vtree *t, struct vobject **objs, struct vpatch_ob
 	size_t j;
 
 	if (nr)
-		build_objects(t, objs, nr, states);
+		build_by_tree(t, objs, nr, states);
 	for (j = 0; j < nr; j++) {
 		judge(t, verdicts[j], objs[j], &states[j]);
 		if (!object_passed(verdicts[j]))
@@ -438,7 +473,7 @@ static void rebuild_base_failures(struct vtree *t, const struct vseries *s,
 	vtree_progress(t, "building again the %zu object%s the base does not compile", n,
 		       n == 1 ? "" : "s");
 	now = xcalloc(n + 1, sizeof(*now));
-	build_objects(t, again, n, now);
+	build_by_tree(t, again, n, now);
 	for (i = 0; i < n; i++) {
 		struct vobject *o = again[i];
 		struct strbuf sb = STRBUF_INIT;
@@ -561,12 +596,17 @@ int validate_series(const struct validate_options *opts)
 		objs[i]->not_built = vtree_object_not_built(&t, objs[i]->object);
 		objs[i]->identities = needs_identities(&t, &series, objs[i]->source, sched_inline);
 	}
+	/* the objects of other arches, with their cross compilers */
+	vcross_setup(&t, r.base, objs, nr_objs);
+	t0 = validate_now();
+	r.t_arches = t0 - t1;
+	t1 = t0;
 	r.objects = objs;
 	r.nr_objects = nr_objs;
 
 	vtree_progress(&t, "building %zu object%s at the base", nr_objs, nr_objs == 1 ? "" : "s");
 	states = xcalloc(nr_objs + 1, sizeof(*states));
-	if (build_objects(&t, objs, nr_objs, states) < 0) {
+	if (build_by_tree(&t, objs, nr_objs, states) < 0) {
 		r.fatal = xstrdup("make could not run");
 		goto finish;
 	}
@@ -719,6 +759,7 @@ finish:
 		free(objs[i]->object);
 		free(objs[i]->source);
 		free(objs[i]->not_built);
+		free(objs[i]->arch);
 		vobject_state_release(&objs[i]->state);
 		free(objs[i]);
 	}

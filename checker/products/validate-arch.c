@@ -1,0 +1,380 @@
+/* The touched objects of other architectures: which arch each needs, which
+ * defconfigs of that arch build them, and the builds (one prepared O=
+ * directory per arch and defconfig, beside the host's) that validate
+ * compares them in with that arch's cross compiler. */
+#include "lib/usage.h"
+#include "products/validate-arch.h"
+#include "products/validate-config.h"
+#include "products/validate-priv.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A build of another arch validates at most this many defconfigs: each
+ * costs a configuration and a make prepare. */
+#define MAX_DEFCONFIGS_PER_ARCH 6
+
+char *object_foreign_arch(struct kconfig_db *host_kc, const char *srcdir,
+			  const char *host_arch, const char *object)
+{
+	struct strlist gates = { 0 }, arches = { 0 };
+	char *r = NULL;
+	size_t i;
+
+	if (!strncmp(object, "arch/", 5)) {
+		size_t n = strcspn(object + 5, "/");
+
+		if (object[5 + n] == '/' && (strlen(host_arch) != n ||
+					     strncmp(object + 5, host_arch, n)))
+			return xstrndup(object + 5, n);
+		return NULL;
+	}
+	if (!host_kc || !makefile_gates(srcdir, object, host_kc, &gates))
+		return NULL;
+	for (i = 0; i < gates.nr; i++) {
+		const char *v = kconfig_value(host_kc, gates.items[i]);
+
+		if (v && (!strcmp(v, "y") || !strcmp(v, "m")))
+			continue;
+		if (!kconfig_feasible(host_kc, gates.items[i]))
+			free(kconfig_explain_arches(host_kc, gates.items[i], &arches));
+	}
+	for (i = 0; i < arches.nr && !r; i++)
+		if (strcmp(arches.items[i], host_arch) && cross_compile_prefix(arches.items[i]))
+			r = xstrdup(arches.items[i]);
+	for (i = 0; i < arches.nr && !r; i++)
+		if (strcmp(arches.items[i], host_arch))
+			r = xstrdup(arches.items[i]);
+	strlist_release(&gates);
+	strlist_release(&arches);
+	return r;
+}
+
+void defconfig_choice_release(struct defconfig_choice *c)
+{
+	free(c->name);
+	strlist_release(&c->objects);
+	memset(c, 0, sizeof(*c));
+}
+
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The defconfig files of arch, sorted by name. */
+static void list_defconfigs(const char *srcdir, const char *arch, struct strlist *out)
+{
+	struct strbuf dir = STRBUF_INIT;
+	struct dirent *de;
+	DIR *d;
+
+	strbuf_addf(&dir, "%s/arch/%s/configs", srcdir, arch);
+	d = opendir(dir.buf);
+	while (d && (de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+
+		if (de->d_name[0] != '.' && n >= 9 && !strcmp(de->d_name + n - 9, "defconfig"))
+			strlist_add(out, de->d_name);
+	}
+	if (d)
+		closedir(d);
+	if (out->nr)
+		qsort(out->items, out->nr, sizeof(*out->items), compare_names);
+	strbuf_release(&dir);
+}
+
+/* Under kc's current values: can object be built (every Makefile gate set
+ * or plannable)? Adds how many of its gates are set and how many symbols
+ * the plan would enable. */
+static bool object_buildable(struct kconfig_db *kc, const char *srcdir, const char *object,
+			     size_t *set, size_t *to_enable)
+{
+	struct strlist gates = { 0 }, enable = { 0 };
+	bool ok = true;
+	size_t i;
+
+	if (!strncmp(object, "arch/", 5) && !makefile_gates(srcdir, object, kc, &gates)) {
+		/* arch/arm/kernel/x.o listed through core-y: the arch's own */
+		strlist_release(&gates);
+		return true;
+	}
+	if (!gates.nr && !makefile_gates(srcdir, object, kc, &gates)) {
+		strlist_release(&gates);
+		return false;
+	}
+	for (i = 0; i < gates.nr && ok; i++) {
+		const char *v = kconfig_value(kc, gates.items[i]);
+
+		if (v && (!strcmp(v, "y") || !strcmp(v, "m")))
+			(*set)++;
+		else
+			ok = kconfig_plan(kc, gates.items[i], &enable);
+	}
+	*to_enable += enable.nr;
+	strlist_release(&gates);
+	strlist_release(&enable);
+	return ok;
+}
+
+struct candidate {
+	size_t objects, set, to_enable;
+	bool is_default;
+};
+
+static bool better(const struct candidate *a, const struct candidate *b)
+{
+	if (a->objects != b->objects)
+		return a->objects > b->objects;
+	if (a->set != b->set)
+		return a->set > b->set;
+	if (a->to_enable != b->to_enable)
+		return a->to_enable < b->to_enable;
+	return a->is_default && !b->is_default;
+}
+
+size_t choose_defconfigs(struct kconfig_db *kc, const char *srcdir, const char *arch,
+			 const struct strlist *objects, size_t max,
+			 struct defconfig_choice **out, struct strlist *left)
+{
+	struct strlist names = { 0 }, todo = { 0 };
+	struct defconfig_choice *choices = NULL;
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+	size_t nr = 0, alloc = 0, i, j;
+	char **texts;
+
+	list_defconfigs(srcdir, arch, &names);
+	texts = xcalloc(names.nr + 1, sizeof(*texts));
+	for (i = 0; i < names.nr; i++) {
+		strbuf_reset(&path);
+		strbuf_reset(&text);
+		strbuf_addf(&path, "%s/arch/%s/configs/%s", srcdir, arch, names.items[i]);
+		texts[i] = strbuf_read_file(&text, path.buf) == 0 ? strbuf_detach(&text) : NULL;
+	}
+	for (i = 0; i < objects->nr; i++)
+		strlist_add(&todo, objects->items[i]);
+	kconfig_fix_choices(kc, true);
+	while (todo.nr && nr < max) {
+		struct candidate best = { 0 };
+		size_t best_i = names.nr;
+
+		for (i = 0; i < names.nr; i++) {
+			struct candidate c = { 0 };
+
+			if (!texts[i])
+				continue;
+			kconfig_set_defconfig(kc, texts[i]);
+			for (j = 0; j < todo.nr; j++)
+				c.objects += object_buildable(kc, srcdir, todo.items[j], &c.set,
+							      &c.to_enable);
+			c.is_default = !strcmp(names.items[i], "defconfig");
+			if (c.objects && (best_i == names.nr || better(&c, &best))) {
+				best = c;
+				best_i = i;
+			}
+		}
+		if (best_i == names.nr)
+			break;
+		ALLOC_GROW(choices, nr, alloc);
+		memset(&choices[nr], 0, sizeof(choices[nr]));
+		choices[nr].name = xstrdup(names.items[best_i]);
+		choices[nr].symbols_set = best.set;
+		kconfig_set_defconfig(kc, texts[best_i]);
+		for (j = 0; j < todo.nr; j++) {
+			size_t set = 0, to_enable = 0;
+
+			if (object_buildable(kc, srcdir, todo.items[j], &set, &to_enable)) {
+				strlist_add(&choices[nr].objects, todo.items[j]);
+				free(todo.items[j]);
+				memmove(&todo.items[j], &todo.items[j + 1],
+					(todo.nr - j - 1) * sizeof(*todo.items));
+				todo.nr--;
+				j--;
+			}
+		}
+		nr++;
+		free(texts[best_i]);
+		texts[best_i] = NULL;	/* chosen once */
+	}
+	kconfig_fix_choices(kc, false);
+	for (i = 0; i < todo.nr; i++)
+		strlist_add(left, todo.items[i]);
+	for (i = 0; i < names.nr; i++)
+		free(texts[i]);
+	free(texts);
+	strlist_release(&names);
+	strlist_release(&todo);
+	strbuf_release(&path);
+	strbuf_release(&text);
+	*out = choices;
+	return nr;
+}
+
+/* --- the builds of other arches ---------------------------------------- */
+
+/* The first line of make's output that says error, for a reason. */
+static char *first_error(const char *out)
+{
+	const char *e = NULL, *bol, *nl;
+
+	if (out)
+		e = strstr(out, "error: ");
+	if (!e && out)
+		e = strstr(out, "Error ");
+	if (!e)
+		return xstrdup("make failed");
+	for (bol = e; bol > out && bol[-1] != '\n'; bol--)
+		;
+	nl = strchr(bol, '\n');
+	return xstrndup(bol, nl ? (size_t)(nl - bol) : strlen(bol));
+}
+
+static struct vtree *add_target(struct vtree *host, const char *arch, const char *prefix,
+				const char *defconfig)
+{
+	struct vtree *t = xcalloc(1, sizeof(*t));
+
+	vtree_open_target(t, host, arch, prefix, defconfig);
+	ALLOC_GROW(host->targets, host->nr_targets, host->alloc_targets);
+	host->targets[host->nr_targets++] = t;
+	return t;
+}
+
+/* Configures and prepares target for objects; on failure says why in
+ * target->failed, with make's first error line. */
+static void set_up_target(struct vtree *t, const char *base, const struct strlist *objects)
+{
+	struct strbuf out = STRBUF_INIT, sb = STRBUF_INIT;
+	char *e = NULL;
+
+	if (vtree_configure_target(t, base, &out) < 0) {
+		e = first_error(out.buf);
+		strbuf_addf(&sb, "make ARCH=%s %s fails: %s", t->arch, t->defconfig, e);
+	} else if (vconfig_cover(t, base, objects) < 0) {
+		strbuf_addf(&sb, "configuring ARCH=%s %s for the touched objects fails", t->arch,
+			    t->defconfig);
+	} else {
+		strbuf_reset(&out);
+		if (vtree_prepare_out(t, base, &out) < 0) {
+			e = first_error(out.buf);
+			strbuf_addf(&sb, "does not compile at the base: make prepare for ARCH=%s "
+				    "(%s) fails: %s", t->arch, t->defconfig, e);
+		}
+	}
+	free(e);
+	if (sb.len)
+		t->failed = strbuf_detach(&sb);
+	strbuf_release(&sb);
+	strbuf_release(&out);
+}
+
+/* The objects of arch (objs[i]->arch), built from its defconfigs. */
+static void set_up_arch(struct vtree *host, const char *base, const char *arch,
+			struct vobject **objs, size_t nr)
+{
+	const char *prefix = cross_compile_prefix(arch);
+	struct strlist objects = { 0 }, left = { 0 };
+	struct defconfig_choice *choices = NULL;
+	struct vtree *first = NULL;
+	struct kconfig_db *kc;
+	size_t nr_choices = 0, i, j;
+
+	if (!prefix) {
+		/* the host's reason, with how to get the compiler when its
+		 * words do not say it already ("depends on ARM || ARM64") */
+		for (i = 0; i < nr; i++) {
+			struct strbuf sb = STRBUF_INIT;
+
+			if (!objs[i]->arch || strcmp(objs[i]->arch, arch) || !objs[i]->not_built ||
+			    strstr(objs[i]->not_built, "CROSS_COMPILE=") ||
+			    strstr(objs[i]->not_built, "make deps CROSS="))
+				continue;
+			strbuf_addf(&sb, "%s; it is ARCH=%s's: ", objs[i]->not_built, arch);
+			cross_compile_advice(&sb, arch);
+			free(objs[i]->not_built);
+			objs[i]->not_built = strbuf_detach(&sb);
+		}
+		return;
+	}
+	for (i = 0; i < nr; i++)
+		if (objs[i]->arch && !strcmp(objs[i]->arch, arch))
+			strlist_add(&objects, objs[i]->object);
+	kc = kconfig_db_read(host->srcdir, arch);
+	if (kc) {
+		vtree_progress(host, "choosing the defconfigs of ARCH=%s for %zu object%s", arch,
+			       objects.nr, objects.nr == 1 ? "" : "s");
+		nr_choices = choose_defconfigs(kc, host->srcdir, arch, &objects,
+					       MAX_DEFCONFIGS_PER_ARCH, &choices, &left);
+		kconfig_db_free(kc);
+	}
+	for (i = 0; i < nr_choices; i++) {
+		struct vtree *t = add_target(host, arch, prefix, choices[i].name);
+
+		if (!first)
+			first = t;
+		vtree_progress(host, "ARCH=%s: %s for %zu object%s", arch, choices[i].name,
+			       choices[i].objects.nr, choices[i].objects.nr == 1 ? "" : "s");
+		set_up_target(t, base, &choices[i].objects);
+		for (j = 0; j < nr; j++)
+			if (objs[j]->arch && strlist_has(&choices[i].objects, objs[j]->object))
+				objs[j]->tree = t;
+	}
+	for (j = 0; j < nr; j++) {
+		struct vobject *o = objs[j];
+		struct vtree *t = o->tree;
+		char *why;
+
+		if (!o->arch || strcmp(o->arch, arch))
+			continue;
+		if (!t) {
+			/* no defconfig of the arch builds it: the reason under
+			 * the first one chosen, or the host's */
+			if (!first)
+				continue;
+			o->tree = t = first;
+		}
+		if (t->failed) {
+			free(o->not_built);
+			o->not_built = xstrdup(t->failed);
+			continue;
+		}
+		why = vtree_object_not_built(t, o->object);
+		free(o->not_built);
+		if (why && strlist_has(&left, o->object)) {
+			struct strbuf sb = STRBUF_INIT;
+
+			strbuf_addf(&sb, "%s (no arch/%s/configs/*defconfig among the %zu chosen "
+				    "builds it)", why, arch, nr_choices);
+			free(why);
+			why = strbuf_detach(&sb);
+		}
+		o->not_built = why;
+	}
+	for (i = 0; i < nr_choices; i++)
+		defconfig_choice_release(&choices[i]);
+	free(choices);
+	strlist_release(&objects);
+	strlist_release(&left);
+}
+
+void vcross_setup(struct vtree *host, const char *base, struct vobject **objs, size_t nr)
+{
+	struct strlist arches = { 0 };
+	size_t i;
+
+	if (!host->kbuild)
+		return;
+	for (i = 0; i < nr; i++) {
+		struct vobject *o = objs[i];
+
+		if (!o->not_built)
+			continue;
+		o->arch = object_foreign_arch(host->kconfig, host->srcdir, host->arch, o->object);
+		if (o->arch && !strlist_has(&arches, o->arch))
+			strlist_add(&arches, o->arch);
+	}
+	for (i = 0; i < arches.nr; i++)
+		set_up_arch(host, base, arches.items[i], objs, nr);
+	strlist_release(&arches);
+}

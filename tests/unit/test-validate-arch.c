@@ -1,0 +1,277 @@
+/* Unit tests for validate-arch.c and the defconfig reading of
+ * validate-config.c: which arch a touched object needs, and which of that
+ * arch's defconfigs builds it, on a tiny tree written here: an ARM whose
+ * platform is a choice (as before multiplatform), an sh with a board
+ * symbol, an arm64, and drivers that need them. */
+#include "test-lib.h"
+#include "lib/strbuf.h"
+#include "lib/usage.h"
+#include "products/validate-arch.h"
+#include "products/validate-config.h"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const struct { const char *path, *text; } tiny[] = {
+	{ "Kconfig",
+	  "mainmenu \"tiny\"\n"
+	  "source \"arch/$SRCARCH/Kconfig\"\n"
+	  "source \"drivers/Kconfig\"\n" },
+	{ "arch/x86/Kconfig", "config X86\n\tdef_bool y\n" },
+	{ "arch/arm64/Kconfig", "config ARM64\n\tdef_bool y\n" },
+	{ "arch/sh/Kconfig",
+	  "config SUPERH\n\tdef_bool y\n"
+	  "config SH_DREAMCAST\n\tbool \"Dreamcast\"\n" },
+	{ "arch/arm/Kconfig",
+	  "config ARM\n\tdef_bool y\n"
+	  "choice\n\tprompt \"ARM system type\"\n\tdefault ARCH_OMAP\n"
+	  "config ARCH_OMAP\n\tbool \"TI OMAP\"\n\tselect HAVE_CLK\n"
+	  "config ARCH_TEGRA\n\tbool \"NVIDIA Tegra\"\n"
+	  "config ARCH_PXA\n\tbool \"PXA2xx/PXA3xx-based\"\n"
+	  "endchoice\n"
+	  "config HAVE_CLK\n\tbool\n"
+	  "config ARCH_OMAP2\n\tbool \"TI OMAP2\"\n\tdepends on ARCH_OMAP\n\tdefault y\n"
+	  "config PXA_SHARPSL\n\tbool \"SHARP Zaurus\"\n\tdepends on ARCH_PXA\n"
+	  "config MACH_TOSA\n\tbool \"Tosa\"\n\tdepends on PXA_SHARPSL\n" },
+	{ "arch/arm/configs/omap_defconfig",
+	  "CONFIG_ARCH_OMAP=y\nCONFIG_USB=y\nCONFIG_OMAP_WDT=y\n" },
+	{ "arch/arm/configs/omap_minimal_defconfig",
+	  "CONFIG_ARCH_OMAP=y\n# CONFIG_ARCH_OMAP2 is not set\n" },
+	{ "arch/arm/configs/tegra_defconfig", "CONFIG_ARCH_TEGRA=y\n" },
+	{ "arch/arm/configs/tosa_defconfig",
+	  "CONFIG_ARCH_PXA=y\nCONFIG_PXA_SHARPSL=y\nCONFIG_MACH_TOSA=y\n" },
+	{ "arch/arm/mach-omap2/Makefile", "obj-y += board.o\n" },
+	{ "drivers/Kconfig",
+	  "config USB\n\tbool \"USB\"\n"
+	  "config OMAP_WDT\n\ttristate \"OMAP watchdog\"\n\tdepends on ARCH_OMAP\n"
+	  "config OMAP2_USB\n\ttristate \"OMAP2 USB\"\n\tdepends on ARCH_OMAP2 && USB\n"
+	  "config TEGRA_I2C\n\ttristate \"Tegra I2C\"\n\tdepends on ARCH_TEGRA\n"
+	  "config TOSA_BL\n\ttristate \"Tosa backlight\"\n\tdepends on MACH_TOSA\n"
+	  "config GDROM\n\ttristate \"GD-ROM\"\n\tdepends on SH_DREAMCAST\n"
+	  "config ARM_PMU\n\tbool \"ARM PMU\"\n\tdepends on ARM || ARM64\n"
+	  "config NEEDS_CLK\n\ttristate \"needs clk\"\n\tdepends on HAVE_CLK\n" },
+	{ "drivers/Makefile",
+	  "obj-$(CONFIG_USB) += usb.o\n"
+	  "obj-$(CONFIG_OMAP_WDT) += omap_wdt.o\n"
+	  "obj-$(CONFIG_OMAP2_USB) += omap2_usb.o\n"
+	  "obj-$(CONFIG_TEGRA_I2C) += tegra_i2c.o\n"
+	  "obj-$(CONFIG_TOSA_BL) += tosa_bl.o\n"
+	  "obj-$(CONFIG_GDROM) += gdrom.o\n"
+	  "obj-$(CONFIG_ARM_PMU) += arm_pmu.o\n"
+	  "obj-$(CONFIG_NEEDS_CLK) += needs_clk.o\n" },
+};
+
+static char *write_tree(void)
+{
+	char templ[] = "/tmp/wqcheck-test-arch.XXXXXX";
+	char *root = mkdtemp(templ);
+	struct strbuf path = STRBUF_INIT;
+	size_t i;
+
+	if (!root)
+		return NULL;
+	root = xstrdup(root);
+	for (i = 0; i < sizeof(tiny) / sizeof(tiny[0]); i++) {
+		char *slash;
+
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s", root, tiny[i].path);
+		for (slash = strchr(path.buf + strlen(root) + 1, '/'); slash;
+		     slash = strchr(slash + 1, '/')) {
+			*slash = '\0';
+			mkdir(path.buf, 0777);
+			*slash = '/';
+		}
+		write_whole_file(path.buf, tiny[i].text, strlen(tiny[i].text), 0644);
+	}
+	strbuf_release(&path);
+	return root;
+}
+
+static char *foreign(struct kconfig_db *kc, const char *root, const char *object)
+{
+	char *a = object_foreign_arch(kc, root, "x86", object);
+	static char buf[64];
+
+	snprintf(buf, sizeof(buf), "%s", a ? a : "(none)");
+	free(a);
+	return buf;
+}
+
+/* PATH holds only dir: the cross compilers the test puts there. */
+static void test_foreign(const char *root, const char *bin)
+{
+	struct kconfig_db *kc = kconfig_db_read(root, "x86");
+	struct strbuf gcc = STRBUF_INIT;
+	struct strlist arches = { 0 };
+	char *why;
+
+	if (!kc) {
+		CHECK("foreign: x86 Kconfig read", false);
+		return;
+	}
+	kconfig_set_values(kc, "CONFIG_X86=y\n");
+	CHECK_STR("foreign: an x86 driver", foreign(kc, root, "drivers/usb.o"), "(none)");
+	CHECK_STR("foreign: under arch/arm/", foreign(kc, root, "arch/arm/mach-omap2/board.o"),
+		  "arm");
+	CHECK_STR("foreign: under arch/x86/ is ours", foreign(kc, root, "arch/x86/kernel/a.o"),
+		  "(none)");
+	CHECK_STR("foreign: depends on a choice member only arm defines",
+		  foreign(kc, root, "drivers/omap_wdt.o"), "arm");
+	CHECK_STR("foreign: a board symbol of sh", foreign(kc, root, "drivers/gdrom.o"), "sh");
+	CHECK_STR("foreign: through a chain (ARCH_OMAP2 needs ARCH_OMAP)",
+		  foreign(kc, root, "drivers/omap2_usb.o"), "arm");
+	/* ARM || ARM64: arm first, unless only arm64's compiler is installed */
+	CHECK_STR("foreign: either of two arches, none installed",
+		  foreign(kc, root, "drivers/arm_pmu.o"), "arm");
+	strbuf_addf(&gcc, "%s/aarch64-linux-gnu-gcc", bin);
+	write_whole_file(gcc.buf, "#!/bin/sh\n", 10, 0755);
+	CHECK_STR("foreign: either of two arches, the installed one",
+		  foreign(kc, root, "drivers/arm_pmu.o"), "arm64");
+	unlink(gcc.buf);
+	why = kconfig_explain_arches(kc, "GDROM", &arches);
+	CHECK("foreign: the words name the arch and the package",
+	      why && strstr(why, "unmet dependency SH_DREAMCAST (not defined for ARCH=x86; only "
+			    "for ARCH=sh") && strstr(why, "make deps CROSS=sh installs gcc-sh4-linux-gnu"));
+	CHECK("foreign: the arches named", arches.nr == 1 && !strcmp(arches.items[0], "sh"));
+	free(why);
+	strlist_release(&arches);
+	strbuf_release(&gcc);
+	kconfig_db_free(kc);
+}
+
+static void test_defconfig_values(const char *root)
+{
+	struct kconfig_db *kc = kconfig_db_read(root, "arm");
+	struct strbuf text = STRBUF_INIT, path = STRBUF_INIT;
+	const char *v;
+
+	if (!kc) {
+		CHECK("defconfig: arm Kconfig read", false);
+		return;
+	}
+	strbuf_addf(&path, "%s/arch/arm/configs/omap_defconfig", root);
+	strbuf_read_file(&text, path.buf);
+	kconfig_set_defconfig(kc, text.buf);
+	v = kconfig_value(kc, "ARCH_OMAP2");
+	CHECK_STR("defconfig: a default that follows from the file", v ? v : "(unset)", "y");
+	v = kconfig_value(kc, "HAVE_CLK");
+	CHECK_STR("defconfig: a select of a set symbol", v ? v : "(unset)", "y");
+	v = kconfig_value(kc, "ARCH_TEGRA");
+	CHECK_STR("defconfig: another choice member stays unset", v ? v : "(unset)", "(unset)");
+	strbuf_reset(&text);
+	strbuf_reset(&path);
+	strbuf_addf(&path, "%s/arch/arm/configs/omap_minimal_defconfig", root);
+	strbuf_read_file(&text, path.buf);
+	kconfig_set_defconfig(kc, text.buf);
+	v = kconfig_value(kc, "ARCH_OMAP2");
+	CHECK_STR("defconfig: \"is not set\" beats the default", v ? v : "(unset)", "(unset)");
+	strbuf_release(&text);
+	strbuf_release(&path);
+	kconfig_db_free(kc);
+}
+
+static char *names(const struct defconfig_choice *c, size_t nr)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, j;
+
+	strbuf_addstr(&sb, "");
+	for (i = 0; i < nr; i++) {
+		strbuf_addf(&sb, "%s%s:", i ? " " : "", c[i].name);
+		for (j = 0; j < c[i].objects.nr; j++)
+			strbuf_addf(&sb, "%s%s", j ? "," : "", c[i].objects.items[j]);
+	}
+	return strbuf_detach(&sb);
+}
+
+static void test_choose(const char *root)
+{
+	static const char *const objects[] = {
+		"drivers/omap_wdt.o", "drivers/omap2_usb.o", "drivers/tegra_i2c.o",
+		"drivers/tosa_bl.o", "drivers/gdrom.o", "arch/arm/mach-omap2/board.o",
+	};
+	struct kconfig_db *kc = kconfig_db_read(root, "arm");
+	struct strlist objs = { 0 }, left = { 0 };
+	struct defconfig_choice *c = NULL;
+	size_t nr, i;
+	char *s;
+
+	if (!kc) {
+		CHECK("choose: arm Kconfig read", false);
+		return;
+	}
+	for (i = 0; i < sizeof(objects) / sizeof(objects[0]); i++)
+		strlist_add(&objs, objects[i]);
+	nr = choose_defconfigs(kc, root, "arm", &objs, 6, &c, &left);
+	s = names(c, nr);
+	/* omap_defconfig and omap_minimal_defconfig both choose ARCH_OMAP;
+	 * the first sets more of what the OMAP objects need (OMAP_WDT, USB,
+	 * and ARCH_OMAP2 by its default, which the other turns off) */
+	CHECK_STR("choose: a board config per platform, the most objects first", s,
+		  "omap_defconfig:drivers/omap_wdt.o,drivers/omap2_usb.o,arch/arm/mach-omap2/board.o "
+		  "tegra_defconfig:drivers/tegra_i2c.o tosa_defconfig:drivers/tosa_bl.o");
+	CHECK("choose: an object no arm defconfig builds is left",
+	      left.nr == 1 && !strcmp(left.items[0], "drivers/gdrom.o"));
+	free(s);
+	for (i = 0; i < nr; i++)
+		defconfig_choice_release(&c[i]);
+	free(c);
+	strlist_release(&left);
+
+	nr = choose_defconfigs(kc, root, "arm", &objs, 1, &c, &left);
+	s = names(c, nr);
+	CHECK_STR("choose: at most one", s,
+		  "omap_defconfig:drivers/omap_wdt.o,drivers/omap2_usb.o,arch/arm/mach-omap2/board.o");
+	CHECK("choose: the others are left", left.nr == 3);
+	free(s);
+	for (i = 0; i < nr; i++)
+		defconfig_choice_release(&c[i]);
+	free(c);
+	strlist_release(&left);
+
+	/* under tegra's choice, ARCH_OMAP is not for the plan to enable */
+	kconfig_set_values(kc, "CONFIG_ARM=y\nCONFIG_ARCH_TEGRA=y\n");
+	kconfig_fix_choices(kc, true);
+	s = kconfig_explain(kc, "OMAP_WDT");
+	CHECK("choose: a choice member made otherwise, in words",
+	      s && strstr(s, "unmet dependency ARCH_OMAP (a choice member this configuration "
+			  "does not take, arch/arm/Kconfig:6; another arch/arm/configs/ defconfig "
+			  "may)"));
+	free(s);
+	strlist_release(&objs);
+	kconfig_db_free(kc);
+}
+
+int main(void)
+{
+	char *root = write_tree(), *old = getenv("PATH") ? xstrdup(getenv("PATH")) : NULL;
+	char templ[] = "/tmp/wqcheck-test-arch-bin.XXXXXX";
+	char *bin = mkdtemp(templ);
+	struct strbuf rm = STRBUF_INIT;
+
+	if (!root || !bin) {
+		CHECK("fixture tree written", false);
+		return 1;
+	}
+	/* PATH is bin alone: grep (the Kconfig search runs it) and the
+	 * cross compilers the tests put there, none of those installed */
+	strbuf_addf(&rm, "%s/grep", bin);
+	if (symlink(access("/usr/bin/grep", X_OK) ? "/bin/grep" : "/usr/bin/grep", rm.buf))
+		CHECK("grep linked into the test's PATH", false);
+	strbuf_reset(&rm);
+	setenv("PATH", bin, 1);
+	test_foreign(root, bin);
+	test_defconfig_values(root);
+	test_choose(root);
+	if (old)
+		setenv("PATH", old, 1);
+	strbuf_addf(&rm, "rm -rf '%s' '%s'", root, bin);
+	if (system(rm.buf) != 0)
+		fprintf(stderr, "could not remove %s\n", root);
+	strbuf_release(&rm);
+	free(root);
+	free(old);
+	return test_failures ? 1 : 0;
+}
