@@ -23,7 +23,11 @@ static const struct command_usage validate_usage = {
 "system_nrt_freezable_wq, system_wq or system_unbound_wq before and its new\n"
 "name after, an immediate that gained WQ_PERCPU), or different. At the end\n"
 "a rescan of the touched files must find nothing for the converted rules, and\n"
-"the last line counts the objects touched, built, equal and not built.\n",
+"the last line counts the objects touched, built, equal and not built.\n"
+"An object of another arch (under arch/X/, or needing a Kconfig symbol only\n"
+"arch X defines) is built with that arch's cross compiler when one is on PATH\n"
+"(make deps CROSS=X installs it): ARCH=X CROSS_COMPILE=..., from the\n"
+"arch/X/configs/ defconfig that builds the most of them, in its own O= dir.\n",
 	.after =
 "Exit status: 0 every patch applied and every object was built and passed\n"
 "(equal, or equal up to the conversion); 1 an object differs, has new\n"

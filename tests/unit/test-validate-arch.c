@@ -36,7 +36,7 @@ static const struct { const char *path, *text; } tiny[] = {
 	  "config MACH_TOSA\n\tbool \"Tosa\"\n\tdepends on PXA_SHARPSL\n" },
 	{ "arch/arm/configs/omap_defconfig",
 	  "CONFIG_ARCH_OMAP=y\nCONFIG_USB=y\nCONFIG_OMAP_WDT=y\n" },
-	{ "arch/arm/configs/omap_minimal_defconfig",
+	{ "arch/arm/configs/omap0_minimal_defconfig",
 	  "CONFIG_ARCH_OMAP=y\n# CONFIG_ARCH_OMAP2 is not set\n" },
 	{ "arch/arm/configs/tegra_defconfig", "CONFIG_ARCH_TEGRA=y\n" },
 	{ "arch/arm/configs/tosa_defconfig",
@@ -162,7 +162,7 @@ static void test_defconfig_values(const char *root)
 	CHECK_STR("defconfig: another choice member stays unset", v ? v : "(unset)", "(unset)");
 	strbuf_reset(&text);
 	strbuf_reset(&path);
-	strbuf_addf(&path, "%s/arch/arm/configs/omap_minimal_defconfig", root);
+	strbuf_addf(&path, "%s/arch/arm/configs/omap0_minimal_defconfig", root);
 	strbuf_read_file(&text, path.buf);
 	kconfig_set_defconfig(kc, text.buf);
 	v = kconfig_value(kc, "ARCH_OMAP2");
@@ -206,9 +206,10 @@ static void test_choose(const char *root)
 		strlist_add(&objs, objects[i]);
 	nr = choose_defconfigs(kc, root, "arm", &objs, 6, &c, &left);
 	s = names(c, nr);
-	/* omap_defconfig and omap_minimal_defconfig both choose ARCH_OMAP;
-	 * the first sets more of what the OMAP objects need (OMAP_WDT, USB,
-	 * and ARCH_OMAP2 by its default, which the other turns off) */
+	/* omap_defconfig and omap0_minimal_defconfig (first by name) both
+	 * choose ARCH_OMAP; omap_defconfig sets more of what the OMAP objects
+	 * need (OMAP_WDT, USB, and ARCH_OMAP2 by its default, which the other
+	 * turns off) */
 	CHECK_STR("choose: a board config per platform, the most objects first", s,
 		  "omap_defconfig:drivers/omap_wdt.o,drivers/omap2_usb.o,arch/arm/mach-omap2/board.o "
 		  "tegra_defconfig:drivers/tegra_i2c.o tosa_defconfig:drivers/tosa_bl.o");
