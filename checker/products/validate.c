@@ -426,7 +426,9 @@ static void judge_built(struct vtree *t, struct vobject **objs, struct vpatch_ob
 
 /* Every file the series touches in the tree is a .c file (or outside it).
  * A .c file that others #include counts as theirs: patch_sources() maps it
- * to them, and touched_later() reads those lists. */
+ * to them, and touched_later() reads those lists. So does a local header
+ * that .c files next to it #include (kernel/rcu/tasks.h, in update.c's
+ * directory): patch_sources() maps it to them the same way. */
 static bool series_only_sources(const struct vtree *t, const struct vseries *s)
 {
 	size_t plen = strlen(t->prefix), i, j;
@@ -434,8 +436,19 @@ static bool series_only_sources(const struct vtree *t, const struct vseries *s)
 	for (i = 0; i < s->nr_patches; i++)
 		for (j = 0; j < s->patches[i].files.nr; j++) {
 			const char *f = s->patches[i].files.items[j];
+			struct strlist users = { 0 };
+			bool mapped;
 
-			if (!strncmp(f, t->prefix, plen) && !has_suffix(f, ".c"))
+			if (strncmp(f, t->prefix, plen) || has_suffix(f, ".c"))
+				continue;
+			f += plen;
+			mapped = has_suffix(f, ".h") && strncmp(f, "include/", 8) &&
+				 strncmp(f, "arch/", 5);
+			if (mapped)
+				header_users(t, f, &users);
+			mapped = mapped && users.nr;
+			strlist_release(&users);
+			if (!mapped)
 				return false;
 		}
 	return true;
