@@ -23,12 +23,20 @@ struct affinity_analysis {
 	struct source_cache sc;
 	struct cpu_dependence *cd;
 	struct affinity_state *state; /* the API, its wrappers and the sites */
+	bool *mentions; /* per file of all: see affinity_analyse_mentions() */
 };
 
 /* Lists and indexes the tree under root; -1 when its files cannot be listed.
  * Release with affinity_release() in either case. */
 int affinity_analyse(const char *root, const char *arch, int jobs,
 		     struct affinity_analysis *a);
+/* The same, and while the analysis reads each file of the tree (on one of
+ * its threads) a->mentions[i] is set to mentions(text, len) of file i: for a
+ * caller that would otherwise read the whole tree once more. A file that
+ * cannot be read or holds a NUL byte is not asked about. */
+int affinity_analyse_mentions(const char *root, const char *arch, int jobs,
+			      bool (*mentions)(const char *text, size_t len),
+			      struct affinity_analysis *a);
 /* Adds the WQ010-WQ012 findings among rules to res, exactly as scan does. */
 void affinity_report(const struct affinity_analysis *a,
 		     const struct rule *const *rules, size_t nr_rules,

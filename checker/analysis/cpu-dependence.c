@@ -2,6 +2,7 @@
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,17 +52,28 @@ static const char *const keywords[] = {
 	"ARRAY_SIZE", "min", "max", "min_t", "max_t", "do", NULL
 };
 
+/* One answer, for one definition and one depth: the answer at a depth
+ * does not depend on which questions came before, so several threads (each
+ * with its own struct cpu_dependence) give the answers one thread would. */
 struct memo {
-	int state;		/* 0 being computed, 1 no, 2 yes */
-	int depth_left;		/* of a "no": deeper questions may still say yes */
+	bool yes;
 	struct cpu_chain chain;
+};
+
+/* The names filters of the files, shared by the cpu_dependence objects of
+ * several threads (cpu_dependence_new_sharing()): what a file's text holds
+ * does not change, and building a filter reads the whole file. */
+struct names_store {
+	pthread_mutex_t lock;
+	struct strmap texts;	/* path -> struct names_filter * */
+	int refs;
 };
 
 struct cpu_dependence {
 	struct source_cache *sc;
 	int max_depth;
-	struct strmap memo;	/* "path:offset" of a definition -> struct memo * */
-	struct strmap texts;	/* path -> struct names_filter * (for name searches) */
+	struct strmap memo;	/* "path:offset:depth" of a definition -> struct memo * */
+	struct names_store *names;
 	/* "from\nname" and "\ndir\nname" -> struct resolved *: a callee is
 	 * looked for again and again (each work function, each of its callers),
 	 * and a miss costs a search of every header and file of a directory. */
@@ -113,6 +125,23 @@ struct cpu_dependence *cpu_dependence_new(struct source_cache *sc, int max_depth
 
 	cd->sc = sc;
 	cd->max_depth = max_depth;
+	cd->names = xcalloc(1, sizeof(*cd->names));
+	pthread_mutex_init(&cd->names->lock, NULL);
+	cd->names->refs = 1;
+	return cd;
+}
+
+struct cpu_dependence *cpu_dependence_new_sharing(struct cpu_dependence *other,
+						  struct source_cache *sc)
+{
+	struct cpu_dependence *cd = xcalloc(1, sizeof(*cd));
+
+	cd->sc = sc;
+	cd->max_depth = other->max_depth;
+	cd->names = other->names;
+	pthread_mutex_lock(&cd->names->lock);
+	cd->names->refs++;
+	pthread_mutex_unlock(&cd->names->lock);
 	return cd;
 }
 
@@ -221,25 +250,49 @@ static int compare_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void names_filter_learn(struct names_filter *nf,
+/* The defs are learnt once, under the store's lock; the bits never change
+ * after raw_text() built them, so they are read without it. */
+static void names_filter_learn(struct names_store *store,
+			       struct names_filter *nf,
 			       const struct source_file *f)
 {
-	size_t i;
+	char **defs;
+	size_t i, nr = 0;
 
-	if (nf->lexed)
+	pthread_mutex_lock(&store->lock);
+	if (nf->lexed) {
+		pthread_mutex_unlock(&store->lock);
 		return;
-	nf->lexed = true;
-	nf->defs = xcalloc(f->nr_funcs + 1, sizeof(*nf->defs));
+	}
+	pthread_mutex_unlock(&store->lock);
+	defs = xcalloc(f->nr_funcs + 1, sizeof(*defs));
 	for (i = 0; i < f->nr_funcs; i++)
-		nf->defs[nf->nr_defs++] = xstrdup(f->funcs[i].name);
-	qsort(nf->defs, nf->nr_defs, sizeof(*nf->defs), compare_names);
+		defs[nr++] = xstrdup(f->funcs[i].name);
+	qsort(defs, nr, sizeof(*defs), compare_names);
+	pthread_mutex_lock(&store->lock);
+	if (!nf->lexed) {
+		nf->defs = defs;
+		nf->nr_defs = nr;
+		nf->lexed = true;
+		defs = NULL;
+	}
+	pthread_mutex_unlock(&store->lock);
+	for (i = 0; defs && i < nr; i++)
+		free(defs[i]);
+	free(defs);
 }
 
-static bool names_filter_defines(const struct names_filter *nf,
+static bool names_filter_defines(struct names_store *store,
+				 const struct names_filter *nf,
 				 const char *name)
 {
-	return !nf->lexed || bsearch(&name, nf->defs, nf->nr_defs,
-				     sizeof(*nf->defs), compare_names);
+	bool yes;
+
+	pthread_mutex_lock(&store->lock);
+	yes = !nf->lexed || bsearch(&name, nf->defs, nf->nr_defs,
+				    sizeof(*nf->defs), compare_names);
+	pthread_mutex_unlock(&store->lock);
+	return yes;
 }
 
 static void free_text(void *p)
@@ -260,13 +313,27 @@ void cpu_dependence_forget_sources(struct cpu_dependence *cd)
 	strmap_release(&cd->resolved, free);
 }
 
+static void names_store_put(struct names_store *store)
+{
+	int refs;
+
+	pthread_mutex_lock(&store->lock);
+	refs = --store->refs;
+	pthread_mutex_unlock(&store->lock);
+	if (refs)
+		return;
+	strmap_release(&store->texts, free_text);
+	pthread_mutex_destroy(&store->lock);
+	free(store);
+}
+
 void cpu_dependence_free(struct cpu_dependence *cd)
 {
 	if (!cd)
 		return;
 	strmap_release(&cd->memo, free_memo);
-	strmap_release(&cd->texts, free_text);
 	strmap_release(&cd->resolved, free);
+	names_store_put(cd->names);
 	free(cd);
 }
 
@@ -400,22 +467,34 @@ static bool is_dead(const struct source_file *f, size_t i)
 	return f->dead[i] || f->lex.tokens[i].kind == TOK_COMMENT;
 }
 
-/* The file's names filter; one with no bits when it cannot be read. */
+/* The file's names filter; one with no bits when it cannot be read. Built
+ * outside the lock; when two threads build one, the first stored wins. */
 static struct names_filter *raw_text(struct cpu_dependence *cd,
 					   const char *path)
 {
-	struct names_filter *nf = strmap_get(&cd->texts, path);
+	struct names_store *store = cd->names;
+	struct names_filter *nf, *known;
+	struct strbuf abs = STRBUF_INIT, text = STRBUF_INIT;
 
-	if (!nf) {
-		struct strbuf abs = STRBUF_INIT, text = STRBUF_INIT;
-
-		nf = xcalloc(1, sizeof(*nf));
-		strbuf_addf(&abs, "%s/%s", cd->sc->root, path);
-		if (strbuf_read_file(&text, abs.buf) >= 0 && text.buf)
-			names_filter_build(nf, text.buf, text.len);
-		strbuf_release(&text);
-		strbuf_release(&abs);
-		strmap_put(&cd->texts, path, nf);
+	pthread_mutex_lock(&store->lock);
+	nf = strmap_get(&store->texts, path);
+	pthread_mutex_unlock(&store->lock);
+	if (nf)
+		return nf;
+	nf = xcalloc(1, sizeof(*nf));
+	strbuf_addf(&abs, "%s/%s", cd->sc->root, path);
+	if (strbuf_read_file(&text, abs.buf) >= 0 && text.buf)
+		names_filter_build(nf, text.buf, text.len);
+	strbuf_release(&text);
+	strbuf_release(&abs);
+	pthread_mutex_lock(&store->lock);
+	known = strmap_get(&store->texts, path);
+	if (!known)
+		strmap_put(&store->texts, path, nf);
+	pthread_mutex_unlock(&store->lock);
+	if (known) {
+		free_text(nf);
+		nf = known;
 	}
 	return nf;
 }
@@ -430,12 +509,12 @@ static const struct source_function *find_in(struct cpu_dependence *cd, const ch
 	size_t i;
 
 	if (!names_filter_may_hold(names, name) ||
-	    !names_filter_defines(names, name))
+	    !names_filter_defines(cd->names, names, name))
 		return NULL;
 	f = source_get(cd->sc, path);
 	if (!f)
 		return NULL;
-	names_filter_learn(names, f);
+	names_filter_learn(cd->names, names, f);
 	for (i = 0; i < f->nr_funcs; i++) {
 		fn = &f->funcs[i];
 		if (strcmp(fn->name, name))
@@ -765,30 +844,21 @@ static bool analyse(struct cpu_dependence *cd, struct source_file *f,
 {
 	char key[512];
 	struct memo *m;
-	bool yes;
 
-	snprintf(key, sizeof(key), "%s:%zu", f->path, fn->name_tok);
+	/* Each question has a depth below the one that asks it, so a question
+	 * never waits on itself: no cycle to break. */
+	snprintf(key, sizeof(key), "%s:%zu:%d", f->path, fn->name_tok, depth_left);
 	m = strmap_get(&cd->memo, key);
-	if (m) {
-		if (m->state == 2) {
-			chain_append(out, &m->chain);
-			return true;
-		}
-		if (m->state == 0 || m->depth_left >= depth_left)
-			return false;
-	} else {
+	if (!m) {
 		m = xcalloc(1, sizeof(*m));
+		m->yes = direct_read(f, fn, &m->chain) ||
+			 (depth_left > 0 &&
+			  through_callee(cd, f, fn, depth_left, &m->chain));
 		strmap_put(&cd->memo, key, m);
 	}
-	m->state = 0;
-	cpu_chain_release(&m->chain);
-	yes = direct_read(f, fn, &m->chain) ||
-	      (depth_left > 0 && through_callee(cd, f, fn, depth_left, &m->chain));
-	m->state = yes ? 2 : 1;
-	m->depth_left = depth_left;
-	if (yes)
+	if (m->yes)
 		chain_append(out, &m->chain);
-	return yes;
+	return m->yes;
 }
 
 bool cpu_dependence_of(struct cpu_dependence *cd, const char *from, const char *name,

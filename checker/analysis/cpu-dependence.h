@@ -33,6 +33,12 @@ void cpu_chain_release(struct cpu_chain *c);
 struct cpu_dependence;
 
 struct cpu_dependence *cpu_dependence_new(struct source_cache *sc, int max_depth);
+/* Another one, for another thread with its own source cache sc: the answers
+ * are the same whoever asks first (each is for one definition at one depth),
+ * and the two share what is learnt of the files' names, under a lock. Free
+ * each with cpu_dependence_free(), in any order. */
+struct cpu_dependence *cpu_dependence_new_sharing(struct cpu_dependence *other,
+						  struct source_cache *sc);
 void cpu_dependence_free(struct cpu_dependence *cd);
 /* Forgets what points into the source cache (answers, resolved names), for
  * a cache about to be emptied; keeps what was learnt from the files' text,

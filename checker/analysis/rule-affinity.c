@@ -52,6 +52,8 @@ struct prefilter {
 	const char *const *needles;	/* a file matches when it holds any */
 	bool *matched;
 	bool lex_bindings;		/* also index the bindings of matched files */
+	bool (*mentions)(const char *text, size_t len);	/* or NULL */
+	bool *mentioned;
 	struct workitem_index *indexes;	/* one per thread */
 };
 
@@ -90,6 +92,8 @@ static void prefilter_file(void *ctx, int thread, size_t i, struct strbuf *text)
 		return;
 	if (p->needles && holds_any(text->buf, text->len, p->needles))
 		p->matched[i] = true;
+	if (p->mentions && p->mentions(text->buf, text->len))
+		p->mentioned[i] = true;
 	if (p->lex_bindings && holds_any(text->buf, text->len, binding_needles)) {
 		size_t len = text->len;
 		struct source_file *f = source_file_new(p->files->paths[i],
@@ -101,12 +105,14 @@ static void prefilter_file(void *ctx, int thread, size_t i, struct strbuf *text)
 }
 
 /* One pass over every file: which hold a needle, and (if asked) the work
- * items they bind, merged into idx. */
+ * items they bind, merged into idx, and what mentions() says of each. */
 static void prefilter_tree(const char *root, const struct file_list *files, int jobs,
-			   const char *const *needles, bool *matched, struct workitem_index *idx)
+			   const char *const *needles, bool *matched, struct workitem_index *idx,
+			   bool (*mentions)(const char *text, size_t len), bool *mentioned)
 {
 	struct prefilter p = { .files = files, .needles = needles,
-			       .matched = matched, .lex_bindings = idx != NULL };
+			       .matched = matched, .lex_bindings = idx != NULL,
+			       .mentions = mentions, .mentioned = mentioned };
 	int i;
 	size_t j;
 
@@ -892,6 +898,13 @@ struct affinity_state {
 
 int affinity_analyse(const char *root, const char *arch, int jobs, struct affinity_analysis *a)
 {
+	return affinity_analyse_mentions(root, arch, jobs, NULL, a);
+}
+
+int affinity_analyse_mentions(const char *root, const char *arch, int jobs,
+			      bool (*mentions)(const char *text, size_t len),
+			      struct affinity_analysis *a)
+{
 	struct affinity_state *st;
 	struct api_list *apis;
 	struct site_list *sites;
@@ -911,7 +924,10 @@ int affinity_analyse(const char *root, const char *arch, int jobs, struct affini
 		apis->items[apis->nr++] = builtin_api[k];
 	}
 	matched = xcalloc(a->all.nr ? a->all.nr : 1, sizeof(*matched));
-	prefilter_tree(root, &a->all, jobs, api_needles, matched, &a->idx);
+	if (mentions)
+		a->mentions = xcalloc(a->all.nr ? a->all.nr : 1, sizeof(*a->mentions));
+	prefilter_tree(root, &a->all, jobs, api_needles, matched, &a->idx, mentions,
+		       a->mentions);
 	workitem_index_finish(&a->idx);
 
 	source_cache_init(&a->sc, root, arch);
@@ -926,7 +942,7 @@ int affinity_analyse(const char *root, const char *arch, int jobs, struct affini
 		needles = xcalloc(apis->nr - NR_BUILTIN_API + 1, sizeof(*needles));
 		for (k = NR_BUILTIN_API; k < apis->nr; k++)
 			needles[k - NR_BUILTIN_API] = apis->items[k].name;
-		prefilter_tree(root, &a->all, jobs, needles, matched, NULL);
+		prefilter_tree(root, &a->all, jobs, needles, matched, NULL, NULL, NULL);
 		free(needles);
 	}
 	for (i = 0; i < a->all.nr; i++)
@@ -1074,6 +1090,7 @@ void affinity_release(struct affinity_analysis *a)
 		source_cache_release(&a->sc);
 		workitem_index_release(&a->idx);
 	}
+	free(a->mentions);
 	file_list_release(&a->all);
 	memset(a, 0, sizeof(*a));
 }

@@ -24,12 +24,14 @@
  * Files are read in two passes so that the whole tree's questions fit in
  * memory: first each file that mentions the names, lexed on its own and
  * dropped, gives its sites with their items already resolved to bindings;
- * then the work functions are judged, with the source cache emptied now
- * and then (affinity_forget_sources()). */
+ * then the work functions are judged, all at once on -j threads
+ * (audit-judge.c), and the rows written from the answers in order. */
 #include "products/audit.h"
+#include "products/audit-judge.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,15 +106,10 @@ static bool names_flag(const struct lexed_file *lf, size_t first, size_t last,
 	return false;
 }
 
-/* Lexed files are dropped from the cache past this many tokens (40 bytes
- * each): the CPU-read questions of a whole tree touch a fifth of it. */
-#define CACHE_TOKEN_LIMIT (4u * 1000 * 1000)
-#define CACHE_CHECK_EVERY 32
-
 struct lexical_pass {
 	struct affinity_analysis *a;
 	struct audit *au;
-	size_t since_check;
+	struct audit_verdicts verdicts;
 };
 
 /* --- judging work functions ---------------------------------------------- */
@@ -164,13 +161,14 @@ static void work_verdict_release(struct work_verdict *v)
 	free(v->parameter_of);
 }
 
-static void keep_cache_small(struct lexical_pass *lp)
+/* The item's work functions, for audit_verdicts_answer(). */
+static void ask_item(struct lexical_pass *lp, const struct pending_item *it)
 {
-	if (++lp->since_check < CACHE_CHECK_EVERY)
-		return;
-	lp->since_check = 0;
-	if (affinity_cached_tokens(lp->a) > CACHE_TOKEN_LIMIT)
-		affinity_forget_sources(lp->a);
+	size_t i;
+
+	for (i = 0; i < it->b.nr; i++)
+		audit_verdicts_ask(&lp->verdicts, it->b.items[i]->file,
+				   it->b.items[i]->function);
 }
 
 /* Adds the item's work functions to r with the evidence: where each is
@@ -179,7 +177,6 @@ static void keep_cache_small(struct lexical_pass *lp)
 static void judge_item(struct lexical_pass *lp, struct audit_row *r,
 		       const struct pending_item *it, struct work_verdict *v)
 {
-	struct affinity_analysis *a = lp->a;
 	char buf[512];
 	size_t i, j;
 
@@ -192,9 +189,7 @@ static void judge_item(struct lexical_pass *lp, struct audit_row *r,
 	v->resolved++;
 	for (i = 0; i < it->b.nr; i++) {
 		const struct work_binding *b = it->b.items[i];
-		struct cpu_chain chain = { 0 };
-		struct source_file *where = NULL;
-		const struct source_function *fn;
+		const struct audit_verdict *fn;
 
 		audit_row_add_function(r, b->function);
 		snprintf(buf, sizeof(buf),
@@ -206,36 +201,31 @@ static void judge_item(struct lexical_pass *lp, struct audit_row *r,
 				break;
 		if (j < i)
 			continue;
-		keep_cache_small(lp);
-		fn = cpu_dependence_resolve(a->cd, b->file, b->function,
-					    &where);
-		if (!fn) {
+		fn = audit_verdicts_get(&lp->verdicts, b->file, b->function);
+		if (!fn || !fn->found) {
 			v->missing++;
 			if (!v->missing_name)
 				v->missing_name = xstrdup(b->function);
 			continue;
 		}
-		if (cpu_dependence_of(a->cd, b->file, b->function, &chain)) {
+		if (fn->dependent) {
 			if (!v->dependent) {
 				v->dependent = xstrdup(b->function);
-				for (j = 0; j < chain.nr; j++)
+				for (j = 0; j < fn->chain.nr; j++)
 					audit_row_add_evidence(
-						r, chain.steps[j].file,
-						chain.steps[j].line,
-						chain.steps[j].column,
-						chain.steps[j].message);
+						r, fn->chain.steps[j].file,
+						fn->chain.steps[j].line,
+						fn->chain.steps[j].column,
+						fn->chain.steps[j].message);
 			}
 		} else {
 			snprintf(buf, sizeof(buf),
 				 "%s() does not read the current CPU, directly "
 				 "or two calls deep",
 				 fn->name);
-			audit_row_add_evidence(
-				r, where->path,
-				where->lex.tokens[fn->name_tok].line,
-				where->lex.tokens[fn->name_tok].column, buf);
+			audit_row_add_evidence(r, fn->where, fn->line,
+					       fn->column, buf);
 		}
-		cpu_chain_release(&chain);
 	}
 }
 
@@ -794,6 +784,22 @@ static void advise_converted(struct strbuf *msg, struct audit_row *r,
 	}
 }
 
+/* The work functions of the calls that queue on s, for
+ * audit_verdicts_answer(): those finish_alloc_site() judges. */
+static void ask_alloc_site(struct lexical_pass *lp, const struct alloc_site *s,
+			   const struct strmap *by_name)
+{
+	const struct call_refs *named;
+	size_t i;
+
+	if (!s->t.name)
+		return;
+	named = strmap_get(by_name, s->t.name);
+	for (i = 0; named && i < named->nr; i++)
+		if (call_matches(named->items[i], s))
+			ask_item(lp, &named->items[i]->item);
+}
+
 static void finish_alloc_site(struct lexical_pass *lp,
 			      const struct alloc_site *s,
 			      const struct strmap *by_name)
@@ -1119,7 +1125,7 @@ static struct source_file *lex_uncached(struct affinity_analysis *a,
 }
 
 void audit_collect_lexical(struct affinity_analysis *a, const bool *mentions,
-			   struct audit *out)
+			   int jobs, struct audit *out)
 {
 	struct lexical_pass lp = { .a = a, .au = out };
 	struct collected col = { 0 };
@@ -1155,6 +1161,16 @@ void audit_collect_lexical(struct affinity_analysis *a, const bool *mentions,
 		ALLOC_GROW(l->items, l->nr, l->alloc);
 		l->items[l->nr++] = &col.calls.items[i];
 	}
+	for (i = 0; i < col.systems.nr; i++)
+		if (col.systems.items[i].has_item)
+			ask_item(&lp, &col.systems.items[i].item);
+	for (i = 0; i < col.allocs.nr; i++)
+		ask_alloc_site(&lp, &col.allocs.items[i], &by_name);
+	/* The analysis' lexed files are not needed any more: room for the
+	 * threads' own. */
+	affinity_forget_sources(a);
+	malloc_trim(0);
+	audit_verdicts_answer(&lp.verdicts, a, jobs);
 	for (i = 0; i < col.systems.nr; i++) {
 		finish_system_site(&lp, &col.systems.items[i]);
 		free(col.systems.items[i].wq);
@@ -1180,4 +1196,5 @@ void audit_collect_lexical(struct affinity_analysis *a, const bool *mentions,
 	free(col.systems.items);
 	free(col.calls.items);
 	free(col.allocs.items);
+	audit_verdicts_release(&lp.verdicts);
 }

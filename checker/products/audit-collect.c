@@ -1,10 +1,9 @@
 /* The audit's callers: the scan's findings (legacy WQ001-WQ005 and the
  * affinity rules' WQ010-WQ012, exactly as `wqcheck scan` reports them), every
  * other *_on() site the affinity analysis saw, and the lexical system_wq and
- * alloc_workqueue() sites (audit-classify.c). One pass over the tree finds the
- * files that mention any of those names. */
+ * alloc_workqueue() sites (audit-classify.c). The affinity analysis' pass
+ * over the tree also finds the files that mention any of those names. */
 #include "products/audit.h"
-#include "front/parallel.h"
 #include "analysis/rule.h"
 #include "analysis/scan.h"
 #include "lib/strbuf.h"
@@ -130,30 +129,17 @@ static const char *const lexical_needles[] = {
 	"queue_rcu_work",     NULL
 };
 
-static void mention_file(void *ctx, int thread, size_t i, struct strbuf *text)
+static bool mentions_lexical(const char *text, size_t len)
 {
-	bool *mentions = ctx;
 	const char *const *n;
 
-	(void)thread;
 	/* Every needle holds "work" or "_wq": one cheap pass first. */
-	if (!memmem(text->buf, text->len, "work", 4) &&
-	    !memmem(text->buf, text->len, "_wq", 3))
-		return;
+	if (!memmem(text, len, "work", 4) && !memmem(text, len, "_wq", 3))
+		return false;
 	for (n = lexical_needles; *n; n++)
-		if (memmem(text->buf, text->len, *n, strlen(*n))) {
-			mentions[i] = true;
-			return;
-		}
-}
-
-static bool *find_mentions(const char *root, const struct file_list *files,
-			   int jobs)
-{
-	bool *mentions = xcalloc(files->nr ? files->nr : 1, sizeof(*mentions));
-
-	parallel_read_files(root, files, jobs, mention_file, mentions);
-	return mentions;
+		if (memmem(text, len, *n, strlen(*n)))
+			return true;
+	return false;
 }
 
 /* --- rows from the scan and the affinity analysis ------------------------- */
@@ -496,7 +482,6 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 	struct affinity_analysis a;
 	struct affinity_site *sites;
 	struct finding **all;
-	bool *mentions;
 
 	memset(out, 0, sizeof(*out));
 	era_read(opts->root, &out->era);
@@ -509,7 +494,8 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 			tree_rules[nr_tree_rules++] = all_rules[i];
 	}
 	/* The affinity analysis lists the tree; the scan then sees the same files. */
-	if (affinity_analyse(opts->root, opts->arch, opts->jobs, &a) < 0) {
+	if (affinity_analyse_mentions(opts->root, opts->arch, opts->jobs,
+				      mentions_lexical, &a) < 0) {
 		affinity_release(&a);
 		return -1;
 	}
@@ -564,9 +550,7 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 	free(sites);
 	scan_result_release(&res);
 
-	mentions = find_mentions(opts->root, &a.all, opts->jobs);
-	audit_collect_lexical(&a, mentions, out);
-	free(mentions);
+	audit_collect_lexical(&a, a.mentions, opts->jobs, out);
 	for (i = 0; i < out->nr_mfindings; i++)
 		if (!out->mfindings[i].claimed)
 			row_from_unclaimed(out, &out->mfindings[i]);

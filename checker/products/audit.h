@@ -146,7 +146,7 @@ bool audit_is_api_file(const char *path);
 /* audit-classify.c: system_wq users and alloc_workqueue() calls of the files
  * in the analysis' source cache that mention them. */
 void audit_collect_lexical(struct affinity_analysis *a, const bool *mentions,
-			   struct audit *out);
+			   int jobs, struct audit *out);
 
 /* audit-json.c. section_filter: the one section name to keep, or NULL. */
 json_t *audit_document(const struct audit *au, const struct maintainers *m,
