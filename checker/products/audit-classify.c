@@ -28,10 +28,12 @@
  * (audit-judge.c), and the rows written from the answers in order. */
 #include "products/audit.h"
 #include "products/audit-judge.h"
+#include "front/parallel.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
 #include <malloc.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,6 +111,9 @@ static bool names_flag(const struct lexed_file *lf, size_t first, size_t last,
 struct lexical_pass {
 	struct affinity_analysis *a;
 	struct audit *au;
+	/* Where a file's rows go while it is read (on a thread, one file's
+	 * own, appended to au's in the order of the files): au, or that. */
+	struct audit *rows;
 	struct audit_verdicts verdicts;
 };
 
@@ -370,8 +375,9 @@ static void add_system_site(struct lexical_pass *lp, struct system_list *out,
 {
 	const struct token *t = &f->lex.tokens[tok];
 	char *api_name = tok_text(&f->lex, tok);
-	struct audit_row *r = audit_add_row(lp->au, f->path, t->line, t->column,
-					    AUDIT_KIND_SYSTEM_WQ, api_name);
+	struct audit_row *r = audit_add_row(lp->rows, f->path, t->line,
+					    t->column, AUDIT_KIND_SYSTEM_WQ,
+					    api_name);
 	struct pending_system *p;
 	struct audit_migration_finding *m;
 
@@ -388,7 +394,7 @@ static void add_system_site(struct lexical_pass *lp, struct system_list *out,
 	ALLOC_GROW(out->items, out->nr, out->alloc);
 	p = &out->items[out->nr++];
 	memset(p, 0, sizeof(*p));
-	p->row = lp->au->nr - 1;
+	p->row = lp->rows->nr - 1;
 	p->api = api ? api->name : NULL;
 	p->on = api && api->on;
 	p->wq = xstrdup(wq);
@@ -955,8 +961,8 @@ static void add_alloc(struct lexical_pass *lp, struct alloc_list *allocs,
 {
 	const struct lexed_file *lf = &f->lex;
 	const struct token *t = &lf->tokens[tok];
-	struct audit_row *r = audit_add_row(lp->au, f->path, t->line, t->column,
-					    AUDIT_KIND_ALLOC_WORKQUEUE,
+	struct audit_row *r = audit_add_row(lp->rows, f->path, t->line,
+					    t->column, AUDIT_KIND_ALLOC_WORKQUEUE,
 					    "alloc_workqueue");
 	long open = token_next_code(lf, (long)tok);
 	size_t first[8], last[8],
@@ -968,7 +974,7 @@ static void add_alloc(struct lexical_pass *lp, struct alloc_list *allocs,
 	ALLOC_GROW(allocs->items, allocs->nr, allocs->alloc);
 	s = &allocs->items[allocs->nr++];
 	memset(s, 0, sizeof(*s));
-	s->row = lp->au->nr - 1;
+	s->row = lp->rows->nr - 1;
 	s->path = xstrdup(f->path);
 	s->caller = function_name(caller);
 	s->line = t->line;
@@ -1124,28 +1130,114 @@ static struct source_file *lex_uncached(struct affinity_analysis *a,
 	return source_file_new(path, strbuf_detach(&text), len);
 }
 
+/* One file's rows and sites, read on a thread. */
+struct file_sites {
+	struct audit rows;
+	struct collected col;
+};
+
+struct file_pass {
+	const struct lexical_pass *lp;
+	const size_t *files; /* indexes into a->all */
+	struct file_sites *out; /* one per file */
+	size_t nr;
+	atomic_size_t next;
+};
+
+/* The analysis' cache, the work-item index, the era and the scan's
+ * findings are only read here (a finding's claimed flag is written by the
+ * thread that reads its file, the only one that can claim it). */
+static void *file_worker(void *arg)
+{
+	struct file_pass *p = arg;
+
+	for (;;) {
+		size_t k = atomic_fetch_add(&p->next, 1);
+		struct lexical_pass lp;
+		struct source_file *f;
+		bool owned;
+
+		if (k >= p->nr)
+			break;
+		lp = *p->lp;
+		lp.rows = &p->out[k].rows;
+		f = lex_uncached(lp.a, lp.a->all.paths[p->files[k]], &owned);
+		if (!f)
+			continue;
+		scan_file(&lp, f, &p->out[k].col);
+		if (owned)
+			source_file_free(f);
+	}
+	return NULL;
+}
+
+/* Moves from's items to the end of list. */
+#define APPEND(list, from)                                             \
+	do {                                                           \
+		if ((from).nr) {                                       \
+			ALLOC_GROW((list).items, (list).nr + (from).nr, \
+				   (list).alloc);                      \
+			memcpy((list).items + (list).nr, (from).items, \
+			       (from).nr * sizeof(*(from).items));     \
+			(list).nr += (from).nr;                        \
+		}                                                      \
+		free((from).items);                                    \
+	} while (0)
+
+/* A file's rows and sites after those of the files before it. */
+static void merge_file(struct audit *au, struct collected *col,
+		       struct file_sites *fs)
+{
+	size_t offset = au->nr, i;
+
+	for (i = 0; i < fs->col.systems.nr; i++)
+		fs->col.systems.items[i].row += offset;
+	for (i = 0; i < fs->col.allocs.nr; i++)
+		fs->col.allocs.items[i].row += offset;
+	if (fs->rows.nr) {
+		ALLOC_GROW(au->rows, au->nr + fs->rows.nr, au->alloc);
+		memcpy(au->rows + au->nr, fs->rows.rows,
+		       fs->rows.nr * sizeof(*au->rows));
+		au->nr += fs->rows.nr;
+	}
+	free(fs->rows.rows);
+	APPEND(col->systems, fs->col.systems);
+	APPEND(col->calls, fs->col.calls);
+	APPEND(col->allocs, fs->col.allocs);
+}
+
+/* What each file that mentions the names says, on -j threads, in the order
+ * of the files. */
+static void read_files(struct lexical_pass *lp, const bool *mentions, int jobs,
+		       struct collected *col)
+{
+	struct affinity_analysis *a = lp->a;
+	struct file_pass p = { .lp = lp };
+	size_t *files = xcalloc(a->all.nr + 1, sizeof(*files)), i;
+
+	for (i = 0; i < a->all.nr; i++)
+		if (mentions[i] && !audit_is_api_file(a->all.paths[i]))
+			files[p.nr++] = i;
+	p.files = files;
+	p.out = xcalloc(p.nr + 1, sizeof(*p.out));
+	atomic_init(&p.next, 0);
+	parallel_run(jobs, file_worker, &p);
+	for (i = 0; i < p.nr; i++)
+		merge_file(lp->au, col, &p.out[i]);
+	free(p.out);
+	free(files);
+}
+
 void audit_collect_lexical(struct affinity_analysis *a, const bool *mentions,
 			   int jobs, struct audit *out)
 {
-	struct lexical_pass lp = { .a = a, .au = out };
+	struct lexical_pass lp = { .a = a, .au = out, .rows = out };
 	struct collected col = { 0 };
 	struct strmap by_name = { 0 };
 	size_t i;
 
 	/* First what each file says, while it is at hand... */
-	for (i = 0; i < a->all.nr; i++) {
-		struct source_file *f;
-		bool owned;
-
-		if (!mentions[i] || audit_is_api_file(a->all.paths[i]))
-			continue;
-		f = lex_uncached(a, a->all.paths[i], &owned);
-		if (!f)
-			continue;
-		scan_file(&lp, f, &col);
-		if (owned)
-			source_file_free(f);
-	}
+	read_files(&lp, mentions, jobs, &col);
 	/* ... then the work functions, whose files come and go in the cache. */
 	for (i = 0; i < col.calls.nr; i++) {
 		const char *name = last_identifier(col.calls.items[i].wq_text);
