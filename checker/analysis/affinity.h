@@ -30,13 +30,18 @@ struct affinity_analysis {
  * Release with affinity_release() in either case. */
 int affinity_analyse(const char *root, const char *arch, int jobs,
 		     struct affinity_analysis *a);
-/* The same, and while the analysis reads each file of the tree (on one of
- * its threads) a->mentions[i] is set to mentions(text, len) of file i: for a
- * caller that would otherwise read the whole tree once more. A file that
- * cannot be read or holds a NUL byte is not asked about. */
-int affinity_analyse_mentions(const char *root, const char *arch, int jobs,
-			      bool (*mentions)(const char *text, size_t len),
-			      struct affinity_analysis *a);
+/* affinity_analyse() in its two steps, for a caller that runs something
+ * else on the file list meanwhile (a->all is only read by the second):
+ * affinity_list() lists the tree (-1 when its files cannot be listed),
+ * affinity_index() reads and indexes it. While it reads each file (on one of
+ * its threads), a->mentions[i] is set to mentions(text, len) of file i, when
+ * mentions is not NULL: for a caller that would otherwise read the whole
+ * tree once more. A file that cannot be read or holds a NUL byte is not
+ * asked about. */
+int affinity_list(const char *root, struct affinity_analysis *a);
+void affinity_index(const char *root, const char *arch, int jobs,
+		    bool (*mentions)(const char *text, size_t len),
+		    struct affinity_analysis *a);
 /* Adds the WQ010-WQ012 findings among rules to res, exactly as scan does. */
 void affinity_report(const struct affinity_analysis *a,
 		     const struct rule *const *rules, size_t nr_rules,

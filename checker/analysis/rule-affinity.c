@@ -898,12 +898,24 @@ struct affinity_state {
 
 int affinity_analyse(const char *root, const char *arch, int jobs, struct affinity_analysis *a)
 {
-	return affinity_analyse_mentions(root, arch, jobs, NULL, a);
+	if (affinity_list(root, a) < 0)
+		return -1;
+	affinity_index(root, arch, jobs, NULL, a);
+	return 0;
 }
 
-int affinity_analyse_mentions(const char *root, const char *arch, int jobs,
-			      bool (*mentions)(const char *text, size_t len),
-			      struct affinity_analysis *a)
+int affinity_list(const char *root, struct affinity_analysis *a)
+{
+	memset(a, 0, sizeof(*a));
+	if (list_tree_files(root, "", &a->all) < 0)
+		return -1;
+	file_list_finish(&a->all);
+	return 0;
+}
+
+void affinity_index(const char *root, const char *arch, int jobs,
+		    bool (*mentions)(const char *text, size_t len),
+		    struct affinity_analysis *a)
 {
 	struct affinity_state *st;
 	struct api_list *apis;
@@ -912,10 +924,6 @@ int affinity_analyse_mentions(const char *root, const char *arch, int jobs,
 	bool *matched;
 	size_t i, k;
 
-	memset(a, 0, sizeof(*a));
-	if (list_tree_files(root, "", &a->all) < 0)
-		return -1;
-	file_list_finish(&a->all);
 	a->state = st = xcalloc(1, sizeof(*st));
 	apis = &st->apis;
 	sites = &st->sites;
@@ -993,7 +1001,6 @@ int affinity_analyse_mentions(const char *root, const char *arch, int jobs,
 				sites->items[i].own_cpu, sites->items[i].fresh, sites->items[i].idle,
 				sites->items[i].unbound, sites->items[i].delayed);
 	free(matched);
-	return 0;
 }
 
 static bool rule_in(const struct rule *const *rules, size_t nr_rules, const struct rule *r)

@@ -6,9 +6,11 @@
 #include "products/audit.h"
 #include "analysis/rule.h"
 #include "analysis/scan.h"
+#include "front/parallel.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -472,6 +474,41 @@ static const struct affinity_site *site_at(const struct affinity_site *sites,
 	return bsearch(&key, sites, nr, sizeof(*sites), site_compare);
 }
 
+struct scan_thread {
+	const struct scan_options *so;
+	const struct file_list *files;
+	struct scan_result *res;
+};
+
+static void *scan_thread_main(void *arg)
+{
+	struct scan_thread *st = arg;
+
+	scan_run(st->so, st->files, st->res);
+	return NULL;
+}
+
+/* The scan and the affinity analysis read the same files for different
+ * questions, and each has stretches on one thread (the analysis' sites, the
+ * scan's slowest files): run side by side, they keep both CPUs busy. -j 1
+ * runs them one after the other. */
+static void scan_beside_index(const struct audit_options *opts,
+			      const struct scan_options *so,
+			      struct affinity_analysis *a,
+			      struct scan_result *res)
+{
+	struct scan_thread st = { .so = so, .files = &a->all, .res = res };
+	pthread_t thread;
+	bool started = parallel_jobs(opts->jobs) > 1 &&
+		       !pthread_create(&thread, NULL, scan_thread_main, &st);
+
+	affinity_index(opts->root, opts->arch, opts->jobs, mentions_lexical, a);
+	if (started)
+		pthread_join(thread, NULL);
+	else
+		scan_run(so, &a->all, res);
+}
+
 int audit_collect(const struct audit_options *opts, struct audit *out)
 {
 	const struct rule *file_rules[64], *tree_rules[64];
@@ -493,9 +530,8 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 		else
 			tree_rules[nr_tree_rules++] = all_rules[i];
 	}
-	/* The affinity analysis lists the tree; the scan then sees the same files. */
-	if (affinity_analyse_mentions(opts->root, opts->arch, opts->jobs,
-				      mentions_lexical, &a) < 0) {
+	/* The affinity analysis lists the tree; the scan sees the same files. */
+	if (affinity_list(opts->root, &a) < 0) {
 		affinity_release(&a);
 		return -1;
 	}
@@ -507,7 +543,7 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 	so.jobs = opts->jobs;
 	so.use_clang = true;
 	so.progress = opts->progress;
-	scan_run(&so, &a.all, &res);
+	scan_beside_index(opts, &so, &a, &res);
 	affinity_report(&a, tree_rules, nr_tree_rules, &res);
 
 	for (i = 0; i < res.nr_files; i++)
