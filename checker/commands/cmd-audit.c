@@ -174,7 +174,7 @@ int cmd_audit(int argc, char **argv)
 	for (i = 0; i < au.nr_failed; i++)
 		fprintf(stderr, "wqcheck: %s: not fully analysed: %s\n",
 			au.failed[i].file, au.failed[i].reason);
-	doc = audit_document(&au, &m, tree, section);
+	doc = audit_document(&au, &m, tree, section, opts.jobs);
 
 	rc = write_document(out, format, doc);
 	if (output) {

@@ -3,10 +3,12 @@
  * maintainers and lists and counts per class. Every format is written from
  * this document, so they cannot disagree. */
 #include "products/audit.h"
+#include "front/parallel.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 #include "lib/version.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -211,8 +213,52 @@ static json_t *era_json(const struct era *era)
 	return o;
 }
 
+/* The owners of the rows' files, each file once, in the order of the sorted
+ * rows: a match against every MAINTAINERS section, so on -j threads. */
+struct owner_pass {
+	const struct maintainers *m;
+	const char **files;
+	const struct maint_section **owners;
+	size_t nr;
+	atomic_size_t next;
+};
+
+static void *owner_worker(void *arg)
+{
+	struct owner_pass *p = arg;
+	size_t i;
+
+	while ((i = atomic_fetch_add(&p->next, 1)) < p->nr)
+		p->owners[i] = maintainers_owner(p->m, p->files[i]);
+	return NULL;
+}
+
+static const struct maint_section **
+owners_of(const struct audit *au, const size_t *order,
+	  const struct maintainers *m, int jobs)
+{
+	struct owner_pass p = { .m = m };
+	const char *last_file = NULL;
+	size_t i;
+
+	p.files = xcalloc(au->nr + 1, sizeof(*p.files));
+	p.owners = xcalloc(au->nr + 1, sizeof(*p.owners));
+	for (i = 0; i < au->nr; i++) {
+		const char *file = au->rows[order[i]].file;
+
+		if (!last_file || strcmp(last_file, file))
+			p.files[p.nr++] = file;
+		last_file = file;
+	}
+	atomic_init(&p.next, 0);
+	if (p.nr)
+		parallel_run(jobs, owner_worker, &p);
+	free(p.files);
+	return p.owners;
+}
+
 json_t *audit_document(const struct audit *au, const struct maintainers *m,
-		       const char *tree, const char *section_filter)
+		       const char *tree, const char *section_filter, int jobs)
 {
 	size_t *order = xcalloc(au->nr + 1, sizeof(*order));
 	struct group *groups = NULL;
@@ -221,8 +267,9 @@ json_t *audit_document(const struct audit *au, const struct maintainers *m,
 	       advice[NR_AUDIT_ADVICE] = { 0 },
 	       progress[NR_MIGRATION_STATUS] = { 0 };
 	bool *kept = xcalloc(au->nr + 1, sizeof(*kept));
-	const struct maint_section *owner = NULL;
+	const struct maint_section *owner = NULL, **owners;
 	const char *last_file = NULL;
+	size_t next_owner = 0;
 	json_t *doc = json_object(), *classes = json_array(),
 	       *summary = json_object(), *subsystems = json_array(),
 	       *migration = json_object(), *failed = json_array();
@@ -231,12 +278,13 @@ json_t *audit_document(const struct audit *au, const struct maintainers *m,
 		order[i] = i;
 	sort_audit = au;
 	qsort(order, au->nr, sizeof(*order), row_compare);
+	owners = owners_of(au, order, m, jobs);
 	for (i = 0; i < au->nr; i++) {
 		const struct audit_row *r = &au->rows[order[i]];
 		const char *name;
 
 		if (!last_file || strcmp(last_file, r->file))
-			owner = maintainers_owner(m, r->file);
+			owner = owners[next_owner++];
 		name = owner ? owner->name : AUDIT_NO_SECTION;
 		if (section_filter && strcmp(section_filter, name)) {
 			last_file = r->file;
@@ -321,6 +369,7 @@ json_t *audit_document(const struct audit *au, const struct maintainers *m,
 	json_object_set_new(doc, "files_not_analysed", failed);
 	free(groups);
 	free(order);
+	free(owners);
 	free(kept);
 	return doc;
 }

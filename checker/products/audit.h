@@ -148,9 +148,10 @@ bool audit_is_api_file(const char *path);
 void audit_collect_lexical(struct affinity_analysis *a, const bool *mentions,
 			   int jobs, struct audit *out);
 
-/* audit-json.c. section_filter: the one section name to keep, or NULL. */
+/* audit-json.c. section_filter: the one section name to keep, or NULL;
+ * the files' owners are found on jobs threads. */
 json_t *audit_document(const struct audit *au, const struct maintainers *m,
-		       const char *tree, const char *section_filter);
+		       const char *tree, const char *section_filter, int jobs);
 /* The section name --subsystem=NAME means: exact, else a unique
  * case-insensitive substring. NULL with *why set when none or several. */
 const char *audit_find_section(const struct maintainers *m, const char *name,
