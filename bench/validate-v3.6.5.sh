@@ -46,7 +46,7 @@ cpu_run() {
 	shift
 	/usr/bin/time -f "%e %U %S" -o "$out/$name.time" "$@"
 }
-cpu_of() { awk '{ printf "wall %.0f s, cpu %.0f s", $1, $2 + $3 }' "$out/$1.time"; }
+cpu_of() { tail -n 1 "$out/$1.time" | awk '{ printf "wall %.0f s, cpu %.0f s", $1, $2 + $3 }'; }
 
 summary() {
 	python3 - "$1" <<'PY'
