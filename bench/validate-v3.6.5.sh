@@ -14,7 +14,10 @@
 # -fcommon (gcc 12's defaults that 3.6 predates).
 #
 # Usage: bench/validate-v3.6.5.sh [STEP...]   steps: cover allmodconfig hand
-# (default: all three, in that order; hand needs cover's configuration).
+# cross (default: the first three, in that order; hand needs cover's
+# configuration). cross validates only the patches that touch objects of
+# other arches (cover.json says which: "arch" other than x86), with the cross
+# compilers installed (make deps CROSS="arm sh powerpc").
 # Prints one line per step: touched, built, equal, seconds (wall) and CPU
 # seconds (user+sys of everything it ran). Results: bench/RESULTS-validate.md.
 set -eu
@@ -25,6 +28,19 @@ repo=${V365_REPO:-/work/.mirror/yuhc+linux-3.6.5/repo}
 tree=$cache/linux-3.6.5
 kcflags="KCFLAGS=-fno-pie -fno-stack-protector -fcommon"
 steps=${*:-cover allmodconfig hand}
+cross_series() {
+	# the cover letter and every patch that touches an object of another arch
+	rm -rf "$out/cross-series"
+	mkdir -p "$out/cross-series"
+	cp "$out/series/0000-cover-letter.patch" "$out/cross-series/"
+	python3 - "$out/cover.json" <<'PY' | while read -r p; do cp "$out/series/$p" "$out/cross-series/"; done
+import json, sys
+d = json.load(open(sys.argv[1]))
+for p in d["patches"]:
+    if any(o["arch"] != d["arch"] for o in p["objects"]):
+        print(p["patch"])
+PY
+}
 out=${OUT:-$cache/bench-v3.6.5}
 mkdir -p "$out"
 
@@ -59,10 +75,14 @@ for p in d["patches"]:
             objs[o["object"]] = o
 built = [o for o in objs.values() if o["built"]]
 equal = [o for o in built if o["code_equal"] and not o["new_warnings"] and not o["new_sparse_warnings"]]
-other = [o for o in objs.values() if not o["built"] and "only for ARCH=" in (o["reason"] or "")]
+other = [o for o in objs.values() if o.get("arch", d.get("arch")) != d.get("arch") or
+         (not o["built"] and "only for ARCH=" in (o["reason"] or ""))]
 x86 = len(objs) - len(other)
+ids = {id(o) for o in other}
+built_x86 = [o for o in built if id(o) not in ids]
 print(f"config: {d['config']}; touched {len(objs)}, built {len(built)}, equal {len(equal)}; "
-      f"other arches {len(other)}; built {len(built)}/{x86} = {100 * len(built) // max(1, x86)}% of the rest; "
+      f"other arches {len(other)} ({len(built) - len(built_x86)} built); "
+      f"built {len(built_x86)}/{x86} = {100 * len(built_x86) // max(1, x86)}% of the rest; "
       f"phases {json.dumps({k: round(v) for k, v in d['seconds'].items() if isinstance(v, float)})}")
 PY
 }
@@ -115,6 +135,27 @@ EOF
 		echo "by hand (prepare, make of $(echo $objs | wc -w) objects, git am, make again): $(cpu_of hand)"
 		git -C "$tree" worktree remove --force --force "$w/wt"
 		rm -rf "$w" ;;
+	cross)
+		cross_series
+		cpu_run cross "$WQCHECK" validate -q -j2 --format=json --make-arg "$kcflags" \
+			--series "$out/cross-series" "$tree" >"$out/cross.json" || true
+		echo "cross ($(ls "$out/cross-series" | grep -vc cover-letter) patches): $(cpu_of cross); $(summary "$out/cross.json")"
+		python3 - "$out/cross.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+print("other arches:", json.dumps(d["coverage"]["other_arches"], sort_keys=True))
+for b in d["other_arch_builds"]:
+    print("  ARCH=%s %s: %s" % (b["arch"], b["config"], b["failed"] or "prepared"))
+seen = set()
+for p in d["patches"]:
+    for o in p["objects"]:
+        if o["arch"] == d["arch"] or o["object"] in seen:
+            continue
+        seen.add(o["object"])
+        print("  %s [%s %s]: %s" % (o["object"], o["arch"], o["arch_config"],
+              o["code_verdict"] if o["built"] else "not built: " + o["reason"]))
+PY
+		;;
 	*) echo "unknown step $step" >&2; exit 2 ;;
 	esac
 done

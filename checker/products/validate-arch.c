@@ -134,40 +134,61 @@ static bool better(const struct candidate *a, const struct candidate *b)
 	return a->is_default && !b->is_default;
 }
 
+/* What one object needs under one defconfig. */
+struct fit {
+	bool buildable;
+	size_t set, to_enable;
+};
+
 size_t choose_defconfigs(struct kconfig_db *kc, const char *srcdir, const char *arch,
 			 const struct strlist *objects, size_t max,
 			 struct defconfig_choice **out, struct strlist *left)
 {
-	struct strlist names = { 0 }, todo = { 0 };
+	struct strlist names = { 0 };
 	struct defconfig_choice *choices = NULL;
 	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
-	size_t nr = 0, alloc = 0, i, j;
-	char **texts;
+	size_t nr = 0, alloc = 0, i, j, n = objects->nr;
+	struct fit *fit;
+	bool *done = xcalloc(n + 1, sizeof(*done)), *chosen;
 
 	list_defconfigs(srcdir, arch, &names);
-	texts = xcalloc(names.nr + 1, sizeof(*texts));
+	chosen = xcalloc(names.nr + 1, sizeof(*chosen));
+	/* how each object fits each defconfig: the same whatever else is
+	 * chosen, so read once */
+	fit = xcalloc(names.nr * n + 1, sizeof(*fit));
+	kconfig_fix_choices(kc, true);
 	for (i = 0; i < names.nr; i++) {
 		strbuf_reset(&path);
 		strbuf_reset(&text);
 		strbuf_addf(&path, "%s/arch/%s/configs/%s", srcdir, arch, names.items[i]);
-		texts[i] = strbuf_read_file(&text, path.buf) == 0 ? strbuf_detach(&text) : NULL;
+		if (strbuf_read_file(&text, path.buf) < 0) {
+			chosen[i] = true;	/* unreadable: never a candidate */
+			continue;
+		}
+		kconfig_set_defconfig(kc, text.buf);
+		for (j = 0; j < n; j++) {
+			struct fit *f = &fit[i * n + j];
+
+			f->buildable = object_buildable(kc, srcdir, objects->items[j], &f->set,
+							&f->to_enable);
+		}
 	}
-	for (i = 0; i < objects->nr; i++)
-		strlist_add(&todo, objects->items[i]);
-	kconfig_fix_choices(kc, true);
-	while (todo.nr && nr < max) {
+	kconfig_fix_choices(kc, false);
+	while (nr < max) {
 		struct candidate best = { 0 };
 		size_t best_i = names.nr;
 
 		for (i = 0; i < names.nr; i++) {
 			struct candidate c = { 0 };
 
-			if (!texts[i])
+			if (chosen[i])
 				continue;
-			kconfig_set_defconfig(kc, texts[i]);
-			for (j = 0; j < todo.nr; j++)
-				c.objects += object_buildable(kc, srcdir, todo.items[j], &c.set,
-							      &c.to_enable);
+			for (j = 0; j < n; j++)
+				if (!done[j] && fit[i * n + j].buildable) {
+					c.objects++;
+					c.set += fit[i * n + j].set;
+					c.to_enable += fit[i * n + j].to_enable;
+				}
 			c.is_default = !strcmp(names.items[i], "defconfig");
 			if (c.objects && (best_i == names.nr || better(&c, &best))) {
 				best = c;
@@ -180,31 +201,21 @@ size_t choose_defconfigs(struct kconfig_db *kc, const char *srcdir, const char *
 		memset(&choices[nr], 0, sizeof(choices[nr]));
 		choices[nr].name = xstrdup(names.items[best_i]);
 		choices[nr].symbols_set = best.set;
-		kconfig_set_defconfig(kc, texts[best_i]);
-		for (j = 0; j < todo.nr; j++) {
-			size_t set = 0, to_enable = 0;
-
-			if (object_buildable(kc, srcdir, todo.items[j], &set, &to_enable)) {
-				strlist_add(&choices[nr].objects, todo.items[j]);
-				free(todo.items[j]);
-				memmove(&todo.items[j], &todo.items[j + 1],
-					(todo.nr - j - 1) * sizeof(*todo.items));
-				todo.nr--;
-				j--;
+		for (j = 0; j < n; j++)
+			if (!done[j] && fit[best_i * n + j].buildable) {
+				strlist_add(&choices[nr].objects, objects->items[j]);
+				done[j] = true;
 			}
-		}
+		chosen[best_i] = true;
 		nr++;
-		free(texts[best_i]);
-		texts[best_i] = NULL;	/* chosen once */
 	}
-	kconfig_fix_choices(kc, false);
-	for (i = 0; i < todo.nr; i++)
-		strlist_add(left, todo.items[i]);
-	for (i = 0; i < names.nr; i++)
-		free(texts[i]);
-	free(texts);
+	for (j = 0; j < n; j++)
+		if (!done[j])
+			strlist_add(left, objects->items[j]);
+	free(fit);
+	free(done);
+	free(chosen);
 	strlist_release(&names);
-	strlist_release(&todo);
 	strbuf_release(&path);
 	strbuf_release(&text);
 	*out = choices;

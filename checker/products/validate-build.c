@@ -319,6 +319,34 @@ static char *include_make_arg(const struct vtree *t, const char *first, const ch
 	return strbuf_detach(&sb);
 }
 
+/* make's own words when no compiler diagnostic names why o was not built:
+ * the "***" line that names it ("No rule to make target ...", a recipe
+ * that failed), after the line before it (an assembler's "Error:"), or NULL. */
+static char *make_failure(const char *out, const struct vobject *o)
+{
+	const char *line, *eol, *prev = NULL;
+
+	for (line = out; line && *line; prev = line, line = eol ? eol + 1 : NULL) {
+		size_t len;
+		char *l;
+
+		eol = strchr(line, '\n');
+		len = eol ? (size_t)(eol - line) : strlen(line);
+		l = xstrndup(line, len);
+		if (strstr(l, "***") && (strstr(l, o->object) || strstr(l, o->source))) {
+			struct strbuf sb = STRBUF_INIT;
+
+			if (prev && strncmp(prev, "make", 4) && prev[0] != ' ')
+				strbuf_add(&sb, prev, (size_t)(line - 1 - prev));
+			strbuf_addf(&sb, "%s%s", sb.len ? "; " : "", l);
+			free(l);
+			return strbuf_detach(&sb);
+		}
+		free(l);
+	}
+	return NULL;
+}
+
 /* Builds objs (none of them not_built) with their positions mode: the
  * identity build first for those that need it, then one make for gcc and
  * sparse. Fills st[i]. */
@@ -379,7 +407,10 @@ static int build_round(struct vtree *t, struct vobject **objs, struct vobject_st
 		memset(&warn[i], 0, sizeof(warn[i]));
 		memset(&sparse[i], 0, sizeof(sparse[i]));
 		if (!st[i]->compiled) {
-			char *why = errors[i] ? errors[i] : xstrdup("make did not build it");
+			char *why = errors[i] ? errors[i] : make_failure(out.buf, objs[i]);
+
+			if (!why)
+				why = xstrdup("make did not build it");
 
 			errors[i] = NULL;
 			/* the identity build's code belongs to a file that

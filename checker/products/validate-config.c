@@ -209,6 +209,15 @@ struct ksym {
 
 #define KCONFIG_BUCKETS 16384
 
+/* A choice block: its members in order and its default, which a defconfig
+ * leaves out when it is the one chosen (omap2plus_defconfig and
+ * ARCH_OMAP2PLUS). */
+struct kchoice {
+	struct ksym **members;
+	size_t nr, alloc;
+	char *def;
+};
+
 struct kconfig_db {
 	char *srcdir;
 	char *srcarch;
@@ -218,6 +227,8 @@ struct kconfig_db {
 	bool fixed_choices;		/* a bool choice's member is not enabled */
 	struct strlist *foreign;	/* while explaining: the other arches named */
 	struct strlist explicit_n;	/* "# CONFIG_X is not set" of a defconfig */
+	struct kchoice *choices;
+	size_t nr_choices, alloc_choices;
 };
 
 static unsigned hash_name(const char *s)
@@ -261,6 +272,7 @@ static struct ksym *sym_get(struct kconfig_db *kc, const char *name)
 struct kblock {
 	char kind;			/* 'i'f, 'm'enu, 'c'hoice */
 	struct kexpr *depends;
+	size_t choice;			/* a choice's index in kc->choices */
 };
 
 struct kreader {
@@ -285,9 +297,16 @@ static struct kexpr *enclosing_depends(const struct kreader *rd)
 
 static void push_block(struct kreader *rd, char kind, struct kexpr *depends)
 {
+	struct kconfig_db *kc = rd->kc;
+
 	ALLOC_GROW(rd->blocks, rd->nr_blocks, rd->alloc_blocks);
 	rd->blocks[rd->nr_blocks].kind = kind;
 	rd->blocks[rd->nr_blocks].depends = depends;
+	rd->blocks[rd->nr_blocks].choice = kc->nr_choices;
+	if (kind == 'c') {
+		ALLOC_GROW(kc->choices, kc->nr_choices, kc->alloc_choices);
+		memset(&kc->choices[kc->nr_choices++], 0, sizeof(*kc->choices));
+	}
 	rd->nr_blocks++;
 }
 
@@ -438,6 +457,12 @@ static void start_config(struct kreader *rd, const char *name, const char *file,
 	d->line = line;
 	d->depends = enclosing_depends(rd);
 	d->in_choice = rd->nr_blocks && rd->blocks[rd->nr_blocks - 1].kind == 'c';
+	if (d->in_choice) {
+		struct kchoice *c = &rd->kc->choices[rd->blocks[rd->nr_blocks - 1].choice];
+
+		ALLOC_GROW(c->members, c->nr, c->alloc);
+		c->members[c->nr++] = s;
+	}
 	rd->current = s;
 	rd->current_block = NULL;
 	rd->in_comment = false;
@@ -528,6 +553,15 @@ static int read_kconfig_line(struct kreader *rd, const char *rel, unsigned linen
 		return -1;
 	}
 	d = current_def(rd);
+	if (!d && rd->current_block && rd->current_block->kind == 'c' &&
+	    keyword(&p, "default")) {
+		struct kparser ps = { p };
+		struct kchoice *c = &rd->kc->choices[rd->current_block->choice];
+
+		if (!c->def)
+			c->def = parse_word(&ps);
+		return -1;
+	}
 	if (!d)
 		return -1;
 	if (keyword(&p, "select")) {
@@ -659,6 +693,11 @@ void kconfig_db_free(struct kconfig_db *kc)
 	}
 	strlist_release(&kc->files);
 	strlist_release(&kc->explicit_n);
+	for (b = 0; b < kc->nr_choices; b++) {
+		free(kc->choices[b].members);
+		free(kc->choices[b].def);
+	}
+	free(kc->choices);
 	free(kc->srcdir);
 	free(kc->srcarch);
 	free(kc);
@@ -1316,6 +1355,35 @@ static bool expand_round(struct kconfig_db *kc)
 				s->value = xstrdup(v == 2 ? "y" : "m");
 				changed = true;
 			}
+		}
+	}
+	/* a visible choice with no member chosen takes its default, else
+	 * its first member whose dependencies hold */
+	for (b = 0; b < kc->nr_choices; b++) {
+		const struct kchoice *c = &kc->choices[b];
+		struct ksym *pick = NULL;
+
+		for (i = 0; i < c->nr && sym_tristate(kc, c->members[i]->name) < 2; i++)
+			;
+		if (i < c->nr)
+			continue;
+		for (i = 0; i < c->nr && !pick; i++) {
+			struct ksym *m = c->members[i];
+
+			if (m->value || strlist_has(&kc->explicit_n, m->name) ||
+			    !kexpr_eval(kc, m->defs[0].depends))
+				continue;
+			if (!c->def || !strcmp(c->def, m->name))
+				pick = m;
+		}
+		for (i = 0; i < c->nr && !pick && c->def; i++)
+			if (!c->members[i]->value &&
+			    !strlist_has(&kc->explicit_n, c->members[i]->name) &&
+			    kexpr_eval(kc, c->members[i]->defs[0].depends))
+				pick = c->members[i];
+		if (pick) {
+			pick->value = xstrdup("y");
+			changed = true;
 		}
 	}
 	return changed;

@@ -31,9 +31,17 @@ static const struct { const char *path, *text; } tiny[] = {
 	  "config ARCH_PXA\n\tbool \"PXA2xx/PXA3xx-based\"\n"
 	  "endchoice\n"
 	  "config HAVE_CLK\n\tbool\n"
-	  "config ARCH_OMAP2\n\tbool \"TI OMAP2\"\n\tdepends on ARCH_OMAP\n\tdefault y\n"
+	  "config ARCH_OMAP2\n\tbool \"TI OMAP2\"\n\tdepends on ARCH_OMAP2PLUS\n\tdefault y\n"
 	  "config PXA_SHARPSL\n\tbool \"SHARP Zaurus\"\n\tdepends on ARCH_PXA\n"
-	  "config MACH_TOSA\n\tbool \"Tosa\"\n\tdepends on PXA_SHARPSL\n" },
+	  "config MACH_TOSA\n\tbool \"Tosa\"\n\tdepends on PXA_SHARPSL\n"
+	  /* a choice inside the platform, whose default a defconfig omits */
+	  "if ARCH_OMAP\n"
+	  "choice\n\tprompt \"OMAP System Type\"\n\tdefault ARCH_OMAP2PLUS\n"
+	  "config ARCH_OMAP1\n\tbool \"TI OMAP1\"\n"
+	  "config ARCH_OMAP2PLUS\n\tbool \"TI OMAP2/3/4\"\n"
+	  "endchoice\n"
+	  "endif\n" },
+	{ "arch/arm/configs/omap1_defconfig", "CONFIG_ARCH_OMAP=y\nCONFIG_ARCH_OMAP1=y\n" },
 	{ "arch/arm/configs/omap_defconfig",
 	  "CONFIG_ARCH_OMAP=y\nCONFIG_USB=y\nCONFIG_OMAP_WDT=y\n" },
 	{ "arch/arm/configs/omap0_minimal_defconfig",
@@ -154,6 +162,11 @@ static void test_defconfig_values(const char *root)
 	strbuf_addf(&path, "%s/arch/arm/configs/omap_defconfig", root);
 	strbuf_read_file(&text, path.buf);
 	kconfig_set_defconfig(kc, text.buf);
+	v = kconfig_value(kc, "ARCH_OMAP2PLUS");
+	CHECK_STR("defconfig: a choice's default member, left out of the file",
+		  v ? v : "(unset)", "y");
+	v = kconfig_value(kc, "ARCH_OMAP1");
+	CHECK_STR("defconfig: the choice's other member", v ? v : "(unset)", "(unset)");
 	v = kconfig_value(kc, "ARCH_OMAP2");
 	CHECK_STR("defconfig: a default that follows from the file", v ? v : "(unset)", "y");
 	v = kconfig_value(kc, "HAVE_CLK");
@@ -207,9 +220,10 @@ static void test_choose(const char *root)
 	nr = choose_defconfigs(kc, root, "arm", &objs, 6, &c, &left);
 	s = names(c, nr);
 	/* omap_defconfig and omap0_minimal_defconfig (first by name) both
-	 * choose ARCH_OMAP; omap_defconfig sets more of what the OMAP objects
-	 * need (OMAP_WDT, USB, and ARCH_OMAP2 by its default, which the other
-	 * turns off) */
+	 * choose ARCH_OMAP and, by the inner choice's default, ARCH_OMAP2PLUS
+	 * (omap1_defconfig the other member: no omap2_usb.o); omap_defconfig
+	 * sets more of what the OMAP objects need (OMAP_WDT, USB, and
+	 * ARCH_OMAP2 by its default, which the other turns off) */
 	CHECK_STR("choose: a board config per platform, the most objects first", s,
 		  "omap_defconfig:drivers/omap_wdt.o,drivers/omap2_usb.o,arch/arm/mach-omap2/board.o "
 		  "tegra_defconfig:drivers/tegra_i2c.o tosa_defconfig:drivers/tosa_bl.o");
