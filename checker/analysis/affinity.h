@@ -42,6 +42,16 @@ int affinity_list(const char *root, struct affinity_analysis *a);
 void affinity_index(const char *root, const char *arch, int jobs,
 		    bool (*mentions)(const char *text, size_t len),
 		    struct affinity_analysis *a);
+/* affinity_index() in its two steps: affinity_read() reads every file once
+ * (on jobs threads) for a->idx and a->mentions, and makes a->sc and a->cd;
+ * affinity_sites() finds and judges the *_on() sites, mostly on the calling
+ * thread. Meanwhile another thread may read a->idx, a->all and a->mentions,
+ * and use a cpu_dependence_new_sharing(a->cd, ...) with a cache of its own,
+ * but not a->sc or a->cd themselves. */
+void affinity_read(const char *root, const char *arch, int jobs,
+		   bool (*mentions)(const char *text, size_t len),
+		   struct affinity_analysis *a);
+void affinity_sites(const char *root, int jobs, struct affinity_analysis *a);
 /* Adds the WQ010-WQ012 findings among rules to res, exactly as scan does. */
 void affinity_report(const struct affinity_analysis *a,
 		     const struct rule *const *rules, size_t nr_rules,

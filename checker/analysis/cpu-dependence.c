@@ -309,8 +309,24 @@ static void free_text(void *p)
 
 void cpu_dependence_forget_sources(struct cpu_dependence *cd)
 {
-	strmap_release(&cd->memo, free_memo);
+	struct strmap misses = { 0 };
+	size_t i;
+
+	/* A name found nowhere points nowhere: it stays, so that the search
+	 * of a directory is not done again. So do the answers, whose chains
+	 * are copies and whose keys name a file and a token, the same when
+	 * the file is lexed again. */
+	for (i = 0; i < cd->resolved.alloc; i++) {
+		struct strmap_entry *e = &cd->resolved.slots[i];
+		struct resolved *r = e->value;
+
+		if (e->key && r && !r->where) {
+			strmap_put(&misses, e->key, r);
+			e->value = NULL;
+		}
+	}
 	strmap_release(&cd->resolved, free);
+	cd->resolved = misses;
 }
 
 static void names_store_put(struct names_store *store)

@@ -40,9 +40,9 @@ struct cpu_dependence *cpu_dependence_new(struct source_cache *sc, int max_depth
 struct cpu_dependence *cpu_dependence_new_sharing(struct cpu_dependence *other,
 						  struct source_cache *sc);
 void cpu_dependence_free(struct cpu_dependence *cd);
-/* Forgets what points into the source cache (answers, resolved names), for
- * a cache about to be emptied; keeps what was learnt from the files' text,
- * which does not change. */
+/* Forgets what points into the source cache (the definitions found), for a
+ * cache about to be emptied; keeps the answers, the names found nowhere and
+ * what was learnt from the files' text, which does not change. */
 void cpu_dependence_forget_sources(struct cpu_dependence *cd);
 
 /* The definition of name as seen from file from: that file, the headers it

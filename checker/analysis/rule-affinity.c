@@ -894,6 +894,7 @@ void item_bindings_release(struct item_bindings *b)
 struct affinity_state {
 	struct api_list apis;
 	struct site_list sites;
+	bool *matched;	/* per file: holds a queueing API's name */
 };
 
 int affinity_analyse(const char *root, const char *arch, int jobs, struct affinity_analysis *a)
@@ -902,6 +903,14 @@ int affinity_analyse(const char *root, const char *arch, int jobs, struct affini
 		return -1;
 	affinity_index(root, arch, jobs, NULL, a);
 	return 0;
+}
+
+void affinity_index(const char *root, const char *arch, int jobs,
+		    bool (*mentions)(const char *text, size_t len),
+		    struct affinity_analysis *a)
+{
+	affinity_read(root, arch, jobs, mentions, a);
+	affinity_sites(root, jobs, a);
 }
 
 int affinity_list(const char *root, struct affinity_analysis *a)
@@ -913,32 +922,37 @@ int affinity_list(const char *root, struct affinity_analysis *a)
 	return 0;
 }
 
-void affinity_index(const char *root, const char *arch, int jobs,
-		    bool (*mentions)(const char *text, size_t len),
-		    struct affinity_analysis *a)
+void affinity_read(const char *root, const char *arch, int jobs,
+		   bool (*mentions)(const char *text, size_t len),
+		   struct affinity_analysis *a)
 {
 	struct affinity_state *st;
-	struct api_list *apis;
-	struct site_list *sites;
-	const char **needles;
-	bool *matched;
-	size_t i, k;
+	size_t k;
 
 	a->state = st = xcalloc(1, sizeof(*st));
-	apis = &st->apis;
-	sites = &st->sites;
 	for (k = 0; k < NR_BUILTIN_API; k++) {
-		ALLOC_GROW(apis->items, apis->nr, apis->alloc);
-		apis->items[apis->nr++] = builtin_api[k];
+		ALLOC_GROW(st->apis.items, st->apis.nr, st->apis.alloc);
+		st->apis.items[st->apis.nr++] = builtin_api[k];
 	}
-	matched = xcalloc(a->all.nr ? a->all.nr : 1, sizeof(*matched));
+	st->matched = xcalloc(a->all.nr ? a->all.nr : 1, sizeof(*st->matched));
 	if (mentions)
 		a->mentions = xcalloc(a->all.nr ? a->all.nr : 1, sizeof(*a->mentions));
-	prefilter_tree(root, &a->all, jobs, api_needles, matched, &a->idx, mentions,
+	prefilter_tree(root, &a->all, jobs, api_needles, st->matched, &a->idx, mentions,
 		       a->mentions);
 	workitem_index_finish(&a->idx);
-
 	source_cache_init(&a->sc, root, arch);
+	a->cd = cpu_dependence_new(&a->sc, MAX_CALL_DEPTH);
+}
+
+void affinity_sites(const char *root, int jobs, struct affinity_analysis *a)
+{
+	struct affinity_state *st = a->state;
+	struct api_list *apis = &st->apis;
+	struct site_list *sites = &st->sites;
+	bool *matched = st->matched;
+	const char **needles;
+	size_t i, k;
+
 	for (i = 0; i < a->all.nr; i++)
 		if (matched[i]) {
 			struct source_file *f = source_get(&a->sc, a->all.paths[i]);
@@ -961,7 +975,6 @@ void affinity_index(const char *root, const char *arch, int jobs,
 				collect_sites(f, apis, sites);
 		}
 
-	a->cd = cpu_dependence_new(&a->sc, MAX_CALL_DEPTH);
 	if (getenv("WQCHECK_DEBUG_AFFINITY")) {
 		for (i = 0; i < a->idx.nr; i++)
 			fprintf(stderr, "binding %s -> %s() %s:%u %s\n", a->idx.bindings[i].key,
@@ -1001,6 +1014,7 @@ void affinity_index(const char *root, const char *arch, int jobs,
 				sites->items[i].own_cpu, sites->items[i].fresh, sites->items[i].idle,
 				sites->items[i].unbound, sites->items[i].delayed);
 	free(matched);
+	st->matched = NULL;
 }
 
 static bool rule_in(const struct rule *const *rules, size_t nr_rules, const struct rule *r)
@@ -1092,6 +1106,7 @@ void affinity_release(struct affinity_analysis *a)
 			free(st->apis.items[k].file);
 		}
 		free(st->apis.items);
+		free(st->matched);
 		free(st);
 		cpu_dependence_free(a->cd);
 		source_cache_release(&a->sc);

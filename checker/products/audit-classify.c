@@ -25,14 +25,16 @@
  * memory: first each file that mentions the names, lexed on its own and
  * dropped, gives its sites with their items already resolved to bindings;
  * then the work functions are judged, all at once on -j threads
- * (audit-judge.c), and the rows written from the answers in order. */
+ * (audit-judge.c), in the background. The files are read beside the
+ * affinity analysis' sites and the scan (audit-collect.c); once those are
+ * over and the answers are in, the scan's WQ020-WQ022 findings are claimed
+ * by the rows at their positions, and the rows' verdicts written. */
 #include "products/audit.h"
 #include "products/audit-judge.h"
 #include "front/parallel.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
-#include <malloc.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -379,7 +381,6 @@ static void add_system_site(struct lexical_pass *lp, struct system_list *out,
 					    t->column, AUDIT_KIND_SYSTEM_WQ,
 					    api_name);
 	struct pending_system *p;
-	struct audit_migration_finding *m;
 
 	free(api_name);
 	r->function = function_name(caller);
@@ -388,9 +389,6 @@ static void add_system_site(struct lexical_pass *lp, struct system_list *out,
 	if (lp->au->migration && (!api || api->wq_arg >= 0))
 		r->status = is_new_system_wq(wq) ? MIGRATION_CONVERTED :
 						   MIGRATION_PENDING;
-	m = audit_claim_migration_finding(lp->au, f->path, t->line, t->column);
-	if (m)
-		r->rule = m->rule;
 	ALLOC_GROW(out->items, out->nr, out->alloc);
 	p = &out->items[out->nr++];
 	memset(p, 0, sizeof(*p));
@@ -967,7 +965,6 @@ static void add_alloc(struct lexical_pass *lp, struct alloc_list *allocs,
 	long open = token_next_code(lf, (long)tok);
 	size_t first[8], last[8],
 		n = call_arguments(lf, (size_t)open, first, last, 8);
-	struct audit_migration_finding *m;
 	struct alloc_site *s;
 
 	r->function = function_name(caller);
@@ -986,10 +983,31 @@ static void add_alloc(struct lexical_pass *lp, struct alloc_list *allocs,
 		s->bh_bound = names_flag(lf, first[1], last[1], "WQ_BH") &&
 			      !era_bh_allows(&lp->au->era, "WQ_UNBOUND");
 	}
-	m = audit_claim_migration_finding(lp->au, f->path, t->line, t->column);
+	find_target(f, caller, tok, &s->t);
+}
+
+/* The scan's WQ020-WQ022 finding at a row's position gives the row its
+ * rule, once the scan is over (the rows are read beside it). */
+static void claim_system_site(struct audit *au, const struct pending_system *p)
+{
+	struct audit_row *r = &au->rows[p->row];
+	struct audit_migration_finding *m =
+		audit_claim_migration_finding(au, r->file, r->line, r->column);
+
 	if (m)
 		r->rule = m->rule;
-	if (lp->au->migration) {
+}
+
+/* For an alloc_workqueue(), also where it stands in the migration. */
+static void claim_alloc_site(struct audit *au, struct alloc_site *s)
+{
+	struct audit_row *r = &au->rows[s->row];
+	struct audit_migration_finding *m =
+		audit_claim_migration_finding(au, s->path, s->line, s->column);
+
+	if (m)
+		r->rule = m->rule;
+	if (au->migration) {
 		/* WQ022 judged the flags, macros followed: it has the say. */
 		s->followed = !s->flagged && !m;
 		r->status = m ? MIGRATION_PENDING : MIGRATION_CONVERTED;
@@ -998,7 +1016,6 @@ static void add_alloc(struct lexical_pass *lp, struct alloc_list *allocs,
 				   s->unbound ? "WQ_UNBOUND" :
 						"WQ_PERCPU";
 	}
-	find_target(f, caller, tok, &s->t);
 }
 
 static void scan_file(struct lexical_pass *lp, const struct source_file *f,
@@ -1106,18 +1123,14 @@ static void free_call_refs(void *p)
 	free(l);
 }
 
-/* The file lexed on its own unless the cache has it: most are read once. */
-static struct source_file *lex_uncached(struct affinity_analysis *a,
-					const char *path, bool *owned)
+/* The file lexed on its own, outside the analysis' cache (which its own
+ * thread may be filling meanwhile): most are read once. */
+static struct source_file *lex_alone(const char *root, const char *path)
 {
-	struct source_file *f = strmap_get(&a->sc.files, path);
 	struct strbuf text = STRBUF_INIT, abs = STRBUF_INIT;
 	size_t len;
 
-	*owned = false;
-	if (f)
-		return f;
-	strbuf_addf(&abs, "%s/%s", a->sc.root, path);
+	strbuf_addf(&abs, "%s/%s", root, path);
 	if (strbuf_read_file(&text, abs.buf) < 0 || !text.buf ||
 	    memchr(text.buf, '\0', text.len)) {
 		strbuf_release(&text);
@@ -1126,7 +1139,6 @@ static struct source_file *lex_uncached(struct affinity_analysis *a,
 	}
 	strbuf_release(&abs);
 	len = text.len;
-	*owned = true;
 	return source_file_new(path, strbuf_detach(&text), len);
 }
 
@@ -1138,15 +1150,14 @@ struct file_sites {
 
 struct file_pass {
 	const struct lexical_pass *lp;
+	const char *root;
 	const size_t *files; /* indexes into a->all */
 	struct file_sites *out; /* one per file */
 	size_t nr;
 	atomic_size_t next;
 };
 
-/* The analysis' cache, the work-item index, the era and the scan's
- * findings are only read here (a finding's claimed flag is written by the
- * thread that reads its file, the only one that can claim it). */
+/* The work-item index, the file list and the era are only read here. */
 static void *file_worker(void *arg)
 {
 	struct file_pass *p = arg;
@@ -1155,18 +1166,16 @@ static void *file_worker(void *arg)
 		size_t k = atomic_fetch_add(&p->next, 1);
 		struct lexical_pass lp;
 		struct source_file *f;
-		bool owned;
 
 		if (k >= p->nr)
 			break;
 		lp = *p->lp;
 		lp.rows = &p->out[k].rows;
-		f = lex_uncached(lp.a, lp.a->all.paths[p->files[k]], &owned);
+		f = lex_alone(p->root, lp.a->all.paths[p->files[k]]);
 		if (!f)
 			continue;
 		scan_file(&lp, f, &p->out[k].col);
-		if (owned)
-			source_file_free(f);
+		source_file_free(f);
 	}
 	return NULL;
 }
@@ -1185,20 +1194,20 @@ static void *file_worker(void *arg)
 	} while (0)
 
 /* A file's rows and sites after those of the files before it. */
-static void merge_file(struct audit *au, struct collected *col,
+static void merge_file(struct audit *rows, struct collected *col,
 		       struct file_sites *fs)
 {
-	size_t offset = au->nr, i;
+	size_t offset = rows->nr, i;
 
 	for (i = 0; i < fs->col.systems.nr; i++)
 		fs->col.systems.items[i].row += offset;
 	for (i = 0; i < fs->col.allocs.nr; i++)
 		fs->col.allocs.items[i].row += offset;
 	if (fs->rows.nr) {
-		ALLOC_GROW(au->rows, au->nr + fs->rows.nr, au->alloc);
-		memcpy(au->rows + au->nr, fs->rows.rows,
-		       fs->rows.nr * sizeof(*au->rows));
-		au->nr += fs->rows.nr;
+		ALLOC_GROW(rows->rows, rows->nr + fs->rows.nr, rows->alloc);
+		memcpy(rows->rows + rows->nr, fs->rows.rows,
+		       fs->rows.nr * sizeof(*rows->rows));
+		rows->nr += fs->rows.nr;
 	}
 	free(fs->rows.rows);
 	APPEND(col->systems, fs->col.systems);
@@ -1212,7 +1221,7 @@ static void read_files(struct lexical_pass *lp, const bool *mentions, int jobs,
 		       struct collected *col)
 {
 	struct affinity_analysis *a = lp->a;
-	struct file_pass p = { .lp = lp };
+	struct file_pass p = { .lp = lp, .root = a->sc.root };
 	size_t *files = xcalloc(a->all.nr + 1, sizeof(*files)), i;
 
 	for (i = 0; i < a->all.nr; i++)
@@ -1223,61 +1232,100 @@ static void read_files(struct lexical_pass *lp, const bool *mentions, int jobs,
 	atomic_init(&p.next, 0);
 	parallel_run(jobs, file_worker, &p);
 	for (i = 0; i < p.nr; i++)
-		merge_file(lp->au, col, &p.out[i]);
+		merge_file(lp->rows, col, &p.out[i]);
 	free(p.out);
 	free(files);
 }
 
-void audit_collect_lexical(struct affinity_analysis *a, const bool *mentions,
-			   int jobs, struct audit *out)
+struct audit_lexical {
+	struct lexical_pass lp;
+	struct audit rows; /* the files' rows, in order, for audit_lexical_finish() */
+	struct collected col; /* their rows are indexes into rows */
+	struct strmap by_name; /* last identifier of a call's workqueue -> call_refs */
+};
+
+/* The work functions of the sites, for the questions answered at once. */
+static void ask_sites(struct audit_lexical *lx)
 {
-	struct lexical_pass lp = { .a = a, .au = out, .rows = out };
-	struct collected col = { 0 };
-	struct strmap by_name = { 0 };
+	struct collected *col = &lx->col;
 	size_t i;
 
-	/* First what each file says, while it is at hand... */
-	read_files(&lp, mentions, jobs, &col);
-	/* ... then the work functions, whose files come and go in the cache. */
-	for (i = 0; i < col.calls.nr; i++) {
-		const char *name = last_identifier(col.calls.items[i].wq_text);
+	for (i = 0; i < col->calls.nr; i++) {
+		const char *name = last_identifier(col->calls.items[i].wq_text);
 		struct call_refs *l;
 
 		if (!*name)
 			continue;
-		l = strmap_get(&by_name, name);
+		l = strmap_get(&lx->by_name, name);
 		if (!l) {
 			l = xcalloc(1, sizeof(*l));
-			strmap_put(&by_name, name, l);
+			strmap_put(&lx->by_name, name, l);
 		}
 		ALLOC_GROW(l->items, l->nr, l->alloc);
-		l->items[l->nr++] = &col.calls.items[i];
+		l->items[l->nr++] = &col->calls.items[i];
 	}
-	for (i = 0; i < col.systems.nr; i++)
-		if (col.systems.items[i].has_item)
-			ask_item(&lp, &col.systems.items[i].item);
-	for (i = 0; i < col.allocs.nr; i++)
-		ask_alloc_site(&lp, &col.allocs.items[i], &by_name);
-	/* The analysis' lexed files are not needed any more: room for the
-	 * threads' own. */
-	affinity_forget_sources(a);
-	malloc_trim(0);
-	audit_verdicts_answer(&lp.verdicts, a, jobs);
-	for (i = 0; i < col.systems.nr; i++) {
-		finish_system_site(&lp, &col.systems.items[i]);
-		free(col.systems.items[i].wq);
-		if (col.systems.items[i].has_item)
-			pending_item_release(&col.systems.items[i].item);
+	for (i = 0; i < col->systems.nr; i++)
+		if (col->systems.items[i].has_item)
+			ask_item(&lx->lp, &col->systems.items[i].item);
+	for (i = 0; i < col->allocs.nr; i++)
+		ask_alloc_site(&lx->lp, &col->allocs.items[i], &lx->by_name);
+}
+
+struct audit_lexical *audit_lexical_read(struct affinity_analysis *a,
+					 const bool *mentions, int jobs,
+					 const struct audit *au)
+{
+	struct audit_lexical *lx = xcalloc(1, sizeof(*lx));
+
+	lx->lp.a = a;
+	lx->lp.au = (struct audit *)au; /* only its era is read until finish */
+	lx->lp.rows = &lx->rows;
+	read_files(&lx->lp, mentions, jobs, &lx->col);
+	ask_sites(lx);
+	audit_verdicts_start(&lx->lp.verdicts, a, jobs);
+	return lx;
+}
+
+void audit_lexical_finish(struct audit_lexical *lx, struct audit *out)
+{
+	struct collected *col = &lx->col;
+	size_t offset = out->nr, i;
+
+	audit_verdicts_wait(&lx->lp.verdicts);
+
+	if (lx->rows.nr) {
+		ALLOC_GROW(out->rows, out->nr + lx->rows.nr, out->alloc);
+		memcpy(out->rows + out->nr, lx->rows.rows,
+		       lx->rows.nr * sizeof(*out->rows));
+		out->nr += lx->rows.nr;
 	}
-	for (i = 0; i < col.allocs.nr; i++) {
-		finish_alloc_site(&lp, &col.allocs.items[i], &by_name);
-		free(col.allocs.items[i].path);
-		free(col.allocs.items[i].caller);
-		wq_target_release(&col.allocs.items[i].t);
+	free(lx->rows.rows);
+	lx->lp.au = out;
+	lx->lp.rows = out;
+	for (i = 0; i < col->systems.nr; i++) {
+		col->systems.items[i].row += offset;
+		claim_system_site(out, &col->systems.items[i]);
 	}
-	strmap_release(&by_name, free_call_refs);
-	for (i = 0; i < col.calls.nr; i++) {
-		struct queue_call *c = &col.calls.items[i];
+	for (i = 0; i < col->allocs.nr; i++) {
+		col->allocs.items[i].row += offset;
+		claim_alloc_site(out, &col->allocs.items[i]);
+	}
+	for (i = 0; i < col->systems.nr; i++) {
+		finish_system_site(&lx->lp, &col->systems.items[i]);
+		free(col->systems.items[i].wq);
+		if (col->systems.items[i].has_item)
+			pending_item_release(&col->systems.items[i].item);
+	}
+	for (i = 0; i < col->allocs.nr; i++) {
+		finish_alloc_site(&lx->lp, &col->allocs.items[i],
+				  &lx->by_name);
+		free(col->allocs.items[i].path);
+		free(col->allocs.items[i].caller);
+		wq_target_release(&col->allocs.items[i].t);
+	}
+	strmap_release(&lx->by_name, free_call_refs);
+	for (i = 0; i < col->calls.nr; i++) {
+		struct queue_call *c = &col->calls.items[i];
 
 		free(c->path);
 		free(c->caller);
@@ -1285,8 +1333,9 @@ void audit_collect_lexical(struct affinity_analysis *a, const bool *mentions,
 		free(c->wq_key);
 		pending_item_release(&c->item);
 	}
-	free(col.systems.items);
-	free(col.calls.items);
-	free(col.allocs.items);
-	audit_verdicts_release(&lp.verdicts);
+	free(col->systems.items);
+	free(col->calls.items);
+	free(col->allocs.items);
+	audit_verdicts_release(&lx->lp.verdicts);
+	free(lx);
 }

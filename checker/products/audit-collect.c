@@ -10,6 +10,7 @@
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
+#include <malloc.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -488,25 +489,52 @@ static void *scan_thread_main(void *arg)
 	return NULL;
 }
 
-/* The scan and the affinity analysis read the same files for different
- * questions, and each has stretches on one thread (the analysis' sites, the
- * scan's slowest files): run side by side, they keep both CPUs busy. -j 1
- * runs them one after the other. */
-static void scan_beside_index(const struct audit_options *opts,
-			      const struct scan_options *so,
-			      struct affinity_analysis *a,
-			      struct scan_result *res)
-{
-	struct scan_thread st = { .so = so, .files = &a->all, .res = res };
-	pthread_t thread;
-	bool started = parallel_jobs(opts->jobs) > 1 &&
-		       !pthread_create(&thread, NULL, scan_thread_main, &st);
+struct sites_thread {
+	const struct audit_options *opts;
+	struct affinity_analysis *a;
+};
 
-	affinity_index(opts->root, opts->arch, opts->jobs, mentions_lexical, a);
-	if (started)
-		pthread_join(thread, NULL);
+static void *sites_thread_main(void *arg)
+{
+	struct sites_thread *st = arg;
+
+	affinity_sites(st->opts->root, st->opts->jobs, st->a);
+	return NULL;
+}
+
+/* The scan beside the affinity analysis' reading of the tree, then the
+ * analysis' sites (mostly on one thread) beside the reading of the files
+ * that name system_wq & co (on -j threads): each has stretches on one
+ * thread, side by side they keep the CPUs busy. With -j 1, one after the
+ * other. */
+static struct audit_lexical *read_beside(const struct audit_options *opts,
+					 const struct scan_options *so,
+					 struct affinity_analysis *a,
+					 struct scan_result *res,
+					 const struct audit *out)
+{
+	struct scan_thread scan = { .so = so, .files = &a->all, .res = res };
+	struct sites_thread sites = { .opts = opts, .a = a };
+	struct audit_lexical *lx;
+	pthread_t scan_thread, sites_thread;
+	bool parallel = parallel_jobs(opts->jobs) > 1, scan_started,
+	     sites_started;
+
+	scan_started = parallel && !pthread_create(&scan_thread, NULL,
+						   scan_thread_main, &scan);
+	affinity_read(opts->root, opts->arch, opts->jobs, mentions_lexical, a);
+	sites_started = parallel && !pthread_create(&sites_thread, NULL,
+						    sites_thread_main, &sites);
+	if (!sites_started)
+		affinity_sites(opts->root, opts->jobs, a);
+	lx = audit_lexical_read(a, a->mentions, opts->jobs, out);
+	if (sites_started)
+		pthread_join(sites_thread, NULL);
+	if (scan_started)
+		pthread_join(scan_thread, NULL);
 	else
 		scan_run(so, &a->all, res);
+	return lx;
 }
 
 int audit_collect(const struct audit_options *opts, struct audit *out)
@@ -519,6 +547,7 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 	struct affinity_analysis a;
 	struct affinity_site *sites;
 	struct finding **all;
+	struct audit_lexical *lx;
 
 	memset(out, 0, sizeof(*out));
 	era_read(opts->root, &out->era);
@@ -543,7 +572,7 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 	so.jobs = opts->jobs;
 	so.use_clang = true;
 	so.progress = opts->progress;
-	scan_beside_index(opts, &so, &a, &res);
+	lx = read_beside(opts, &so, &a, &res, out);
 	affinity_report(&a, tree_rules, nr_tree_rules, &res);
 
 	for (i = 0; i < res.nr_files; i++)
@@ -586,7 +615,11 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 	free(sites);
 	scan_result_release(&res);
 
-	audit_collect_lexical(&a, a.mentions, opts->jobs, out);
+	/* The analysis' lexed files are not needed any more: room for the
+	 * judging threads' own. */
+	affinity_forget_sources(&a);
+	malloc_trim(0);
+	audit_lexical_finish(lx, out);
 	for (i = 0; i < out->nr_mfindings; i++)
 		if (!out->mfindings[i].claimed)
 			row_from_unclaimed(out, &out->mfindings[i]);

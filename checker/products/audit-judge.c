@@ -10,13 +10,16 @@
 #include "front/parallel.h"
 #include "lib/usage.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* Lexed files are dropped from a thread's cache past its share of this many
- * tokens (40 bytes each): the questions of a whole tree touch a fifth of it. */
-#define CACHE_TOKEN_LIMIT (4u * 1000 * 1000)
+ * tokens (40 bytes each): the questions of a whole tree touch a fifth of it,
+ * most files once (a larger cache costs more in page faults than it saves
+ * in lexing). */
+#define CACHE_TOKEN_LIMIT (2u * 1000 * 1000)
 #define CACHE_CHECK_EVERY 32
 
 void audit_verdicts_ask(struct audit_verdicts *v, const char *file,
@@ -80,7 +83,11 @@ static void sort_unique(struct audit_verdicts *v)
 
 struct judge_pass {
 	struct audit_verdicts *v;
-	struct affinity_analysis *a;
+	const char *root, *arch;
+	struct cpu_dependence *names_of; /* whose names filters to share */
+	int jobs;
+	pthread_t thread;
+	bool started;
 	size_t *groups; /* index of each directory's first question */
 	size_t nr_groups;
 	size_t token_limit;
@@ -123,8 +130,8 @@ static void *judge_worker(void *arg)
 	struct cpu_dependence *cd;
 	size_t since_check = 0;
 
-	source_cache_init(&sc, p->a->sc.root, p->a->sc.arch);
-	cd = cpu_dependence_new_sharing(p->a->cd, &sc);
+	source_cache_init(&sc, p->root, p->arch);
+	cd = cpu_dependence_new_sharing(p->names_of, &sc);
 	for (;;) {
 		size_t g = atomic_fetch_add(&p->next, 1), i, end;
 
@@ -137,8 +144,8 @@ static void *judge_worker(void *arg)
 				if (cached_tokens(&sc) > p->token_limit) {
 					cpu_dependence_forget_sources(cd);
 					source_cache_release(&sc);
-					source_cache_init(&sc, p->a->sc.root,
-							  p->a->sc.arch);
+					source_cache_init(&sc, p->root,
+							  p->arch);
 				}
 			}
 			answer(cd, &p->v->items[i]);
@@ -149,27 +156,53 @@ static void *judge_worker(void *arg)
 	return NULL;
 }
 
-void audit_verdicts_answer(struct audit_verdicts *v,
-			   struct affinity_analysis *a, int jobs)
+static void *judge_main(void *arg)
 {
-	struct judge_pass p = { .v = v, .a = a };
+	struct judge_pass *p = arg;
+
+	parallel_run(p->jobs, judge_worker, p);
+	return NULL;
+}
+
+void audit_verdicts_start(struct audit_verdicts *v,
+			  struct affinity_analysis *a, int jobs)
+{
+	struct judge_pass *p = xcalloc(1, sizeof(*p));
 	size_t i;
 
 	sort_unique(v);
-	v->answered = true;
-	if (!v->nr)
-		return;
-	p.groups = xcalloc(v->nr, sizeof(*p.groups));
+	p->v = v;
+	p->root = a->sc.root;
+	p->arch = a->sc.arch;
+	p->names_of = a->cd;
+	p->jobs = jobs;
+	p->groups = xcalloc(v->nr + 1, sizeof(*p->groups));
 	for (i = 0; i < v->nr; i++)
 		if (!i || dir_length(v->items[i].file) !=
 				  dir_length(v->items[i - 1].file) ||
 		    memcmp(v->items[i].file, v->items[i - 1].file,
 			   dir_length(v->items[i].file)))
-			p.groups[p.nr_groups++] = i;
-	p.token_limit = CACHE_TOKEN_LIMIT / (size_t)parallel_jobs(jobs);
-	atomic_init(&p.next, 0);
-	parallel_run(jobs, judge_worker, &p);
-	free(p.groups);
+			p->groups[p->nr_groups++] = i;
+	p->token_limit = CACHE_TOKEN_LIMIT / (size_t)parallel_jobs(jobs);
+	atomic_init(&p->next, 0);
+	v->pass = p;
+	p->started = !pthread_create(&p->thread, NULL, judge_main, p);
+	if (!p->started)
+		judge_main(p);
+}
+
+void audit_verdicts_wait(struct audit_verdicts *v)
+{
+	struct judge_pass *p = v->pass;
+
+	if (!p)
+		return;
+	if (p->started)
+		pthread_join(p->thread, NULL);
+	free(p->groups);
+	free(p);
+	v->pass = NULL;
+	v->answered = true;
 }
 
 const struct audit_verdict *audit_verdicts_get(const struct audit_verdicts *v,
@@ -189,6 +222,7 @@ void audit_verdicts_release(struct audit_verdicts *v)
 {
 	size_t i;
 
+	audit_verdicts_wait(v);
 	for (i = 0; i < v->nr; i++)
 		verdict_free(&v->items[i]);
 	free(v->items);

@@ -20,19 +20,26 @@ struct audit_verdict {
 	struct cpu_chain chain;
 };
 
+struct judge_pass;
+
 struct audit_verdicts {
 	struct audit_verdict *items;
 	size_t nr, alloc;
 	bool answered;
+	struct judge_pass *pass; /* answering in the background */
 };
 
 void audit_verdicts_ask(struct audit_verdicts *v, const char *file,
 			const char *function);
 /* Answers every question, on parallel_jobs(jobs) threads, each with its own
- * source cache (a share of a's size limit), sharing a->cd's knowledge of the
- * files' names. a's own cache is not used. */
-void audit_verdicts_answer(struct audit_verdicts *v,
-			   struct affinity_analysis *a, int jobs);
+ * source cache (a share of a size limit), sharing a->cd's knowledge of the
+ * files' names: neither a's cache nor a->cd itself is used, so the caller
+ * may go on with them, or empty the cache. The answers are ready once
+ * audit_verdicts_wait() returns; _start answers in the background (on this
+ * thread when none can be started). */
+void audit_verdicts_start(struct audit_verdicts *v,
+			  struct affinity_analysis *a, int jobs);
+void audit_verdicts_wait(struct audit_verdicts *v);
 /* The answer to a question asked before audit_verdicts_answer(), or NULL. */
 const struct audit_verdict *audit_verdicts_get(const struct audit_verdicts *v,
 					       const char *file,

@@ -144,9 +144,19 @@ audit_claim_migration_finding(struct audit *au, const char *file,
 bool audit_is_api_file(const char *path);
 
 /* audit-classify.c: system_wq users and alloc_workqueue() calls of the files
- * in the analysis' source cache that mention them. */
-void audit_collect_lexical(struct affinity_analysis *a, const bool *mentions,
-			   int jobs, struct audit *out);
+ * that mention them (mentions[i] for file i of a->all), in two steps. The
+ * first reads those files on -j threads, reading only a->idx, a->all and
+ * au's era (the affinity analysis' sites and the scan may run meanwhile),
+ * and starts judging their work functions in the background, on -j threads
+ * of their own (neither a->sc nor a->cd is used: the caller may empty the
+ * cache). The second, once au has the scan's findings and rows, waits for
+ * the answers, appends the lexical rows with their verdicts, claims the
+ * WQ020-WQ022 findings at their positions, and frees lx. */
+struct audit_lexical;
+struct audit_lexical *audit_lexical_read(struct affinity_analysis *a,
+					 const bool *mentions, int jobs,
+					 const struct audit *au);
+void audit_lexical_finish(struct audit_lexical *lx, struct audit *au);
 
 /* audit-json.c. section_filter: the one section name to keep, or NULL;
  * the files' owners are found on jobs threads. */
