@@ -3,9 +3,11 @@
 #include "commands/builtin.h"
 #include "commands/options.h"
 #include "front/tree.h"
+#include "lib/strbuf.h"
 #include "lib/usage.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +101,48 @@ static int write_document(FILE *out, enum audit_format format, json_t *doc)
 	}
 }
 
+/* MAINTAINERS parsed on a thread of its own while the audit collects (its
+ * thousands of patterns take a noticeable part of the audit's time); read
+ * first, so that an unreadable one still fails at once. */
+struct maintainers_job {
+	struct maintainers *m;
+	const char *root;
+	struct strbuf text;
+	pthread_t thread;
+	bool started;
+};
+
+static void *parse_maintainers(void *arg)
+{
+	struct maintainers_job *job = arg;
+
+	maintainers_parse(job->m, job->text.buf ? job->text.buf : "",
+			  job->text.len, job->root);
+	return NULL;
+}
+
+static void maintainers_start(struct maintainers_job *job)
+{
+	struct strbuf path = STRBUF_INIT;
+
+	strbuf_addf(&path, "%s/MAINTAINERS", job->root);
+	if (strbuf_read_file(&job->text, path.buf) < 0)
+		die_errno("%s", path.buf);
+	strbuf_release(&path);
+	job->started = !pthread_create(&job->thread, NULL, parse_maintainers,
+				       job);
+	if (!job->started)
+		parse_maintainers(job);
+}
+
+static void maintainers_wait(struct maintainers_job *job)
+{
+	if (job->started)
+		pthread_join(job->thread, NULL);
+	job->started = false;
+	strbuf_release(&job->text);
+}
+
 int cmd_audit(int argc, char **argv)
 {
 	enum audit_format format = AUDIT_DEFAULT;
@@ -108,6 +152,7 @@ int cmd_audit(int argc, char **argv)
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	struct audit_options opts = { 0 };
 	struct maintainers m = { 0 };
+	struct maintainers_job mjob = { .m = &m, .text = STRBUF_INIT };
 	struct compile_db *db = NULL;
 	struct audit au;
 	bool quiet = false;
@@ -146,8 +191,13 @@ int cmd_audit(int argc, char **argv)
 		die("%s: not a kernel tree's root (a Makefile, include/linux/ and MAINTAINERS "
 		    "or Kconfig)",
 		    tree);
-	if (maintainers_load(&m, tree) < 0)
-		die_errno("%s/MAINTAINERS", tree);
+	mjob.root = tree;
+	if (subsystem || jobs < 2) {
+		if (maintainers_load(&m, tree) < 0)
+			die_errno("%s/MAINTAINERS", tree);
+	} else {
+		maintainers_start(&mjob);
+	}
 	if (subsystem) {
 		char *why = NULL;
 
@@ -174,6 +224,7 @@ int cmd_audit(int argc, char **argv)
 	for (i = 0; i < au.nr_failed; i++)
 		fprintf(stderr, "wqcheck: %s: not fully analysed: %s\n",
 			au.failed[i].file, au.failed[i].reason);
+	maintainers_wait(&mjob);
 	doc = audit_document(&au, &m, tree, section, opts.jobs);
 
 	rc = write_document(out, format, doc);
