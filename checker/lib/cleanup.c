@@ -30,6 +30,7 @@ static volatile pid_t children[MAX_CHILDREN];
 static volatile sig_atomic_t installed, in_cleanup;
 
 static const int cleanup_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE };
+#define NR_CLEANUP_SIGNALS (sizeof(cleanup_signals) / sizeof(*cleanup_signals))
 
 /* --- removal with async-signal-safe calls only ---------------------------- */
 
@@ -321,6 +322,22 @@ void cleanup_install(void)
 	/* As git's sigchain_push_common(): even a signal ignored on entry (a
 	 * script's background job ignores SIGINT) is caught, so that
 	 * whoever sends it stops the run and gets the tree back clean. */
-	for (i = 0; i < sizeof(cleanup_signals) / sizeof(*cleanup_signals); i++)
+	for (i = 0; i < NR_CLEANUP_SIGNALS; i++)
 		sigaction(cleanup_signals[i], &sa, NULL);
+}
+
+void cleanup_block_signals(sigset_t *old)
+{
+	sigset_t block;
+	size_t i;
+
+	sigemptyset(&block);
+	for (i = 0; i < NR_CLEANUP_SIGNALS; i++)
+		sigaddset(&block, cleanup_signals[i]);
+	sigprocmask(SIG_BLOCK, &block, old);
+}
+
+void cleanup_restore_signals(const sigset_t *old)
+{
+	sigprocmask(SIG_SETMASK, old, NULL);
 }

@@ -12,6 +12,7 @@
 #ifndef WQCHECK_CLEANUP_H
 #define WQCHECK_CLEANUP_H
 
+#include <signal.h>
 #include <sys/types.h>
 
 /* Installs the handlers and the exit hooks (once). Every function below
@@ -29,6 +30,16 @@ void cleanup_forget_path(const char *path);
  * before the paths go. */
 void cleanup_add_child(pid_t pid);
 void cleanup_forget_child(pid_t pid);
+
+/*
+ * Between making something (a directory, a child) and registering it, a
+ * signal would clean up without it and leave it behind: block the cleanup's
+ * signals over that window, saving the mask in *old, and restore it after
+ * the registration. A signal sent meanwhile is then handled, with the new
+ * entry known. For the main thread (no worker threads run meanwhile).
+ */
+void cleanup_block_signals(sigset_t *old);
+void cleanup_restore_signals(const sigset_t *old);
 
 /* Everything registered, in normal context: children, then paths. */
 void cleanup_run(void);

@@ -80,7 +80,7 @@ static bool start_child(struct series_job *job, struct child *c)
 {
 	posix_spawn_file_actions_t actions;
 	posix_spawnattr_t attr;
-	sigset_t defaults, mask;
+	sigset_t defaults, mask, unblocked;
 	int outp[2], errp[2], rc;
 	char **env;
 
@@ -114,8 +114,15 @@ static bool start_child(struct series_job *job, struct child *c)
 	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
 	env = child_environment(job);
 	fflush(NULL);
+	/* A signal before the child is registered would clean up without
+	 * stopping it: it would go on writing into a directory being removed.
+	 * (The child's own mask is the empty one set above.) */
+	cleanup_block_signals(&unblocked);
 	rc = posix_spawnp(&c->pid, job->argv[0], &actions, &attr,
 			  (char *const *)job->argv, env);
+	if (rc == 0)
+		cleanup_add_child(c->pid);
+	cleanup_restore_signals(&unblocked);
 	free(env);
 	posix_spawn_file_actions_destroy(&actions);
 	posix_spawnattr_destroy(&attr);
@@ -130,7 +137,6 @@ static bool start_child(struct series_job *job, struct child *c)
 		close(errp[0]);
 		return false;
 	}
-	cleanup_add_child(c->pid);
 	c->job = job;
 	c->out = outp[0];
 	c->err = errp[0];

@@ -45,7 +45,7 @@ const char *tempdir_create(const char *what)
 {
 	const char *tmp = getenv("TMPDIR");
 	struct strbuf sb = STRBUF_INIT;
-	sigset_t block, old;
+	sigset_t old;
 	const char *path;
 
 	/* The pid in the name lets the next run sweep what a run killed by
@@ -62,17 +62,11 @@ const char *tempdir_create(const char *what)
 	/* A signal between mkdtemp() and the registration would leave the
 	 * directory behind (t-interrupt caught it once in 48 runs): the
 	 * cleanup's signals wait until it is registered. */
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigaddset(&block, SIGQUIT);
-	sigaddset(&block, SIGPIPE);
-	sigprocmask(SIG_BLOCK, &block, &old);
+	cleanup_block_signals(&old);
 	if (!mkdtemp(sb.buf))
 		die_errno("cannot create a scratch directory %s", sb.buf);
 	cleanup_add_path(sb.buf);
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	cleanup_restore_signals(&old);
 	path = strbuf_detach(&sb);
 	for (size_t i = 0; i < MAX_TEMPDIRS; i++)
 		if (!names[i])
