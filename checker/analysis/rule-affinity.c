@@ -18,6 +18,7 @@
 #include "analysis/scan.h"
 #include "lib/strbuf.h"
 #include "front/tree.h"
+#include "lib/needles.h"
 #include "lib/usage.h"
 #include "analysis/workitem-index.h"
 
@@ -71,13 +72,15 @@ static const char *const api_needles[] = {
 
 static bool holds_any(const char *text, size_t len, const char *const *needles)
 {
-	/* Every needle of both lists holds one of these: one cheap pass first. */
-	if (needles == binding_needles && !memmem(text, len, "_WORK", 5) &&
-	    !memmem(text, len, "work.func", 9) && !memmem(text, len, "work->func", 10) &&
-	    !memmem(text, len, "work_autocancel", 15))
-		return false;
-	if (needles == api_needles && !memmem(text, len, "work_on", 7))
-		return false;
+	/* Every needle of both lists holds one of these; a wrapper's name
+	 * (the other lists) need not, so those are searched one by one. */
+	static const char *const binding_anchors[] = { "_WORK", "work", NULL };
+	static const char *const api_anchors[] = { "work_on", NULL };
+
+	if (needles == binding_needles)
+		return text_holds_any(text, len, needles, binding_anchors);
+	if (needles == api_needles)
+		return text_holds_any(text, len, needles, api_anchors);
 	for (; *needles; needles++)
 		if (memmem(text, len, *needles, strlen(*needles)))
 			return true;

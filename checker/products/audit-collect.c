@@ -7,6 +7,7 @@
 #include "analysis/rule.h"
 #include "analysis/scan.h"
 #include "front/parallel.h"
+#include "lib/needles.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
@@ -132,49 +133,13 @@ static const char *const lexical_needles[] = {
 	"queue_rcu_work",     NULL
 };
 
-/* Does a needle that holds anchor at its first occurrence lie around the
- * anchor at text[at]? */
-static bool needle_around(const char *text, size_t len, size_t at,
-			  const char *anchor)
-{
-	const char *const *n;
-
-	for (n = lexical_needles; *n; n++) {
-		const char *in = strstr(*n, anchor);
-		size_t off, nlen;
-
-		if (!in)
-			continue;
-		off = (size_t)(in - *n);
-		nlen = strlen(*n);
-		if (at >= off && at - off + nlen <= len &&
-		    !memcmp(text + at - off, *n, nlen))
-			return true;
-	}
-	return false;
-}
-
-/* Whether text holds a needle: every needle holds "work" or "_wq", so one
- * pass over the places where those are (a pass per needle, over every file
- * of the tree, cost more than the rest of this reading of it). */
+/* Every needle holds "work" or "_wq" (a pass per needle over every file of
+ * the tree cost more than the rest of this reading of it). */
 static bool mentions_lexical(const char *text, size_t len)
 {
 	static const char *const anchors[] = { "work", "_wq", NULL };
-	const char *const *a;
 
-	for (a = anchors; *a; a++) {
-		size_t alen = strlen(*a), at = 0;
-		const char *p;
-
-		while (at < len &&
-		       (p = memmem(text + at, len - at, *a, alen))) {
-			at = (size_t)(p - text);
-			if (needle_around(text, len, at, *a))
-				return true;
-			at++;
-		}
-	}
-	return false;
+	return text_holds_any(text, len, lexical_needles, anchors);
 }
 
 /* --- rows from the scan and the affinity analysis ------------------------- */

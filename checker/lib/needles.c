@@ -1,0 +1,44 @@
+#include "lib/needles.h"
+
+#include <string.h>
+
+/* Does a needle whose first anchor is this one lie around text[at]? */
+static bool needle_around(const char *text, size_t len, size_t at,
+			  const char *anchor, const char *const *needles)
+{
+	const char *const *n;
+
+	for (n = needles; *n; n++) {
+		const char *in = strstr(*n, anchor);
+		size_t off, nlen;
+
+		if (!in)
+			continue;
+		off = (size_t)(in - *n);
+		nlen = strlen(*n);
+		if (at >= off && at - off + nlen <= len &&
+		    !memcmp(text + at - off, *n, nlen))
+			return true;
+	}
+	return false;
+}
+
+bool text_holds_any(const char *text, size_t len, const char *const *needles,
+		    const char *const *anchors)
+{
+	const char *const *a;
+
+	for (a = anchors; *a; a++) {
+		size_t alen = strlen(*a), at = 0;
+		const char *p;
+
+		while (at < len &&
+		       (p = memmem(text + at, len - at, *a, alen))) {
+			at = (size_t)(p - text);
+			if (needle_around(text, len, at, *a, needles))
+				return true;
+			at++;
+		}
+	}
+	return false;
+}
