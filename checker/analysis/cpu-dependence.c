@@ -72,7 +72,8 @@ struct names_store {
 struct cpu_dependence {
 	struct source_cache *sc;
 	int max_depth;
-	struct strmap memo;	/* "path:offset:depth" of a definition -> struct memo * */
+	/* "path:offset:depth" of a definition -> struct memo * */
+	struct strmap memo;
 	struct names_store *names;
 	/* "from\nname" and "\ndir\nname" -> struct resolved *: a callee is
 	 * looked for again and again (each work function, each of its callers),
@@ -863,7 +864,8 @@ static bool analyse(struct cpu_dependence *cd, struct source_file *f,
 
 	/* Each question has a depth below the one that asks it, so a question
 	 * never waits on itself: no cycle to break. */
-	snprintf(key, sizeof(key), "%s:%zu:%d", f->path, fn->name_tok, depth_left);
+	snprintf(key, sizeof(key), "%s:%zu:%d", f->path, fn->name_tok,
+		 depth_left);
 	m = strmap_get(&cd->memo, key);
 	if (!m) {
 		m = xcalloc(1, sizeof(*m));

@@ -960,7 +960,8 @@ static void add_alloc(struct lexical_pass *lp, struct alloc_list *allocs,
 	const struct lexed_file *lf = &f->lex;
 	const struct token *t = &lf->tokens[tok];
 	struct audit_row *r = audit_add_row(lp->rows, f->path, t->line,
-					    t->column, AUDIT_KIND_ALLOC_WORKQUEUE,
+					    t->column,
+					    AUDIT_KIND_ALLOC_WORKQUEUE,
 					    "alloc_workqueue");
 	long open = token_next_code(lf, (long)tok);
 	size_t first[8], last[8],
@@ -1239,9 +1240,10 @@ static void read_files(struct lexical_pass *lp, const bool *mentions, int jobs,
 
 struct audit_lexical {
 	struct lexical_pass lp;
-	struct audit rows; /* the files' rows, in order, for audit_lexical_finish() */
+	struct audit rows; /* the files' rows, in order, until finish */
 	struct collected col; /* their rows are indexes into rows */
-	struct strmap by_name; /* last identifier of a call's workqueue -> call_refs */
+	/* The last identifier of a call's workqueue -> struct call_refs. */
+	struct strmap by_name;
 };
 
 /* The work functions of the sites, for the questions answered at once. */

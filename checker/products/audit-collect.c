@@ -556,7 +556,7 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 		else
 			tree_rules[nr_tree_rules++] = all_rules[i];
 	}
-	/* The affinity analysis lists the tree; the scan sees the same files. */
+	/* The affinity analysis lists the tree; the scan reads the same. */
 	if (affinity_list(opts->root, &a) < 0) {
 		affinity_release(&a);
 		return -1;
