@@ -319,14 +319,36 @@ static char *include_make_arg(const struct vtree *t, const char *first, const ch
 	return strbuf_detach(&sb);
 }
 
+/* The line at line (length len), after the line before it when that one
+ * is a tool's (the linker's "multiple definition" before collect2's
+ * "error:"), not make's. */
+static char *with_previous(const char *out, const char *line, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *prev = line;
+
+	if (prev > out) {
+		for (prev = line - 1; prev > out && prev[-1] != '\n'; prev--)
+			;
+		if (strncmp(prev, "make", 4) && prev[0] != ' ' && prev < line - 1)
+			strbuf_add(&sb, prev, (size_t)(line - 1 - prev));
+	}
+	strbuf_addf(&sb, "%s%.*s", sb.len ? "; " : "", (int)len, line);
+	return strbuf_detach(&sb);
+}
+
 /* make's own words when no compiler diagnostic names why o was not built:
  * the "***" line that names it ("No rule to make target ...", a recipe
- * that failed), after the line before it (an assembler's "Error:"), or NULL. */
+ * that failed); when make stopped before it ("Target 'x.o' not remade
+ * because of errors": a host tool of scripts/ that does not build), the
+ * first error of the run; else NULL. */
 static char *make_failure(const char *out, const struct vobject *o)
 {
-	const char *line, *eol, *prev = NULL;
+	const char *line, *eol, *first_error = NULL;
+	size_t first_len = 0;
+	bool stopped = false;
 
-	for (line = out; line && *line; prev = line, line = eol ? eol + 1 : NULL) {
+	for (line = out; line && *line; line = eol ? eol + 1 : NULL) {
 		size_t len;
 		char *l;
 
@@ -334,15 +356,24 @@ static char *make_failure(const char *out, const struct vobject *o)
 		len = eol ? (size_t)(eol - line) : strlen(line);
 		l = xstrndup(line, len);
 		if (strstr(l, "***") && (strstr(l, o->object) || strstr(l, o->source))) {
-			struct strbuf sb = STRBUF_INIT;
-
-			if (prev && strncmp(prev, "make", 4) && prev[0] != ' ')
-				strbuf_add(&sb, prev, (size_t)(line - 1 - prev));
-			strbuf_addf(&sb, "%s%s", sb.len ? "; " : "", l);
 			free(l);
-			return strbuf_detach(&sb);
+			return with_previous(out, line, len);
+		}
+		if (strstr(l, "not remade because of errors") && strstr(l, o->object))
+			stopped = true;
+		if (!first_error && (strstr(l, "error:") || strstr(l, "Error:"))) {
+			first_error = line;
+			first_len = len;
 		}
 		free(l);
+	}
+	if (stopped && first_error) {
+		struct strbuf sb = STRBUF_INIT;
+		char *e = with_previous(out, first_error, first_len);
+
+		strbuf_addf(&sb, "make stopped before it: %s", e);
+		free(e);
+		return strbuf_detach(&sb);
 	}
 	return NULL;
 }
