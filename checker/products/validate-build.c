@@ -361,7 +361,9 @@ static char *make_failure(const char *out, const struct vobject *o)
 		}
 		if (strstr(l, "not remade because of errors") && strstr(l, o->object))
 			stopped = true;
-		if (!first_error && (strstr(l, "error:") || strstr(l, "Error:"))) {
+		if (!first_error && (strstr(l, "error:") || strstr(l, "Error:") ||
+				     strstr(l, "multiple definition of") ||
+				     strstr(l, "undefined reference to"))) {
 			first_error = line;
 			first_len = len;
 		}
