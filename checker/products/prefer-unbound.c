@@ -1,13 +1,19 @@
 #include "products/prefer-unbound.h"
 #include "products/audit.h"
+#include "front/source-cache.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* The *_on() site that queues a work function named fn, or NULL. */
-static const struct audit_row *queued_on_a_cpu(const struct audit *au, const char *fn)
+/*
+ * Work function name -> the first *_on() site (in the audit's row order)
+ * that queues it: the site a verdict names. Built once, not searched for
+ * every work function of every pending site (rows times rows on a whole
+ * tree).
+ */
+static void index_queued_on(const struct audit *au, struct strmap *queued_on)
 {
 	size_t i, k;
 
@@ -17,10 +23,10 @@ static const struct audit_row *queued_on_a_cpu(const struct audit *au, const cha
 		if (r->kind != AUDIT_KIND_QUEUE_ON)
 			continue;
 		for (k = 0; k < r->nr_work_functions; k++)
-			if (!strcmp(r->work_functions[k], fn))
-				return r;
+			if (!strmap_get(queued_on, r->work_functions[k]))
+				strmap_put(queued_on, r->work_functions[k],
+					   (void *)r);
 	}
-	return NULL;
 }
 
 /* A pending row of the site of a WQ020 (system_wq) or WQ022 finding. */
@@ -74,8 +80,8 @@ static const struct audit_row *chosen_beside(const struct audit *au,
 	return NULL;
 }
 
-static void judge_row(const struct audit *au, const struct audit_row *r,
-		      struct unbound_verdicts *out)
+static void judge_row(const struct audit *au, const struct strmap *queued_on,
+		      const struct audit_row *r, struct unbound_verdicts *out)
 {
 	bool system = r->kind == AUDIT_KIND_SYSTEM_WQ;
 	bool unbound = r->advice == (system ? ADVICE_SYSTEM_DFL_WQ : ADVICE_WQ_UNBOUND);
@@ -83,7 +89,8 @@ static void judge_row(const struct audit *au, const struct audit_row *r,
 	size_t k;
 
 	for (k = 0; unbound && k < r->nr_work_functions; k++) {
-		const struct audit_row *on = queued_on_a_cpu(au, r->work_functions[k]);
+		const struct audit_row *on =
+			strmap_get(queued_on, r->work_functions[k]);
 
 		if (on) {
 			strbuf_addf(&why, "%s() is also queued on a chosen CPU with %s() "
@@ -126,6 +133,7 @@ int prefer_unbound_verdicts(const char *root, const char *arch,
 	struct audit_options opts = {
 		.root = root, .arch = arch, .db = db, .jobs = jobs, .progress = progress,
 	};
+	struct strmap queued_on = { 0 };
 	struct audit au;
 	size_t i;
 
@@ -133,13 +141,15 @@ int prefer_unbound_verdicts(const char *root, const char *arch,
 		audit_release(&au);
 		return -1;
 	}
+	index_queued_on(&au, &queued_on);
 	for (i = 0; i < au.nr; i++) {
 		const struct audit_row *r = &au.rows[i];
 
 		if ((r->kind == AUDIT_KIND_SYSTEM_WQ ||
 		     r->kind == AUDIT_KIND_ALLOC_WORKQUEUE) && pending_site(r))
-			judge_row(&au, r, out);
+			judge_row(&au, &queued_on, r, out);
 	}
+	strmap_release(&queued_on, NULL);
 	audit_release(&au);
 	unbound_verdicts_finish(out);
 	return 0;
