@@ -380,83 +380,44 @@ static char *make_failure(const char *out, const struct vobject *o)
 	return NULL;
 }
 
-/* Builds objs (none of them not_built) with their positions mode: the
- * identity build first for those that need it, then one make for gcc and
- * sparse. Fills st[i]. */
-static int build_round(struct vtree *t, struct vobject **objs, struct vobject_state **st,
-		       size_t nr, enum vpositions mode)
+/* One make with sparse (C=1) over objs, the arguments extra (NULL where
+ * none), then each object's state: compiled, its gcc and sparse
+ * diagnostics or its first error, and its code when disassemble is set.
+ * Returns how many compiled. */
+static size_t make_and_read(struct vtree *t, struct vobject **objs, struct vobject_state **st,
+			    size_t nr, const char *extra, bool disassemble_them)
 {
-	struct vobject **ids = xcalloc(nr + 1, sizeof(*ids));
 	struct strlist *warn = xcalloc(nr + 1, sizeof(*warn));
 	struct strlist *sparse = xcalloc(nr + 1, sizeof(*sparse));
 	char **errors = xcalloc(nr + 1, sizeof(*errors));
-	char *positions = positions_header(t, mode), *arg;
 	struct strbuf out = STRBUF_INIT;
-	size_t nr_ids = 0, i;
-	int rc = 0;
+	size_t i, compiled = 0;
 
-	if (mode != POSITIONS_RAW && !positions) {
-		rc = -1;
-		goto out;
-	}
-	for (i = 0; i < nr; i++)
-		if (objs[i]->identities)
-			ids[nr_ids++] = objs[i];
-	if (nr_ids) {
-		if (write_identities(t) < 0) {
-			rc = -1;
-			goto out;
-		}
-		arg = include_make_arg(t, positions, t->shim);
-		remove_objects(t, ids, nr_ids);
-		make_objects(t, ids, nr_ids, (const char *const[]){ arg }, 1, &out);
-		free(arg);
-		for (i = 0; i < nr; i++) {
-			char *p;
-
-			if (!objs[i]->identities)
-				continue;
-			p = object_path(t, objs[i]);
-			if (!access(p, R_OK))
-				disassemble(t, objs[i], st[i]);
-			free(p);
-		}
-		strbuf_reset(&out);
-	}
-
-	/* One make for gcc and sparse: C=1 checks every file it compiles,
-	 * and every object was removed, so every one is compiled. */
-	arg = include_make_arg(t, positions, NULL);
+	/* C=1 checks every file it compiles, and every object was
+	 * removed, so every one is compiled. */
 	remove_objects(t, objs, nr);
-	make_objects(t, objs, nr, (const char *const[]){ "C=1", "CHECK=sparse", arg }, 3, &out);
-	free(arg);
+	make_objects(t, objs, nr, (const char *const[]){ "C=1", "CHECK=sparse", extra }, 3, &out);
 	make_output_parse(out.buf ? out.buf : "", objs, nr, warn, sparse, errors);
 	for (i = 0; i < nr; i++) {
 		char *p = object_path(t, objs[i]);
 
+		vobject_state_release(st[i]);
 		st[i]->compiled = !access(p, R_OK);
-		st[i]->warnings = warn[i];
-		st[i]->sparse_warnings = sparse[i];
-		memset(&warn[i], 0, sizeof(warn[i]));
-		memset(&sparse[i], 0, sizeof(sparse[i]));
-		if (!st[i]->compiled) {
-			char *why = errors[i] ? errors[i] : make_failure(out.buf, objs[i]);
-
-			if (!why)
-				why = xstrdup("make did not build it");
-
+		if (st[i]->compiled) {
+			compiled++;
+			st[i]->warnings = warn[i];
+			st[i]->sparse_warnings = sparse[i];
+			memset(&warn[i], 0, sizeof(warn[i]));
+			memset(&sparse[i], 0, sizeof(sparse[i]));
+			if (disassemble_them)
+				disassemble(t, objs[i], st[i]);
+		} else {
+			st[i]->error = errors[i] ? errors[i] : make_failure(out.buf ? out.buf : "", objs[i]);
+			if (!st[i]->error)
+				st[i]->error = xstrdup("make did not build it");
 			errors[i] = NULL;
-			/* the identity build's code belongs to a file that
-			 * does not build: drop it */
-			vobject_state_release(st[i]);
-			st[i]->error = why;
-		} else if (!objs[i]->identities) {
-			disassemble(t, objs[i], st[i]);
 		}
 		free(p);
-	}
-out:
-	for (i = 0; i < nr; i++) {
 		free(errors[i]);
 		strlist_release(&warn[i]);
 		strlist_release(&sparse[i]);
@@ -464,9 +425,82 @@ out:
 	free(errors);
 	free(warn);
 	free(sparse);
-	free(ids);
-	free(positions);
 	strbuf_release(&out);
+	return compiled;
+}
+
+/* Builds objs (none of them not_built) with their positions mode, each
+ * once: those that need the identities with the identities header (their
+ * code, gcc's and sparse's diagnostics all from that build, which both
+ * sides of an object share), the others plainly; an object that the
+ * identities keep from compiling is built again plainly, for its real
+ * error or its diagnostics, and has no code to compare. Fills st[i]. */
+static int build_round(struct vtree *t, struct vobject **objs, struct vobject_state **st,
+		       size_t nr, enum vpositions mode)
+{
+	struct vobject **ids = xcalloc(nr + 1, sizeof(*ids));
+	struct vobject_state **ids_st = xcalloc(nr + 1, sizeof(*ids_st));
+	struct vobject **plain = xcalloc(nr + 1, sizeof(*plain));
+	struct vobject_state **plain_st = xcalloc(nr + 1, sizeof(*plain_st));
+	bool *no_code = xcalloc(nr + 1, sizeof(*no_code));
+	char *positions = positions_header(t, mode), *arg;
+	size_t nr_ids = 0, nr_plain = 0, i;
+	int rc = 0;
+
+	if (mode != POSITIONS_RAW && !positions) {
+		rc = -1;
+		goto out;
+	}
+	for (i = 0; i < nr; i++)
+		if (objs[i]->identities) {
+			ids_st[nr_ids] = st[i];
+			ids[nr_ids++] = objs[i];
+		}
+	if (nr_ids) {
+		if (write_identities(t) < 0) {
+			rc = -1;
+			goto out;
+		}
+		arg = include_make_arg(t, positions, t->shim);
+		make_and_read(t, ids, ids_st, nr_ids, arg, true);
+		free(arg);
+	}
+	for (i = 0; i < nr; i++) {
+		if (objs[i]->identities && st[i]->compiled)
+			continue;
+		no_code[nr_plain] = objs[i]->identities;
+		plain_st[nr_plain] = st[i];
+		plain[nr_plain++] = objs[i];
+	}
+	if (nr_plain) {
+		bool any_code = false;
+
+		for (i = 0; i < nr_plain; i++)
+			any_code |= !no_code[i];
+		arg = include_make_arg(t, positions, NULL);
+		make_and_read(t, plain, plain_st, nr_plain, arg, any_code);
+		free(arg);
+		/* the identities' failure: no code that compares like with like */
+		for (i = 0; i < nr_plain; i++)
+			if (no_code[i] && plain_st[i]->compiled) {
+				struct vobject_state *s = plain_st[i];
+				struct strlist w = s->warnings, sw = s->sparse_warnings;
+
+				memset(&s->warnings, 0, sizeof(s->warnings));
+				memset(&s->sparse_warnings, 0, sizeof(s->sparse_warnings));
+				vobject_state_release(s);
+				s->compiled = true;
+				s->warnings = w;
+				s->sparse_warnings = sw;
+			}
+	}
+out:
+	free(ids);
+	free(ids_st);
+	free(plain);
+	free(plain_st);
+	free(no_code);
+	free(positions);
 	return rc;
 }
 
