@@ -1,4 +1,5 @@
 #!/bin/bash
+# timeout: 600
 # wqcheck series --validate: writes the series, then proves it exactly as
 # wqcheck validate does (same verdicts, same exit status).
 set -u
