@@ -10,20 +10,7 @@
 set -u
 : "${WQCHECK:?}" "${TOP:?}"
 
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/t-validate-header.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
-export TMPDIR=$scratch/tmp
-mkdir -p "$TMPDIR"
-
-ok() { echo "ok - $1"; }
-not_ok() { echo "not ok - $1"; shift; for l in "$@"; do echo "    $l"; done; }
-G() { git -c user.name=t -c user.email=t@invalid -c commit.gpgsign=false "$@"; }
-jq_py() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); $2" "$3"; }
-
-if ! command -v sparse >/dev/null || ! command -v objdump >/dev/null || ! command -v gcc >/dev/null; then
-	echo "skip - t-validate-header: needs gcc, sparse and objdump"
-	exit 0
-fi
+. "$TOP/tests/lib/validate-suite.sh" t-validate-header
 
 sysq=drivers/percpu/stats_sysq.c
 alloc=drivers/percpu/stats_alloc.c

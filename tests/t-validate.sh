@@ -6,20 +6,7 @@
 set -u
 : "${WQCHECK:?}" "${TOP:?}"
 
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/t-validate.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
-# validate's own scratch dirs go here: the suite checks none is left behind
-export TMPDIR=$scratch/tmp
-mkdir -p "$TMPDIR"
-
-ok() { echo "ok - $1"; }
-not_ok() { echo "not ok - $1"; shift; for l in "$@"; do echo "    $l"; done; }
-G() { git -c user.name=t -c user.email=t@invalid -c commit.gpgsign=false "$@"; }
-
-if ! command -v sparse >/dev/null || ! command -v objdump >/dev/null || ! command -v gcc >/dev/null; then
-	echo "skip - t-validate: needs gcc, sparse and objdump"
-	exit 0
-fi
+. "$TOP/tests/lib/validate-suite.sh" t-validate
 
 # A git repository holding a pristine copy of the corpus at its root.
 new_tree() {
