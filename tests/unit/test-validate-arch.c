@@ -3,6 +3,7 @@
  * arch's defconfigs builds it, on a tiny tree written here: an ARM whose
  * platform is a choice (as before multiplatform), an sh with a board
  * symbol, an arm64, and drivers that need them. */
+#include "fixture-tree.h"
 #include "test-lib.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
@@ -10,10 +11,9 @@
 #include "products/validate-config.h"
 
 #include <stdlib.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-static const struct { const char *path, *text; } tiny[] = {
+static const struct fixture_file tiny[] = {
 	{ "Kconfig",
 	  "mainmenu \"tiny\"\n"
 	  "source \"arch/$SRCARCH/Kconfig\"\n"
@@ -69,33 +69,6 @@ static const struct { const char *path, *text; } tiny[] = {
 	  "obj-$(CONFIG_ARM_PMU) += arm_pmu.o\n"
 	  "obj-$(CONFIG_NEEDS_CLK) += needs_clk.o\n" },
 };
-
-static char *write_tree(void)
-{
-	char templ[] = "/tmp/wqcheck-test-arch.XXXXXX";
-	char *root = mkdtemp(templ);
-	struct strbuf path = STRBUF_INIT;
-	size_t i;
-
-	if (!root)
-		return NULL;
-	root = xstrdup(root);
-	for (i = 0; i < sizeof(tiny) / sizeof(tiny[0]); i++) {
-		char *slash;
-
-		strbuf_reset(&path);
-		strbuf_addf(&path, "%s/%s", root, tiny[i].path);
-		for (slash = strchr(path.buf + strlen(root) + 1, '/'); slash;
-		     slash = strchr(slash + 1, '/')) {
-			*slash = '\0';
-			mkdir(path.buf, 0777);
-			*slash = '/';
-		}
-		write_whole_file(path.buf, tiny[i].text, strlen(tiny[i].text), 0644);
-	}
-	strbuf_release(&path);
-	return root;
-}
 
 static char *foreign(struct kconfig_db *kc, const char *root, const char *object)
 {
@@ -261,10 +234,11 @@ static void test_choose(const char *root)
 
 int main(void)
 {
-	char *root = write_tree(), *old = getenv("PATH") ? xstrdup(getenv("PATH")) : NULL;
+	char *root = fixture_tree_write("wqcheck-test-arch", tiny, sizeof(tiny) / sizeof(tiny[0]));
+	char *old = getenv("PATH") ? xstrdup(getenv("PATH")) : NULL;
 	char templ[] = "/tmp/wqcheck-test-arch-bin.XXXXXX";
 	char *bin = mkdtemp(templ);
-	struct strbuf rm = STRBUF_INIT;
+	struct strbuf grep = STRBUF_INIT;
 
 	if (!root || !bin) {
 		CHECK("fixture tree written", false);
@@ -272,20 +246,18 @@ int main(void)
 	}
 	/* PATH is bin alone: grep (the Kconfig search runs it) and the
 	 * cross compilers the tests put there, none of those installed */
-	strbuf_addf(&rm, "%s/grep", bin);
-	if (symlink(access("/usr/bin/grep", X_OK) ? "/bin/grep" : "/usr/bin/grep", rm.buf))
+	strbuf_addf(&grep, "%s/grep", bin);
+	if (symlink(access("/usr/bin/grep", X_OK) ? "/bin/grep" : "/usr/bin/grep", grep.buf))
 		CHECK("grep linked into the test's PATH", false);
-	strbuf_reset(&rm);
 	setenv("PATH", bin, 1);
 	test_foreign(root, bin);
 	test_defconfig_values(root);
 	test_choose(root);
 	if (old)
 		setenv("PATH", old, 1);
-	strbuf_addf(&rm, "rm -rf '%s' '%s'", root, bin);
-	if (system(rm.buf) != 0)
-		fprintf(stderr, "could not remove %s\n", root);
-	strbuf_release(&rm);
+	fixture_tree_remove(root);
+	fixture_tree_remove(bin);
+	strbuf_release(&grep);
 	free(root);
 	free(old);
 	return test_failures ? 1 : 0;

@@ -2,16 +2,16 @@
  * $SRCARCH, if/menu blocks, help texts), what gates an object in the
  * Makefiles, the plan of symbols to enable and the words for what stays
  * unset; on a tiny tree written here and on corpus/. */
+#include "fixture-tree.h"
 #include "test-lib.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 #include "products/validate-config.h"
 
 #include <stdlib.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-static const struct { const char *path, *text; } tiny[] = {
+static const struct fixture_file tiny[] = {
 	{ "Kconfig",
 	  "mainmenu \"tiny\"\n"
 	  "source \"arch/$SRCARCH/Kconfig\"\n"
@@ -74,33 +74,6 @@ static const struct { const char *path, *text; } tiny[] = {
 	  "netdrv-objs := netcore.o $(xnet-y)\n" },
 };
 
-static char *write_tiny_tree(void)
-{
-	char templ[] = "/tmp/wqcheck-test-config.XXXXXX";
-	char *root = mkdtemp(templ);
-	struct strbuf path = STRBUF_INIT;
-	size_t i;
-
-	if (!root)
-		return NULL;
-	root = xstrdup(root);
-	for (i = 0; i < sizeof(tiny) / sizeof(tiny[0]); i++) {
-		char *slash;
-
-		strbuf_reset(&path);
-		strbuf_addf(&path, "%s/%s", root, tiny[i].path);
-		for (slash = strchr(path.buf + strlen(root) + 1, '/'); slash;
-		     slash = strchr(slash + 1, '/')) {
-			*slash = '\0';
-			mkdir(path.buf, 0777);
-			*slash = '/';
-		}
-		write_whole_file(path.buf, tiny[i].text, strlen(tiny[i].text), 0644);
-	}
-	strbuf_release(&path);
-	return root;
-}
-
 static char *joined(const struct strlist *l)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -142,9 +115,10 @@ static char *plan(struct kconfig_db *kc, const char *symbol)
 
 static void test_tiny(void)
 {
-	char *root = write_tiny_tree(), *s;
+	char *root = fixture_tree_write("wqcheck-test-config", tiny, sizeof(tiny) / sizeof(tiny[0]));
 	struct kconfig_db *kc;
-	struct strbuf rm = STRBUF_INIT, want = STRBUF_INIT;
+	struct strbuf want = STRBUF_INIT;
+	char *s;
 
 	CHECK("tiny tree written", root != NULL);
 	if (!root)
@@ -247,10 +221,7 @@ static void test_tiny(void)
 	free(s);
 	kconfig_db_free(kc);
 out:
-	strbuf_addf(&rm, "rm -rf '%s'", root);
-	if (system(rm.buf))
-		printf("# could not remove %s\n", root);
-	strbuf_release(&rm);
+	fixture_tree_remove(root);
 	strbuf_release(&want);
 	free(root);
 }
