@@ -224,7 +224,10 @@ struct kconfig_db {
 	struct ksym *buckets[KCONFIG_BUCKETS];
 	size_t nr_defined;
 	struct strlist files;		/* every Kconfig read, against loops */
-	bool fixed_choices;		/* a bool choice's member is not enabled */
+	bool fixed_choices;		/* a bool choice's member is not enabled,
+					 * nor is the word size switched */
+	struct strlist word_size;	/* 64BIT and what sets it (word_size_symbol) */
+	bool word_size_read;
 	struct strlist *foreign;	/* while explaining: the other arches named */
 	struct strlist explicit_n;	/* "# CONFIG_X is not set" of a defconfig */
 	struct kchoice *choices;
@@ -693,6 +696,7 @@ void kconfig_db_free(struct kconfig_db *kc)
 	}
 	strlist_release(&kc->files);
 	strlist_release(&kc->explicit_n);
+	strlist_release(&kc->word_size);
 	for (b = 0; b < kc->nr_choices; b++) {
 		free(kc->choices[b].members);
 		free(kc->choices[b].def);
@@ -842,6 +846,47 @@ static bool is_const(const char *name)
 	return !strcmp(name, "y") || !strcmp(name, "m") || !strcmp(name, "n");
 }
 
+/* The symbols e reads, each once. */
+static void kexpr_symbols(const struct kexpr *e, struct strlist *out)
+{
+	if (!e)
+		return;
+	if ((e->type == KE_SYM || e->type == KE_EQ || e->type == KE_NEQ) && !is_const(e->sym) &&
+	    !strlist_has(out, e->sym))
+		strlist_add(out, e->sym);
+	kexpr_symbols(e->l, out);
+	kexpr_symbols(e->r, out);
+}
+
+/* Is s the word size, or does setting it switch the word size? 64BIT, the
+ * symbols its defaults read (powerpc's 64BIT is "default y if PPC64", and
+ * PPC64 a plain prompt, not a choice: enabling it for a pSeries driver
+ * turns ppc6xx_defconfig into a 64-bit build), and what selects any of
+ * those. A board configuration keeps its word size as its CPU family
+ * choice: another defconfig of the arch has the other one. */
+static bool word_size_symbol(struct kconfig_db *kc, const struct ksym *s)
+{
+	size_t i, j, k;
+
+	if (!kc->word_size_read) {
+		kc->word_size_read = true;
+		strlist_add(&kc->word_size, "64BIT");
+		for (i = 0; i < kc->word_size.nr && i < 64; i++) {
+			const struct ksym *w = sym_find(kc, kc->word_size.items[i]);
+
+			for (j = 0; w && j < w->nr_defs; j++)
+				for (k = 0; k < w->defs[j].nr_defaults; k++) {
+					kexpr_symbols(w->defs[j].defaults[k].value, &kc->word_size);
+					kexpr_symbols(w->defs[j].defaults[k].cond, &kc->word_size);
+				}
+			for (j = 0; w && j < w->nr_selected_by; j++)
+				if (!strlist_has(&kc->word_size, w->selected_by[j].by->name))
+					strlist_add(&kc->word_size, w->selected_by[j].by->name);
+		}
+	}
+	return strlist_has(&kc->word_size, s->name);
+}
+
 /* Could e become true by enabling symbols? Negations and comparisons with
  * anything but y/m/n are taken as they are now: the plan only enables. */
 static bool kexpr_feasible(struct kconfig_db *kc, const struct kexpr *e)
@@ -895,7 +940,8 @@ static bool sym_feasible(struct kconfig_db *kc, struct ksym *s)
 
 	if (sym_tristate(kc, s->name))
 		return true;
-	if (!s->nr_defs || (kc->fixed_choices && choice_member(s)))
+	if (!s->nr_defs ||
+	    (kc->fixed_choices && (choice_member(s) || word_size_symbol(kc, s))))
 		return false;
 	if (s->feasible)
 		return s->feasible == 2;
@@ -1227,6 +1273,14 @@ static void explain_sym(struct kconfig_db *kc, const char *name, struct strbuf *
 		strlist_release(&arches);
 		return;
 	}
+	if (kc->fixed_choices && !sym_tristate(kc, name) &&
+	    word_size_symbol(kc, s)) {
+		strbuf_addf(sb, "it would switch the word size this configuration keeps "
+			    "(64BIT=%s), %s:%u; a %d-bit arch/%s/configs/ defconfig may",
+			    sym_string(kc, "64BIT"), s->defs[0].file, s->defs[0].line,
+			    sym_tristate(kc, "64BIT") ? 32 : 64, kc->srcarch);
+		return;
+	}
 	if (kc->fixed_choices && choice_member(s) && !sym_tristate(kc, name)) {
 		strbuf_addf(sb, "a choice member this configuration does not take, %s:%u; "
 			    "another arch/%s/configs/ defconfig may", s->defs[0].file,
@@ -1304,7 +1358,18 @@ char *kconfig_explain_arches(struct kconfig_db *kc, const char *symbol, struct s
 
 void kconfig_fix_choices(struct kconfig_db *kc, bool fixed)
 {
+	size_t b;
+
+	if (kc->fixed_choices == fixed)
+		return;
 	kc->fixed_choices = fixed;
+	/* what can be enabled depends on it: the plan's memo goes */
+	for (b = 0; b < KCONFIG_BUCKETS; b++) {
+		struct ksym *s;
+
+		for (s = kc->buckets[b]; s; s = s->next)
+			s->feasible = 0;
+	}
 }
 
 bool kconfig_feasible(struct kconfig_db *kc, const char *symbol)

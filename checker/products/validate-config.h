@@ -52,7 +52,8 @@ char *kconfig_explain_arches(struct kconfig_db *kc, const char *symbol, struct s
 
 /* With fixed, a bool choice member that is not set cannot be planned: the
  * board configuration chose another (ARM's system type before
- * multiplatform), and the explanation says so. */
+ * multiplatform), and the explanation says so; nor can 64BIT or what would
+ * switch it (powerpc's PPC64): a board configuration keeps its word size. */
 void kconfig_fix_choices(struct kconfig_db *kc, bool fixed);
 /* Could symbol become y or m by enabling symbols, under the current values? */
 bool kconfig_feasible(struct kconfig_db *kc, const char *symbol);

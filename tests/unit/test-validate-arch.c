@@ -50,6 +50,22 @@ static const struct fixture_file tiny[] = {
 	{ "arch/arm/configs/tosa_defconfig",
 	  "CONFIG_ARCH_PXA=y\nCONFIG_PXA_SHARPSL=y\nCONFIG_MACH_TOSA=y\n" },
 	{ "arch/arm/mach-omap2/Makefile", "obj-y += board.o\n" },
+	/* powerpc: the word size a plain prompt (PPC64), 64BIT its default,
+	 * the 32-bit CPU family a choice under PPC32 */
+	{ "arch/powerpc/Kconfig",
+	  "config PPC\n\tdef_bool y\n"
+	  "config 64BIT\n\tbool\n\tdefault y if PPC64\n"
+	  "config PPC64\n\tbool \"64-bit kernel\"\n\tdefault n\n"
+	  "config PPC32\n\tdef_bool !PPC64\n"
+	  "choice\n\tprompt \"Processor Type\"\n\tdepends on PPC32\n"
+	  "config PPC_BOOK3S_32\n\tbool \"6xx/7xx/74xx\"\n"
+	  "config PPC_85xx\n\tbool \"Freescale 85xx\"\n"
+	  "endchoice\n"
+	  "config PPC_PMAC\n\tbool \"Apple PowerMac\"\n\tdepends on PPC_BOOK3S_32\n"
+	  "config PPC_PSERIES\n\tbool \"IBM pSeries\"\n\tdepends on PPC64\n" },
+	{ "arch/powerpc/configs/ppc6xx_defconfig",
+	  "CONFIG_PPC_BOOK3S_32=y\nCONFIG_PPC_PMAC=y\nCONFIG_PMAC_AMS=m\n" },
+	{ "arch/powerpc/configs/ppc64_defconfig", "CONFIG_PPC64=y\nCONFIG_PPC_PSERIES=y\n" },
 	{ "drivers/Kconfig",
 	  "config USB\n\tbool \"USB\"\n"
 	  "config OMAP_WDT\n\ttristate \"OMAP watchdog\"\n\tdepends on ARCH_OMAP\n"
@@ -58,7 +74,9 @@ static const struct fixture_file tiny[] = {
 	  "config TOSA_BL\n\ttristate \"Tosa backlight\"\n\tdepends on MACH_TOSA\n"
 	  "config GDROM\n\ttristate \"GD-ROM\"\n\tdepends on SH_DREAMCAST\n"
 	  "config ARM_PMU\n\tbool \"ARM PMU\"\n\tdepends on ARM || ARM64\n"
-	  "config NEEDS_CLK\n\ttristate \"needs clk\"\n\tdepends on HAVE_CLK\n" },
+	  "config NEEDS_CLK\n\ttristate \"needs clk\"\n\tdepends on HAVE_CLK\n"
+	  "config PMAC_AMS\n\ttristate \"Apple Motion Sensor\"\n\tdepends on PPC_PMAC\n"
+	  "config HVSI\n\ttristate \"pSeries HVSI\"\n\tdepends on PPC_PSERIES\n" },
 	{ "drivers/Makefile",
 	  "obj-$(CONFIG_USB) += usb.o\n"
 	  "obj-$(CONFIG_OMAP_WDT) += omap_wdt.o\n"
@@ -67,7 +85,9 @@ static const struct fixture_file tiny[] = {
 	  "obj-$(CONFIG_TOSA_BL) += tosa_bl.o\n"
 	  "obj-$(CONFIG_GDROM) += gdrom.o\n"
 	  "obj-$(CONFIG_ARM_PMU) += arm_pmu.o\n"
-	  "obj-$(CONFIG_NEEDS_CLK) += needs_clk.o\n" },
+	  "obj-$(CONFIG_NEEDS_CLK) += needs_clk.o\n"
+	  "obj-$(CONFIG_PMAC_AMS) += ams.o\n"
+	  "obj-$(CONFIG_HVSI) += hvsi.o\n" },
 };
 
 static char *foreign(struct kconfig_db *kc, const char *root, const char *object)
@@ -232,6 +252,55 @@ static void test_choose(const char *root)
 	kconfig_db_free(kc);
 }
 
+/* A board configuration keeps its word size: enabling a pSeries driver
+ * under ppc6xx_defconfig would turn PPC64 on (a plain prompt, not a
+ * choice), so that driver goes to a 64-bit defconfig, and under the 32-bit
+ * one its reason says why. */
+static void test_word_size(const char *root)
+{
+	static const char *const objects[] = { "drivers/ams.o", "drivers/hvsi.o" };
+	struct kconfig_db *kc = kconfig_db_read(root, "powerpc");
+	struct strlist objs = { 0 }, left = { 0 }, en = { 0 };
+	struct defconfig_choice *c = NULL;
+	size_t nr, i;
+	char *s;
+
+	if (!kc) {
+		CHECK("word size: powerpc Kconfig read", false);
+		return;
+	}
+	for (i = 0; i < sizeof(objects) / sizeof(objects[0]); i++)
+		strlist_add(&objs, objects[i]);
+	nr = choose_defconfigs(kc, root, "powerpc", &objs, 6, &c, &left);
+	s = names(c, nr);
+	CHECK_STR("word size: a 64-bit driver goes to a 64-bit defconfig", s,
+		  "ppc6xx_defconfig:drivers/ams.o ppc64_defconfig:drivers/hvsi.o");
+	free(s);
+	for (i = 0; i < nr; i++)
+		defconfig_choice_release(&c[i]);
+	free(c);
+
+	kconfig_set_values(kc, "CONFIG_PPC=y\nCONFIG_PPC32=y\nCONFIG_PPC_BOOK3S_32=y\n"
+			   "CONFIG_PPC_PMAC=y\n");
+	kconfig_fix_choices(kc, true);
+	CHECK("word size: no plan under a 32-bit board config", !kconfig_plan(kc, "HVSI", &en));
+	CHECK("word size: nothing to enable", en.nr == 0);
+	s = kconfig_explain(kc, "HVSI");
+	CHECK_STR("word size: the reason says so", s,
+		  "unmet dependency PPC_PSERIES (unmet dependency PPC64 (it would switch the word "
+		  "size this configuration keeps (64BIT=n), arch/powerpc/Kconfig:6; a 64-bit "
+		  "arch/powerpc/configs/ defconfig may), arch/powerpc/Kconfig:22), drivers/Kconfig:27");
+	free(s);
+	/* the host's own configuration is not a board's: there it may */
+	kconfig_fix_choices(kc, false);
+	CHECK("word size: free outside a board config", kconfig_plan(kc, "HVSI", &en) &&
+	      strlist_has(&en, "PPC64"));
+	strlist_release(&en);
+	strlist_release(&objs);
+	strlist_release(&left);
+	kconfig_db_free(kc);
+}
+
 int main(void)
 {
 	char *root = fixture_tree_write("wqcheck-test-arch", tiny, sizeof(tiny) / sizeof(tiny[0]));
@@ -253,6 +322,7 @@ int main(void)
 	test_foreign(root, bin);
 	test_defconfig_values(root);
 	test_choose(root);
+	test_word_size(root);
 	if (old)
 		setenv("PATH", old, 1);
 	fixture_tree_remove(root);
