@@ -141,8 +141,8 @@ struct fit {
 };
 
 size_t choose_defconfigs(struct kconfig_db *kc, const char *srcdir, const char *arch,
-			 const struct strlist *objects, size_t max,
-			 struct defconfig_choice **out, struct strlist *left)
+			 const struct strlist *objects, const struct strlist *exclude,
+			 size_t max, struct defconfig_choice **out, struct strlist *left)
 {
 	struct strlist names = { 0 };
 	struct defconfig_choice *choices = NULL;
@@ -161,6 +161,10 @@ size_t choose_defconfigs(struct kconfig_db *kc, const char *srcdir, const char *
 		strbuf_reset(&path);
 		strbuf_reset(&text);
 		strbuf_addf(&path, "%s/arch/%s/configs/%s", srcdir, arch, names.items[i]);
+		if (exclude && strlist_has(exclude, names.items[i])) {
+			chosen[i] = true;	/* tried already */
+			continue;
+		}
 		if (strbuf_read_file(&text, path.buf) < 0) {
 			chosen[i] = true;	/* unreadable: never a candidate */
 			continue;
@@ -224,6 +228,10 @@ size_t choose_defconfigs(struct kconfig_db *kc, const char *srcdir, const char *
 
 /* --- the builds of other arches ---------------------------------------- */
 
+/* A build of another arch whose configuration or make prepare fails tries
+ * at most this many other defconfigs for the objects it had. */
+#define MAX_FALLBACKS_PER_ARCH 3
+
 /* The first line of make's output that says error, for a reason. */
 static char *first_error(const char *out)
 {
@@ -232,6 +240,8 @@ static char *first_error(const char *out)
 	if (out)
 		e = strstr(out, "error: ");
 	if (!e && out)
+		e = strstr(out, "multiple definition of");
+	if (!e && out)
 		e = strstr(out, "Error ");
 	if (!e)
 		return xstrdup("make failed");
@@ -239,6 +249,26 @@ static char *first_error(const char *out)
 		;
 	nl = strchr(bol, '\n');
 	return xstrndup(bol, nl ? (size_t)(nl - bol) : strlen(bol));
+}
+
+bool host_link_needs_fcommon(const char *out)
+{
+	const char *p;
+
+	/* gcc 10 and later compile with -fno-common: a global a header
+	 * defines without extern (3.6's dtc: yylloc) is then defined in
+	 * every host object that includes it, and the host program does not
+	 * link; its recipe is scripts/Makefile.host's */
+	if (!out || !strstr(out, "multiple definition of"))
+		return false;
+	for (p = strstr(out, "***"); p; p = strstr(p + 3, "***")) {
+		const char *nl = strchr(p, '\n');
+		const char *host = strstr(p, "Makefile.host:");
+
+		if (host && (!nl || host < nl))
+			return true;
+	}
+	return strstr(out, "HOSTLD") != NULL;
 }
 
 static struct vtree *add_target(struct vtree *host, const char *arch, const char *prefix,
@@ -252,32 +282,130 @@ static struct vtree *add_target(struct vtree *host, const char *arch, const char
 	return t;
 }
 
-/* Configures and prepares target for objects; on failure says why in
- * target->failed, with make's first error line. */
-static void set_up_target(struct vtree *t, const char *base, const struct strlist *objects)
+/* make scripts: the host programs every object's build needs (scripts/
+ * and, with device trees, dtc), which 3.6's make prepare leaves to the
+ * first object. Built here, their failure is the configuration's, told
+ * once, and not the first object's "make did not build it". */
+static int make_scripts(struct vtree *t, struct strbuf *out)
 {
-	struct strbuf out = STRBUF_INIT, sb = STRBUF_INIT;
+	const char *targets[] = { "scripts", NULL };
+
+	vtree_progress(t, "make scripts for ARCH=%s", t->arch);
+	return run_make_targets(t, targets, out) ? -1 : 0;
+}
+
+/* One attempt: configures and prepares target for objects; on failure
+ * says why in *why, with make's first error line, and leaves make's
+ * output in out. */
+static int try_target(struct vtree *t, const char *base, const struct strlist *objects,
+		      struct strbuf *out, char **why)
+{
+	struct strbuf sb = STRBUF_INIT;
 	char *e = NULL;
 
-	if (vtree_configure_target(t, base, &out) < 0) {
-		e = first_error(out.buf);
+	if (vtree_configure_target(t, base, out) < 0) {
+		e = first_error(out->buf);
 		strbuf_addf(&sb, "make ARCH=%s %s fails: %s", t->arch, t->defconfig, e);
 	} else if (vconfig_cover(t, base, objects) < 0) {
 		strbuf_addf(&sb, "configuring ARCH=%s %s for the touched objects fails", t->arch,
 			    t->defconfig);
 	} else {
-		strbuf_reset(&out);
-		if (vtree_prepare_out(t, base, &out) < 0) {
-			e = first_error(out.buf);
+		strbuf_reset(out);
+		if (vtree_prepare_out(t, base, out) < 0) {
+			e = first_error(out->buf);
 			strbuf_addf(&sb, "does not compile at the base: make prepare for ARCH=%s "
 				    "(%s) fails: %s", t->arch, t->defconfig, e);
+		} else {
+			strbuf_reset(out);
+			if (make_scripts(t, out) < 0) {
+				e = first_error(out->buf);
+				strbuf_addf(&sb, "does not compile at the base: make scripts for "
+					    "ARCH=%s (%s) fails: %s", t->arch, t->defconfig, e);
+			}
 		}
 	}
 	free(e);
-	if (sb.len)
-		t->failed = strbuf_detach(&sb);
+	*why = sb.len ? strbuf_detach(&sb) : NULL;
 	strbuf_release(&sb);
+	return *why ? -1 : 0;
+}
+
+/* Configures and prepares target for objects; on failure says why in
+ * target->failed. When a host program does not link for a symbol defined
+ * twice (host_link_needs_fcommon), tries again with HOSTCFLAGS=-fcommon,
+ * and the configuration's description says so. */
+static void set_up_target(struct vtree *t, const char *base, const struct strlist *objects)
+{
+	struct strbuf out = STRBUF_INIT, desc = STRBUF_INIT;
+	char *why = NULL;
+
+	if (try_target(t, base, objects, &out, &why) < 0 && host_link_needs_fcommon(out.buf) &&
+	    !strlist_has(&t->make_args, "HOSTCFLAGS=-fcommon")) {
+		char *e = first_error(out.buf);
+
+		vtree_progress(t, "ARCH=%s %s: a host program does not link (%s): again with "
+			       "HOSTCFLAGS=-fcommon", t->arch, t->defconfig, e);
+		strbuf_addf(&desc, "HOSTCFLAGS=-fcommon: %s", e);
+		free(e);
+		free(why);
+		why = NULL;
+		/* the first attempt's configuration goes */
+		kconfig_db_free(t->kconfig);
+		t->kconfig = NULL;
+		free(t->config_desc);
+		t->config_desc = NULL;
+		strlist_add(&t->make_args, "HOSTCFLAGS=-fcommon");
+		strbuf_reset(&out);
+		try_target(t, base, objects, &out, &why);
+	}
+	if (desc.len) {
+		struct strbuf sb = STRBUF_INIT;
+
+		/* "omap2plus_defconfig + 4 symbols ..., HOSTCFLAGS=-fcommon
+		 * (the host tools' link: multiple definition of `yylloc')" */
+		strbuf_addf(&sb, "%s, %s", t->config_desc ? t->config_desc : t->defconfig,
+			    desc.buf);
+		free(t->config_desc);
+		t->config_desc = strbuf_detach(&sb);
+	}
+	t->failed = why;
 	strbuf_release(&out);
+	strbuf_release(&desc);
+}
+
+/* The defconfigs an arch's objects are built from: those chosen first, then
+ * any tried when one fails. */
+struct arch_plan {
+	struct defconfig_choice *choices;
+	struct vtree **targets;		/* targets[i] built from choices[i] */
+	size_t nr, alloc;
+	struct strlist names;		/* every defconfig chosen or tried */
+};
+
+static void plan_add(struct arch_plan *p, struct defconfig_choice *c)
+{
+	size_t alloc = p->alloc;
+
+	ALLOC_GROW(p->choices, p->nr, p->alloc);
+	if (p->alloc != alloc)
+		p->targets = xrealloc(p->targets, p->alloc * sizeof(*p->targets));
+	p->choices[p->nr] = *c;
+	p->targets[p->nr] = NULL;
+	strlist_add(&p->names, c->name);
+	p->nr++;
+}
+
+/* Why object is built by none of plan's builds: each that had it failed. */
+static char *failures_of(const struct arch_plan *p, const char *object)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, n = 0;
+
+	for (i = 0; i < p->nr; i++)
+		if (p->targets[i] && p->targets[i]->failed &&
+		    strlist_has(&p->choices[i].objects, object))
+			strbuf_addf(&sb, "%s%s", n++ ? "; then " : "", p->targets[i]->failed);
+	return strbuf_detach(&sb);
 }
 
 /* The objects of arch (objs[i]->arch), built from its defconfigs. */
@@ -286,10 +414,11 @@ static void set_up_arch(struct vtree *host, const char *base, const char *arch,
 {
 	const char *prefix = cross_compile_prefix(arch);
 	struct strlist objects = { 0 }, left = { 0 };
+	struct arch_plan plan = { 0 };
 	struct defconfig_choice *choices = NULL;
 	struct vtree *first = NULL;
 	struct kconfig_db *kc;
-	size_t nr_choices = 0, i, j;
+	size_t nr_choices = 0, fallbacks = 0, i, j;
 
 	if (!prefix) {
 		/* the host's reason, with how to get the compiler when its
@@ -315,43 +444,71 @@ static void set_up_arch(struct vtree *host, const char *base, const char *arch,
 	if (kc) {
 		vtree_progress(host, "choosing the defconfigs of ARCH=%s for %zu object%s", arch,
 			       objects.nr, objects.nr == 1 ? "" : "s");
-		nr_choices = choose_defconfigs(kc, host->srcdir, arch, &objects,
+		nr_choices = choose_defconfigs(kc, host->srcdir, arch, &objects, NULL,
 					       MAX_DEFCONFIGS_PER_ARCH, &choices, &left);
-		kconfig_db_free(kc);
 	}
-	for (i = 0; i < nr_choices; i++) {
-		struct vtree *t = add_target(host, arch, prefix, choices[i].name);
+	for (i = 0; i < nr_choices; i++)
+		plan_add(&plan, &choices[i]);
+	free(choices);
+	for (i = 0; i < plan.nr; i++) {
+		const struct defconfig_choice *c = &plan.choices[i];
+		struct vtree *t = add_target(host, arch, prefix, c->name);
+		struct strlist none = { 0 };
 
+		plan.targets[i] = t;
 		if (!first)
 			first = t;
-		vtree_progress(host, "ARCH=%s: %s for %zu object%s", arch, choices[i].name,
-			       choices[i].objects.nr, choices[i].objects.nr == 1 ? "" : "s");
-		set_up_target(t, base, &choices[i].objects);
-		for (j = 0; j < nr; j++)
-			if (objs[j]->arch && strlist_has(&choices[i].objects, objs[j]->object))
-				objs[j]->tree = t;
+		vtree_progress(host, "ARCH=%s: %s for %zu object%s", arch, c->name,
+			       c->objects.nr, c->objects.nr == 1 ? "" : "s");
+		set_up_target(t, base, &c->objects);
+		if (!t->failed || !kc || fallbacks >= MAX_FALLBACKS_PER_ARCH)
+			continue;
+		/* the next defconfig that builds them, of those not tried */
+		fallbacks++;
+		if (choose_defconfigs(kc, host->srcdir, arch, &c->objects, &plan.names, 1,
+				      &choices, &none)) {
+			vtree_progress(host, "ARCH=%s %s fails; trying %s", arch, c->name,
+				       choices[0].name);
+			plan_add(&plan, &choices[0]);
+		}
+		free(choices);
+		choices = NULL;
+		strlist_release(&none);
 	}
+	kconfig_db_free(kc);
 	for (j = 0; j < nr; j++) {
 		struct vobject *o = objs[j];
-		struct vtree *t = o->tree;
+		struct vtree *t = NULL;
 		char *why;
 
 		if (!o->arch || strcmp(o->arch, arch))
 			continue;
+		/* the first build that has it and did not fail */
+		for (i = 0; i < plan.nr && !t; i++)
+			if (strlist_has(&plan.choices[i].objects, o->object) &&
+			    !plan.targets[i]->failed)
+				t = plan.targets[i];
+		for (i = 0; i < plan.nr && !t; i++)
+			if (strlist_has(&plan.choices[i].objects, o->object))
+				t = plan.targets[i];
 		if (!t) {
 			/* no defconfig of the arch builds it: the reason under
 			 * the first one chosen, or the host's */
 			if (!first)
 				continue;
-			o->tree = t = first;
+			t = first;
 		}
+		o->tree = t;
+		free(o->not_built);
 		if (t->failed) {
-			free(o->not_built);
-			o->not_built = xstrdup(t->failed);
+			o->not_built = failures_of(&plan, o->object);
+			if (!*o->not_built) {
+				free(o->not_built);
+				o->not_built = xstrdup(t->failed);
+			}
 			continue;
 		}
 		why = vtree_object_not_built(t, o->object);
-		free(o->not_built);
 		if (why && strlist_has(&left, o->object)) {
 			struct strbuf sb = STRBUF_INIT;
 
@@ -362,9 +519,11 @@ static void set_up_arch(struct vtree *host, const char *base, const char *arch,
 		}
 		o->not_built = why;
 	}
-	for (i = 0; i < nr_choices; i++)
-		defconfig_choice_release(&choices[i]);
-	free(choices);
+	for (i = 0; i < plan.nr; i++)
+		defconfig_choice_release(&plan.choices[i]);
+	free(plan.choices);
+	free(plan.targets);
+	strlist_release(&plan.names);
 	strlist_release(&objects);
 	strlist_release(&left);
 }

@@ -27,16 +27,22 @@ struct defconfig_choice {
 	size_t symbols_set;		/* of the symbols they need, how many it sets */
 };
 
-/* Chooses among arch/<arch>/configs/ (kc: that arch's Kconfig)
- * the one under which the most of objects can be built (their Makefile
- * gates set, or enabled by planning, with the choices it makes fixed);
- * ties go to the one that already sets more of the symbols they need,
- * then to "defconfig", then by name. Then again for the objects left, up
- * to max choices. Objects no defconfig can build go to left. Returns the
- * number of choices in *out (each to be released). */
+/* Chooses among arch/<arch>/configs/ (kc: that arch's Kconfig), leaving
+ * out those named in exclude (may be NULL: the ones tried already), the
+ * one under which the most of objects can be built (their Makefile gates
+ * set, or enabled by planning, with the choices and the word size it makes
+ * fixed); ties go to the one that already sets more of the symbols they
+ * need, then to "defconfig", then by name. Then again for the objects
+ * left, up to max choices. Objects no defconfig can build go to left.
+ * Returns the number of choices in *out (each to be released). */
 size_t choose_defconfigs(struct kconfig_db *kc, const char *srcdir, const char *arch,
-			 const struct strlist *objects, size_t max,
-			 struct defconfig_choice **out, struct strlist *left);
+			 const struct strlist *objects, const struct strlist *exclude,
+			 size_t max, struct defconfig_choice **out, struct strlist *left);
 void defconfig_choice_release(struct defconfig_choice *c);
+
+/* Does make's output say that a host program (scripts/Makefile.host's
+ * link) failed on a symbol defined twice? Then the tree predates gcc 10's
+ * -fno-common (3.6's dtc), and HOSTCFLAGS=-fcommon builds it. */
+bool host_link_needs_fcommon(const char *make_output);
 
 #endif

@@ -199,7 +199,7 @@ static void test_choose(const char *root)
 		"drivers/tosa_bl.o", "drivers/gdrom.o", "arch/arm/mach-omap2/board.o",
 	};
 	struct kconfig_db *kc = kconfig_db_read(root, "arm");
-	struct strlist objs = { 0 }, left = { 0 };
+	struct strlist objs = { 0 }, left = { 0 }, tried = { 0 };
 	struct defconfig_choice *c = NULL;
 	size_t nr, i;
 	char *s;
@@ -210,7 +210,7 @@ static void test_choose(const char *root)
 	}
 	for (i = 0; i < sizeof(objects) / sizeof(objects[0]); i++)
 		strlist_add(&objs, objects[i]);
-	nr = choose_defconfigs(kc, root, "arm", &objs, 6, &c, &left);
+	nr = choose_defconfigs(kc, root, "arm", &objs, NULL, 6, &c, &left);
 	s = names(c, nr);
 	/* omap_defconfig and omap0_minimal_defconfig (first by name) both
 	 * choose ARCH_OMAP and, by the inner choice's default, ARCH_OMAP2PLUS
@@ -228,7 +228,7 @@ static void test_choose(const char *root)
 	free(c);
 	strlist_release(&left);
 
-	nr = choose_defconfigs(kc, root, "arm", &objs, 1, &c, &left);
+	nr = choose_defconfigs(kc, root, "arm", &objs, NULL, 1, &c, &left);
 	s = names(c, nr);
 	CHECK_STR("choose: at most one", s,
 		  "omap_defconfig:drivers/omap_wdt.o,drivers/omap2_usb.o,arch/arm/mach-omap2/board.o");
@@ -238,6 +238,24 @@ static void test_choose(const char *root)
 		defconfig_choice_release(&c[i]);
 	free(c);
 	strlist_release(&left);
+
+	/* omap_defconfig failed (its make prepare, say): the next that
+	 * builds the OMAP objects, of those not tried (its "is not set"
+	 * ARCH_OMAP2 the plan enables again) */
+	strlist_add(&tried, "omap_defconfig");
+	strlist_add(&tried, "tegra_defconfig");
+	strlist_add(&tried, "tosa_defconfig");
+	nr = choose_defconfigs(kc, root, "arm", &objs, &tried, 6, &c, &left);
+	s = names(c, nr);
+	CHECK_STR("choose: a fallback among those not tried", s,
+		  "omap0_minimal_defconfig:drivers/omap_wdt.o,drivers/omap2_usb.o,"
+		  "arch/arm/mach-omap2/board.o");
+	free(s);
+	for (i = 0; i < nr; i++)
+		defconfig_choice_release(&c[i]);
+	free(c);
+	strlist_release(&left);
+	strlist_release(&tried);
 
 	/* under tegra's choice, ARCH_OMAP is not for the plan to enable */
 	kconfig_set_values(kc, "CONFIG_ARM=y\nCONFIG_ARCH_TEGRA=y\n");
@@ -271,7 +289,7 @@ static void test_word_size(const char *root)
 	}
 	for (i = 0; i < sizeof(objects) / sizeof(objects[0]); i++)
 		strlist_add(&objs, objects[i]);
-	nr = choose_defconfigs(kc, root, "powerpc", &objs, 6, &c, &left);
+	nr = choose_defconfigs(kc, root, "powerpc", &objs, NULL, 6, &c, &left);
 	s = names(c, nr);
 	CHECK_STR("word size: a 64-bit driver goes to a 64-bit defconfig", s,
 		  "ppc6xx_defconfig:drivers/ams.o ppc64_defconfig:drivers/hvsi.o");
@@ -301,6 +319,36 @@ static void test_word_size(const char *root)
 	kconfig_db_free(kc);
 }
 
+/* The host tools of 3.6 with gcc 10 or later: dtc's yylloc is defined in
+ * two of its objects; make's words as make 4.3 and ld 2.40 print them. */
+static void test_fcommon(void)
+{
+	static const char dtc[] =
+		"  HOSTCC  scripts/dtc/dtc-parser.tab.o\n"
+		"  HOSTLD  scripts/dtc/dtc\n"
+		"/usr/bin/ld: scripts/dtc/dtc-parser.tab.o:(.bss+0x30): multiple definition of "
+		"`yylloc'; scripts/dtc/dtc-lexer.lex.o:(.bss+0x0): first defined here\n"
+		"collect2: error: ld returned 1 exit status\n"
+		"make[2]: *** [scripts/Makefile.host:118: scripts/dtc/dtc] Error 1\n"
+		"make[1]: *** [scripts/Makefile.build:441: scripts/dtc] Error 2\n";
+	/* the kernel's own link, not a host program's */
+	static const char vmlinux[] =
+		"  LD      drivers/built-in.o\n"
+		"arm-linux-gnueabi-ld: drivers/a.o:(.bss+0x0): multiple definition of `x'; "
+		"drivers/b.o:(.bss+0x0): first defined here\n"
+		"make[1]: *** [drivers/Makefile.build:441: drivers/built-in.o] Error 1\n";
+	static const char compile[] =
+		"  HOSTCC  scripts/kconfig/conf.o\n"
+		"scripts/kconfig/conf.c:1:1: error: expected ';'\n"
+		"make[2]: *** [scripts/Makefile.host:104: scripts/kconfig/conf.o] Error 1\n";
+
+	CHECK("fcommon: a host program's link, a symbol defined twice",
+	      host_link_needs_fcommon(dtc));
+	CHECK("fcommon: not the kernel's own link", !host_link_needs_fcommon(vmlinux));
+	CHECK("fcommon: not another host error", !host_link_needs_fcommon(compile));
+	CHECK("fcommon: no output", !host_link_needs_fcommon(NULL));
+}
+
 int main(void)
 {
 	char *root = fixture_tree_write("wqcheck-test-arch", tiny, sizeof(tiny) / sizeof(tiny[0]));
@@ -323,6 +371,7 @@ int main(void)
 	test_defconfig_values(root);
 	test_choose(root);
 	test_word_size(root);
+	test_fcommon();
 	if (old)
 		setenv("PATH", old, 1);
 	fixture_tree_remove(root);
