@@ -1,21 +1,31 @@
 #!/bin/bash
 # slow: yes
-# timeout: 900
+# timeout: 1500
 # wqcheck validate builds another arch's touched objects with its cross
 # compiler: on the Linux 6.1 legacy fixture (tests/real/legacy-fixture.sh, an
 # x86 configuration), a series touching an arm64-only driver
 # (drivers/perf/arm_spe_pmu.c: depends on ARM64, which x86's Kconfig does
 # not define) and a file under arch/arm64/ must be built ARCH=arm64
-# CROSS_COMPILE=aarch64-linux-gnu- from arm64's defconfig, in their own
-# prepared O= directory, and compared with aarch64-linux-gnu-objdump: a
-# patch that only moves lines is equal, one that changes a string is not.
+# CROSS_COMPILE=aarch64-linux-gnu- in their own prepared O= directory, and
+# compared with aarch64-linux-gnu-objdump: a patch that only moves lines is
+# equal, one that changes a string is not.
+# The series' base (its cover letter's base-commit:) is a commit on top of
+# the fixture's HEAD, written here, with two faults kbuild really has:
+# arm64's defconfig, chosen first, cannot be prepared (an archprepare check
+# fails, as arch Makefiles' checks of the toolchain do), so validate must
+# fall back to the next defconfig that builds the objects,
+# wqcheck_fcommon_defconfig, and say why defconfig failed; that one builds
+# a host program whose two objects define one global (a header's tentative
+# definition, as 3.6's dtc has), which gcc >= 10 (-fno-common) does not
+# link, so validate must try it again with HOSTCFLAGS=-fcommon and say so.
 # Without aarch64-linux-gnu-gcc (make deps CROSS=arm64 installs it) that part
 # is skipped with the reason; the Makefile's CROSS packages are checked
 # against validate's table always.
 #
-# Cached under ${WQCHECK_CACHE:-~/.cache/wqcheck}/validate: arm64's defconfig
-# .config and prepared O= directory (the first run makes them: about a
-# minute of make prepare on a quiet machine).
+# Cached under ${WQCHECK_CACHE:-~/.cache/wqcheck}/validate: the arm64
+# configurations and the prepared O= directory (the first run makes them:
+# a few minutes of make prepare on a quiet machine). The base commit's
+# objects are written into the fixture's repository (loose, on no branch).
 set -u
 : "${WQCHECK:?}" "${TOP:?}"
 name=t-validate-cross
@@ -56,6 +66,7 @@ fixture=$("$TOP/tests/real/legacy-fixture.sh" 2>"$scratch/fixture.err") || {
 # (every line after it moves: WARN() passes __LINE__); patch 2 changes the
 # message of hw_breakpoint.c's WARN_ONCE()
 mkdir -p "$scratch/series" "$scratch/tmp"
+export INDEX=$scratch/index
 python3 - "$fixture" "$scratch/series" <<'PY'
 import difflib, subprocess, sys
 tree, out = sys.argv[1], sys.argv[2]
@@ -86,6 +97,64 @@ assert new != moved[f]
 patch(out + "/0002-arm64-message.patch", "arm64: another message", [(f, moved[f], new)])
 PY
 
+# the base: the fixture's HEAD with the two faults (fixed dates: the same
+# commit every run, so the caches keyed by it are reused)
+base=$(python3 - "$fixture" <<'PY'
+import os, subprocess, sys
+tree = sys.argv[1]
+def git(*args, stdin=None):
+	return subprocess.run(["git", "-C", tree] + list(args), check=True, capture_output=True,
+			      text=True, input=stdin,
+			      env=dict(os.environ, GIT_INDEX_FILE=os.environ["INDEX"])).stdout.strip()
+def show(f):
+	return git("show", "HEAD:" + f) + "\n"
+files = {
+	"arch/arm64/Kconfig": show("arch/arm64/Kconfig") + """
+config WQCHECK_BROKEN_PREPARE
+	bool "wqcheck test: an archprepare check that fails"
+
+config WQCHECK_COMMON_HOSTPROG
+	bool "wqcheck test: a host program that needs -fcommon"
+""",
+	"arch/arm64/Makefile": show("arch/arm64/Makefile") + """
+ifdef CONFIG_WQCHECK_BROKEN_PREPARE
+archprepare: wqcheck_broken_prepare
+PHONY += wqcheck_broken_prepare
+wqcheck_broken_prepare:
+	@echo "arch/arm64/Makefile: error: this configuration cannot be prepared (CONFIG_WQCHECK_BROKEN_PREPARE)" >&2; false
+endif
+""",
+	"arch/arm64/configs/defconfig": show("arch/arm64/configs/defconfig") +
+		"CONFIG_WQCHECK_BROKEN_PREPARE=y\n",
+	"arch/arm64/configs/wqcheck_fcommon_defconfig": show("arch/arm64/configs/defconfig") +
+		"CONFIG_WQCHECK_COMMON_HOSTPROG=y\n",
+	"scripts/Makefile": show("scripts/Makefile") + """
+hostprogs-always-$(CONFIG_WQCHECK_COMMON_HOSTPROG) += wqcheck-common
+wqcheck-common-objs := wqcheck-common-a.o wqcheck-common-b.o
+""",
+	"scripts/wqcheck-common.h": "/* a tentative definition in a header: one global per includer */\n"
+		"int wqcheck_common_calls;\nvoid wqcheck_common_count(void);\n",
+	"scripts/wqcheck-common-a.c": '#include "wqcheck-common.h"\n\n'
+		"int main(void)\n{\n\twqcheck_common_count();\n\treturn wqcheck_common_calls != 1;\n}\n",
+	"scripts/wqcheck-common-b.c": '#include "wqcheck-common.h"\n\n'
+		"void wqcheck_common_count(void)\n{\n\twqcheck_common_calls++;\n}\n",
+}
+git("read-tree", "HEAD")
+for path, text in sorted(files.items()):
+	blob = git("hash-object", "-w", "--stdin", stdin=text)
+	git("update-index", "--add", "--cacheinfo", "100644,%s,%s" % (blob, path))
+tree_id = git("write-tree")
+os.environ.update(GIT_AUTHOR_NAME="wqcheck test", GIT_AUTHOR_EMAIL="t@invalid",
+		  GIT_COMMITTER_NAME="wqcheck test", GIT_COMMITTER_EMAIL="t@invalid",
+		  GIT_AUTHOR_DATE="2012-08-20T00:00:00Z", GIT_COMMITTER_DATE="2012-08-20T00:00:00Z")
+print(git("commit-tree", tree_id, "-p", "HEAD", stdin="wqcheck test: a defconfig that cannot be "
+	  "prepared, a host program that needs -fcommon\n"))
+PY
+) || base=
+[ -n "$base" ] || { echo "not ok - $name: the base commit with the two faults cannot be written"; exit 0; }
+printf 'From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\nSubject: [PATCH 0/2] arm64\n\n-- \nbase-commit: %s\n' \
+	"$base" >"$scratch/series/0000-cover-letter.patch"
+
 t0=$(date +%s)
 TMPDIR=$scratch/tmp "$WQCHECK" validate -q -j2 --format=json --series "$scratch/series" "$fixture" \
 	>"$scratch/v.json" 2>"$scratch/v.err"
@@ -99,29 +168,33 @@ for p in d["patches"]:
 		# the changed string is in hw_breakpoint_control() or where
 		# gcc inlined it
 		fns = o["code_diff_functions"]
-		print(p["patch"][:4], o["object"], o["arch"], o["arch_config"], o["built"],
-		      o["code_verdict"], "-" if not fns else
+		print(p["patch"][:4], o["object"], o["arch"], (o["arch_config"] or "-").split()[0],
+		      o["built"], o["code_verdict"], "-" if not fns else
 		      "breakpoint-functions" if all("breakpoint" in f for f in fns) else ",".join(fns),
 		      len(o["new_warnings"]) + len(o["new_sparse_warnings"]))
-b = d["other_arch_builds"]
-print("builds", len(b), b[0]["arch"], b[0]["cross_compile"], b[0]["defconfig"], b[0]["failed"])
+for b in d["other_arch_builds"]:
+	fcommon = ("HOSTCFLAGS=-fcommon (without it: " in b["config"] and
+		   "multiple definition of `wqcheck_common_calls'" in b["config"])
+	print("build", b["arch"], b["cross_compile"], b["defconfig"],
+	      "failed: " + b["failed"] if b["failed"] else "prepared",
+	      "HOSTCFLAGS=-fcommon for wqcheck_common_calls" if fcommon else "-")
 c = d["coverage"]
 print("coverage", c["objects_touched"], c["built"], json.dumps(c["other_arches"], sort_keys=True))
 PY
 )
-want="0001 drivers/perf/arm_spe_pmu.o arm64 defconfig True equal - 0
-0001 arch/arm64/kernel/hw_breakpoint.o arm64 defconfig True equal - 0
-0002 arch/arm64/kernel/hw_breakpoint.o arm64 defconfig True different breakpoint-functions 0
-builds 1 arm64 aarch64-linux-gnu- defconfig None
+want="0001 drivers/perf/arm_spe_pmu.o arm64 wqcheck_fcommon_defconfig True equal - 0
+0001 arch/arm64/kernel/hw_breakpoint.o arm64 wqcheck_fcommon_defconfig True equal - 0
+0002 arch/arm64/kernel/hw_breakpoint.o arm64 wqcheck_fcommon_defconfig True different breakpoint-functions 0
+build arm64 aarch64-linux-gnu- defconfig failed: does not compile at the base: make prepare for ARCH=arm64 (defconfig) fails: arch/arm64/Makefile: error: this configuration cannot be prepared (CONFIG_WQCHECK_BROKEN_PREPARE) -
+build arm64 aarch64-linux-gnu- wqcheck_fcommon_defconfig prepared HOSTCFLAGS=-fcommon for wqcheck_common_calls
 coverage 2 2 {\"arm64\": {\"built\": 2, \"equal\": 1, \"touched\": 2}}"
-# arch_config is "defconfig + N symbols ...": compare its first word
-got_cmp=$(echo "$got" | sed -E 's/ defconfig \+ [0-9]+ symbols? for the touched objects / defconfig /')
-if [ "$rc" = 1 ] && [ "$got_cmp" = "$want" ]; then
-	echo "ok - $name: ARCH=arm64 objects built with aarch64-linux-gnu-gcc: a line shift equal, a changed string different, exit 1 (${secs}s)"
+what="ARCH=arm64 objects built with aarch64-linux-gnu-gcc: a line shift equal, a changed string different, exit 1; defconfig's failed prepare named and the next defconfig built, its host program linked with HOSTCFLAGS=-fcommon"
+if [ "$rc" = 1 ] && [ "$got" = "$want" ]; then
+	echo "ok - $name: $what (${secs}s)"
 else
-	echo "not ok - $name: ARCH=arm64 objects built with aarch64-linux-gnu-gcc: a line shift equal, a changed string different, exit 1"
+	echo "not ok - $name: $what"
 	echo "    rc=$rc (${secs}s)"
-	diff <(echo "$want") <(echo "$got_cmp") | sed 's/^/    /'
+	diff <(echo "$want") <(echo "$got") | sed 's/^/    /'
 	sed 's/^/    /' "$scratch/v.err" | tail -5
 fi
 [ -z "$(ls -A "$scratch/tmp")" ] && ! git -C "$fixture" worktree list --porcelain | grep -qF "$scratch/tmp/" &&

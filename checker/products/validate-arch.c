@@ -232,17 +232,29 @@ size_t choose_defconfigs(struct kconfig_db *kc, const char *srcdir, const char *
  * at most this many other defconfigs for the objects it had. */
 #define MAX_FALLBACKS_PER_ARCH 3
 
-/* The first line of make's output that says error, for a reason. */
+/* The first line of make's output that says what failed, for a reason: a
+ * compiler's or make's error, or the linker's (its "multiple definition
+ * of" line rather than collect2's "ld returned 1 exit status"). */
 static char *first_error(const char *out)
 {
+	static const char *const needles[] = {
+		"error: ", "multiple definition of", "undefined reference to", "Error ",
+	};
 	const char *e = NULL, *bol, *nl;
+	size_t i;
 
-	if (out)
-		e = strstr(out, "error: ");
-	if (!e && out)
-		e = strstr(out, "multiple definition of");
-	if (!e && out)
-		e = strstr(out, "Error ");
+	for (i = 0; out && i < sizeof(needles) / sizeof(needles[0]); i++) {
+		const char *p;
+
+		for (p = strstr(out, needles[i]); p; p = strstr(p + 1, needles[i])) {
+			for (bol = p; bol > out && bol[-1] != '\n'; bol--)
+				;
+			if (strncmp(bol, "collect2: ", 10))
+				break;
+		}
+		if (p && (!e || p < e) && (i < 3 || !e))
+			e = p;
+	}
 	if (!e)
 		return xstrdup("make failed");
 	for (bol = e; bol > out && bol[-1] != '\n'; bol--)
@@ -345,7 +357,7 @@ static void set_up_target(struct vtree *t, const char *base, const struct strlis
 
 		vtree_progress(t, "ARCH=%s %s: a host program does not link (%s): again with "
 			       "HOSTCFLAGS=-fcommon", t->arch, t->defconfig, e);
-		strbuf_addf(&desc, "HOSTCFLAGS=-fcommon: %s", e);
+		strbuf_addf(&desc, "HOSTCFLAGS=-fcommon (without it: %s)", e);
 		free(e);
 		free(why);
 		why = NULL;
@@ -362,7 +374,7 @@ static void set_up_target(struct vtree *t, const char *base, const struct strlis
 		struct strbuf sb = STRBUF_INIT;
 
 		/* "omap2plus_defconfig + 4 symbols ..., HOSTCFLAGS=-fcommon
-		 * (the host tools' link: multiple definition of `yylloc')" */
+		 * (without it: ... multiple definition of `yylloc'; ...)" */
 		strbuf_addf(&sb, "%s, %s", t->config_desc ? t->config_desc : t->defconfig,
 			    desc.buf);
 		free(t->config_desc);
