@@ -171,13 +171,13 @@ int cmd_audit(int argc, char **argv)
 		OPT_STRING(0, "subsystem", &subsystem, "NAME",
 			   "only this MAINTAINERS section: its exact name, or a\n"
 			   "case-insensitive part of exactly one section's name"),
-		OPT_JOBS(&jobs, "parallel jobs (default: all CPUs)"),
-		OPT_STRING(0, "arch", &arch, "ARCH",
-			   "architecture for <asm/...> headers (default: x86)"),
-		OPT_STRING('p', NULL, &db_dir, "DIR",
-			   "compiler flags from DIR/compile_commands.json\n"
-			   "(legacy rules)"),
-		OPT_QUIET(&quiet, "no progress display"),
+		OPT_JOBS_ALL_CPUS(&jobs),
+		OPT_ARCH(&arch,
+			 "architecture for <asm/...> headers (default: x86)"),
+		OPT_COMPILE_DB(&db_dir,
+			       "compiler flags from DIR/compile_commands.json\n"
+			       "(legacy rules)"),
+		OPT_QUIET_PROGRESS(&quiet),
 		OPT_END(),
 	};
 

@@ -67,9 +67,9 @@ static int parse(int argc, char **argv, const struct command_usage *usage,
 		OPT_BOOL(0, "showfile", &o->showfile,
 			 "FILE:LINE: positions of the post-image (as checkpatch)"),
 		OPT_RULES(rules, "only these rules"),
-		OPT_STRING(0, "index", &o->index_path, "FILE",
-			   "the binding index of a full run (wqcheck check\n"
-			   "--save-index): items bound in other directories"),
+		OPT_INDEX(&o->index_path,
+			  "the binding index of a full run (wqcheck check\n"
+			  "--save-index): items bound in other directories"),
 		OPT_JOBS(&o->jobs, "parallel jobs"),
 		OPT_QUIET(&o->quiet, "no total line"),
 		OPT_BOOL(0, "no-summary", &o->quiet, "no total line, as checkpatch"),

@@ -35,14 +35,14 @@ int cmd_check(int argc, char **argv)
 			    "(-Wsparse-error: --fail-on=warning)"),
 		OPT_BOOL(0, "notes", &kc.notes, "also print note-level findings"),
 		OPT_RULES(&rules, "only these rules"),
-		OPT_STRING(0, "index", &kc.index_path, "FILE",
-			   "the binding index of a full run: work items bound in\n"
-			   "other directories are resolved (default: this file's\n"
-			   "directory)"),
+		OPT_INDEX(&kc.index_path,
+			  "the binding index of a full run: work items bound in\n"
+			  "other directories are resolved (default: this file's\n"
+			  "directory)"),
 		OPT_STRING(0, "save-index", &kc.save_index, "FILE",
 			   "write that index for TREE (default: the current one)"),
-		OPT_STRING(0, "arch", &kc.arch, "ARCH",
-			   "the target architecture (kbuild's CHECKFLAGS pass it)"),
+		OPT_ARCH(&kc.arch,
+			 "the target architecture (kbuild's CHECKFLAGS pass it)"),
 		OPT_END(),
 	};
 

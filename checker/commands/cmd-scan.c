@@ -76,17 +76,17 @@ int cmd_scan(int argc, char **argv)
 			     "message), json, sarif",
 			     parse_opt_format),
 		OPT_RULES(&rules, "comma-separated rule ids or names (default: all)"),
-		OPT_STRING('p', NULL, &db_dir, "DIR",
-			   "take compiler flags from DIR/compile_commands.json"),
-		OPT_STRING(0, "arch", &arch, "ARCH",
-			   "architecture for inferred flags (default: from arch/\n"
-			   "paths, else x86)"),
-		OPT_JOBS(&jobs, "parallel jobs (default: all CPUs)"),
+		OPT_COMPILE_DB(&db_dir,
+			       "take compiler flags from DIR/compile_commands.json"),
+		OPT_ARCH(&arch,
+			 "architecture for inferred flags (default: from arch/\n"
+			 "paths, else x86)"),
+		OPT_JOBS_ALL_CPUS(&jobs),
 		OPT_BOOL(0, "diff", &diff,
 			 "print the fixes as a unified diff instead of the\n"
 			 "findings"),
-		OPT_BOOL(0, "in-place", &in_place,
-			 "apply the fixes to the files (and report the findings)"),
+		OPT_IN_PLACE(&in_place,
+			     "apply the fixes to the files (and report the findings)"),
 		OPT_CALLBACK(0, "clang", &clang, "WHEN",
 			     "auto (default): libclang for the files whose #if\n"
 			     "branches or shadowing names the tokens cannot decide,\n"
@@ -94,10 +94,8 @@ int cmd_scan(int argc, char **argv)
 			     "candidate file; never: lexical analysis only",
 			     parse_opt_clang),
 		OPT_SET_INT(0, "no-clang", &clang, "--clang=never", CLANG_NEVER),
-		OPT_BOOL(0, "prefer-unbound", &prefer_unbound,
-			 "WQ020, WQ022: system_dfl_wq / WQ_UNBOUND where the\n"
-			 "work queued there is proved not to need its CPU"),
-		OPT_QUIET(&quiet, "no progress display"),
+		OPT_PREFER_UNBOUND(&prefer_unbound),
+		OPT_QUIET_PROGRESS(&quiet),
 		OPT_BOOL('v', "verbose", &verbose,
 			 "say on stderr which era the tree's workqueue.h shows\n"
 			 "and which rules apply to it"),

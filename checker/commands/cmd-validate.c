@@ -58,13 +58,13 @@ int cmd_validate(int argc, char **argv)
 	const struct option options[] = {
 		OPT_STRING(0, "series", &opts.series_dir, "DIR",
 			   "the patch series (required)"),
-		OPT_STRING(0, "config", &opts.config, "WHICH",
+		OPT_CONFIG(&opts.config,
 			   "defconfig, allmodconfig or a .config file\n"
 			   "(default: TREE's .config, else defconfig plus the\n"
 			   "Kconfig symbols that build the touched objects)"),
-		OPT_STRING_LIST(0, "make-arg", &make_args, "ARG",
-				"pass ARG to every make (KCFLAGS=..., LLVM=1);\n"
-				"repeatable"),
+		OPT_MAKE_ARG(&make_args,
+			     "pass ARG to every make (KCFLAGS=..., LLVM=1);\n"
+			     "repeatable"),
 		OPT_JOBS(&jobs, "make jobs (default: all CPUs)"),
 		OPT_BOOL(0, "full", &opts.full,
 			 "also build vmlinux and modules after the last patch"),

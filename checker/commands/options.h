@@ -1,7 +1,8 @@
 /*
  * Options more than one command takes, as parse-options callbacks and
- * table entries: the rule list, the finding level to fail on, -q. One
- * definition each, so the commands cannot disagree on their spelling.
+ * table entries: the rule list, the finding level to fail on, -q, -j, and
+ * the others below. One definition each, so the commands cannot disagree
+ * on their spelling.
  */
 #ifndef WQCHECK_COMMANDS_OPTIONS_H
 #define WQCHECK_COMMANDS_OPTIONS_H
@@ -33,5 +34,26 @@ void parse_opt_fail_on(const struct option *opt, const char *arg);
 #define OPT_FAIL_ON(v, h) \
 	OPT_CALLBACK(0, "fail-on", (v), "LEVEL", (h), parse_opt_fail_on)
 #define OPT_QUIET(v, h)	OPT_BOOL('q', "quiet", (v), (h))
+
+/*
+ * Options whose spelling several commands share; the help says what each
+ * command does with the value.
+ */
+#define OPT_ARCH(v, h)	OPT_STRING(0, "arch", (v), "ARCH", (h))
+#define OPT_COMPILE_DB(v, h)	OPT_STRING('p', NULL, (v), "DIR", (h))
+#define OPT_INDEX(v, h)	OPT_STRING(0, "index", (v), "FILE", (h))
+#define OPT_IN_PLACE(v, h)	OPT_BOOL(0, "in-place", (v), (h))
+#define OPT_CONFIG(v, h)	OPT_STRING(0, "config", (v), "WHICH", (h))
+#define OPT_MAKE_ARG(v, h) \
+	OPT_STRING_LIST(0, "make-arg", (v), "ARG", (h))
+
+/* Options several commands share whole, help included. */
+#define OPT_QUIET_PROGRESS(v)	OPT_QUIET((v), "no progress display")
+#define OPT_JOBS_ALL_CPUS(v) \
+	OPT_JOBS((v), "parallel jobs (default: all CPUs)")
+#define OPT_PREFER_UNBOUND(v) \
+	OPT_BOOL(0, "prefer-unbound", (v), \
+		 "WQ020, WQ022: system_dfl_wq / WQ_UNBOUND where the\n" \
+		 "work queued there is proved not to need its CPU")
 
 #endif
