@@ -32,8 +32,10 @@ corpus=$TOP/corpus
 
 # A hard-link copy: cheap, on the cache's file system, and coccicheck only
 # reads. The corpus and the scripts are real copies; patch mode rewrites them.
-cache=$(dirname "$tree")
-work=$(mktemp -d "$cache/cocci-kernel.XXXXXX")
+# Under tests/run's scratch in the cache (removed even if this suite is
+# killed), else beside the tree.
+scratch_root=${WQCHECK_TEST_SCRATCH:-$(dirname "$tree")}
+mkdir -p "$scratch_root" && work=$(mktemp -d "$scratch_root/cocci-kernel.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
 cp -al "$tree" "$work/linux"
 linux=$work/linux

@@ -34,7 +34,10 @@ fi
 rm -f "$err"
 manifest=$legacy/wqcheck-legacy-manifest.tsv
 comments=$legacy/wqcheck-legacy-comments.tsv
-work=$(mktemp -d "$(dirname "$legacy")/cocci-legacy.XXXXXX")
+# Beside the fixture for the hard links: under tests/run's scratch in the
+# cache (removed even if this suite is killed), else in the cache itself.
+scratch_root=${WQCHECK_TEST_SCRATCH:-$(dirname "$legacy")}
+mkdir -p "$scratch_root" && work=$(mktemp -d "$scratch_root/cocci-legacy.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
 
 cut -f2 "$manifest" | sort -u >"$work/files"
