@@ -366,6 +366,7 @@ static void set_up_target(struct vtree *t, const char *base, const struct strlis
 		t->kconfig = NULL;
 		free(t->config_desc);
 		t->config_desc = NULL;
+		t->prepared_from_cache = false;
 		strlist_add(&t->make_args, "HOSTCFLAGS=-fcommon");
 		strbuf_reset(&out);
 		try_target(t, base, objects, &out, &why);
