@@ -122,6 +122,11 @@ int vconfig_cover(struct vtree *t, const char *base, const struct strlist *objec
 /* The make target that fills in a copied .config: olddefconfig, or
  * oldnoconfig on trees older than 3.7. */
 const char *vconfig_olddefconfig(const struct vtree *t);
+/* validate-apply.c: git am of patches first..last of s in t's worktree, in
+ * one run; returns how many applied. When one does not, *error says why (its
+ * file:line and hunk) and the ones before it stay applied. */
+size_t vseries_apply(struct vtree *t, struct vseries *s, size_t first, size_t last,
+		     char **error);
 void vtree_progress(const struct vtree *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Another arch's build beside host: ARCH=arch CROSS_COMPILE=prefix, in its

@@ -77,6 +77,20 @@ static bool want_ccache(const struct vtree *t)
 	return true;
 }
 
+/* The scratch dir's name is new on every run, and the sources, the
+ * positions and identities headers all lie under it: ccache would hash the
+ * paths and miss every time. With it as the base dir the paths ccache
+ * hashes are relative to the object's directory, the same on every run;
+ * the working directory left out of the hash (what debug information would
+ * carry of it, objdump -d never reads). */
+static void ccache_share_runs(const struct vtree *t)
+{
+	if (!t->scratch)
+		return;
+	setenv("CCACHE_BASEDIR", t->scratch, 1);
+	setenv("CCACHE_NOHASHDIR", "true", 1);
+}
+
 int vtree_open(struct vtree *t, const char *tree)
 {
 	char resolved[PATH_MAX];
@@ -322,6 +336,8 @@ int vtree_configure(struct vtree *t, const char *config)
 	int rc = 0;
 
 	t->ccache = want_ccache(t);
+	if (t->ccache)
+		ccache_share_runs(t);
 	strbuf_addf(&dst, "%s/.config", t->objdir);
 	strbuf_addf(&src, "%s/.config", t->tree);
 	if (!config && access(src.buf, R_OK) && t->kbuild) {

@@ -194,71 +194,6 @@ static bool needs_identities(const struct vtree *t, const struct vseries *s, con
 	return yes;
 }
 
-/* "error: patch failed: drivers/x.c:123" -> "drivers/x.c:123, hunk @@ ... @@" */
-static char *describe_apply_failure(const struct vpatch *p, const char *out)
-{
-	struct strbuf sb = STRBUF_INIT;
-	const char *e = strstr(out, "error: patch failed: ");
-	const char *nl;
-
-	if (e) {
-		char *loc, *colon, *hunk;
-
-		e += strlen("error: patch failed: ");
-		nl = strchr(e, '\n');
-		loc = xstrndup(e, nl ? (size_t)(nl - e) : strlen(e));
-		colon = strrchr(loc, ':');
-		strbuf_addstr(&sb, loc);
-		if (colon) {
-			*colon = '\0';
-			hunk = series_find_hunk(p->path, loc, (unsigned)strtoul(colon + 1, NULL, 10));
-			if (hunk)
-				strbuf_addf(&sb, ": hunk %s does not apply", hunk);
-			else
-				strbuf_addstr(&sb, ": a hunk does not apply");
-			free(hunk);
-		}
-		free(loc);
-	} else {
-		/* git's own words: the first error line */
-		e = strstr(out, "error: ");
-		if (!e)
-			e = out;
-		nl = strchr(e, '\n');
-		strbuf_add(&sb, e, nl ? (size_t)(nl - e) : strlen(e));
-	}
-	return strbuf_detach(&sb);
-}
-
-/* git am with the commits kept out of the tree's object store. */
-static int apply_patch(struct vtree *t, struct vpatch *p, struct strbuf *out)
-{
-	struct strbuf objects = STRBUF_INIT, common = STRBUF_INIT, alt = STRBUF_INIT;
-	int rc;
-
-	strbuf_addf(&objects, "%s/objects", t->scratch);
-	run_commandv(t->worktree, &common, "git", "rev-parse", "--path-format=absolute",
-		     "--git-common-dir", (char *)NULL);
-	if (common.len && common.buf[common.len - 1] == '\n')
-		common.buf[--common.len] = '\0';
-	strbuf_addf(&alt, "%s/objects", common.buf ? common.buf : "");
-	make_parent_dirs(objects.buf);
-	mkdir(objects.buf, 0777);
-	setenv("GIT_OBJECT_DIRECTORY", objects.buf, 1);
-	setenv("GIT_ALTERNATE_OBJECT_DIRECTORIES", alt.buf, 1);
-	rc = run_commandv(t->worktree, out, "git", "-c", "user.name=wqcheck validate",
-			  "-c", "user.email=wqcheck@invalid", "-c", "am.threeWay=false",
-			  "am", "--quiet", p->path, (char *)NULL);
-	if (rc)
-		run_commandv(t->worktree, NULL, "git", "am", "--abort", (char *)NULL);
-	unsetenv("GIT_OBJECT_DIRECTORY");
-	unsetenv("GIT_ALTERNATE_OBJECT_DIRECTORIES");
-	strbuf_release(&objects);
-	strbuf_release(&common);
-	strbuf_release(&alt);
-	return rc;
-}
-
 /* The rules whose names the series removed: those must find nothing left
  * in the files it touched. */
 static void rescan(struct vtree *t, const struct vseries *s, const struct strlist *sources,
@@ -467,6 +402,21 @@ static bool touched_later(const struct vseries *s, const struct strlist *sources
 	return false;
 }
 
+/* Are the objects of the k-th patch built right after it? Without deferral
+ * every patch's are; with it, those a later patch touches again. */
+static bool judged_after(const struct vseries *s, const struct strlist *sources, bool defer,
+			 size_t k)
+{
+	size_t j;
+
+	if (!defer)
+		return sources[k].nr > 0;
+	for (j = 0; j < sources[k].nr; j++)
+		if (touched_later(s, sources, k, sources[k].items[j]))
+			return true;
+	return false;
+}
+
 /* The objects the base could not compile, built again after the series:
  * the same error before and after is a reason not to judge them (the
  * series did not cause it); another error, or none, is said as it is. */
@@ -652,58 +602,73 @@ int validate_series(const struct validate_options *opts)
 	 * after the last patch, together with all the others like it. */
 	defer = series_only_sources(&t, &series);
 	patch_srcs = xcalloc(series.nr_patches + 1, sizeof(*patch_srcs));
-	for (i = 0; defer && i < series.nr_patches; i++)
+	for (i = 0; i < series.nr_patches; i++)
 		patch_sources(&t, &series.patches[i].files, &patch_srcs[i]);
-	for (i = 0; i < series.nr_patches; i++) {
-		struct vpatch *p = &series.patches[i];
-		struct strbuf am = STRBUF_INIT;
-		struct strlist sources = { 0 };
+	for (i = 0; i < series.nr_patches;) {
+		size_t last = i, applied, k;
 		struct vobject **now;
 		struct vpatch_object **now_verdicts;
-		size_t nr_now = 0;
+		size_t nr_now = 0, alloc_now = 0, alloc_now_verdicts = 0;
+		char *apply_error;
 
-		vtree_progress(&t, "[%zu/%zu] %s", i + 1, series.nr_patches, p->name);
-		if (apply_patch(&t, p, &am)) {
-			p->apply_error = describe_apply_failure(p, am.buf ? am.buf : "");
-			strbuf_release(&am);
+		/* one git am up to the next patch whose objects are judged
+		 * right after it */
+		while (last + 1 < series.nr_patches && !judged_after(&series, patch_srcs, defer, last))
+			last++;
+		for (k = i; k <= last; k++)
+			vtree_progress(&t, "[%zu/%zu] %s", k + 1, series.nr_patches,
+				       series.patches[k].name);
+		applied = vseries_apply(&t, &series, i, last, &apply_error);
+		now = NULL;
+		now_verdicts = NULL;
+		for (k = i; k < i + applied; k++) {
+			struct vpatch *p = &series.patches[k];
+			const struct strlist *sources = &patch_srcs[k];
+
+			p->applied = true;
+			p->objects = xcalloc(sources->nr + 1, sizeof(*p->objects));
+			p->nr_objects = sources->nr;
+			for (j = 0; j < sources->nr; j++) {
+				struct strbuf obj = STRBUF_INIT;
+				struct vobject *o;
+
+				strbuf_addstr(&obj, sources->items[j]);
+				obj.buf[obj.len - 1] = 'o';
+				o = find_object(objs, nr_objs, obj.buf);
+				strbuf_release(&obj);
+				p->objects[j].obj = o;
+				if (defer && !touched_later(&series, patch_srcs, k, o->source)) {
+					ALLOC_GROW(deferred, nr_deferred, alloc_deferred);
+					deferred[nr_deferred] = o;
+					ALLOC_GROW(deferred_verdicts, nr_deferred,
+						   alloc_deferred_verdicts);
+					deferred_verdicts[nr_deferred++] = &p->objects[j];
+				} else {
+					ALLOC_GROW(now, nr_now, alloc_now);
+					now[nr_now] = o;
+					ALLOC_GROW(now_verdicts, nr_now, alloc_now_verdicts);
+					now_verdicts[nr_now++] = &p->objects[j];
+				}
+			}
+		}
+		if (apply_error) {
+			struct vpatch *p = &series.patches[i + applied];
+
+			p->apply_error = apply_error;
 			if (!r.fatal) {
 				struct strbuf sb = STRBUF_INIT;
 
 				strbuf_addf(&sb, "%s does not apply: %s", p->name, p->apply_error);
 				r.fatal = strbuf_detach(&sb);
 			}
-			break;
+		} else {
+			judge_built(&t, now, now_verdicts, nr_now, &failed);
 		}
-		strbuf_release(&am);
-		p->applied = true;
-		patch_sources(&t, &p->files, &sources);
-		p->objects = xcalloc(sources.nr + 1, sizeof(*p->objects));
-		p->nr_objects = sources.nr;
-		now = xcalloc(sources.nr + 1, sizeof(*now));
-		now_verdicts = xcalloc(sources.nr + 1, sizeof(*now_verdicts));
-		for (j = 0; j < sources.nr; j++) {
-			struct strbuf obj = STRBUF_INIT;
-			struct vobject *o;
-
-			strbuf_addstr(&obj, sources.items[j]);
-			obj.buf[obj.len - 1] = 'o';
-			o = find_object(objs, nr_objs, obj.buf);
-			strbuf_release(&obj);
-			p->objects[j].obj = o;
-			if (defer && !touched_later(&series, patch_srcs, i, o->source)) {
-				ALLOC_GROW(deferred, nr_deferred, alloc_deferred);
-				deferred[nr_deferred] = o;
-				ALLOC_GROW(deferred_verdicts, nr_deferred, alloc_deferred_verdicts);
-				deferred_verdicts[nr_deferred++] = &p->objects[j];
-			} else {
-				now[nr_now] = o;
-				now_verdicts[nr_now++] = &p->objects[j];
-			}
-		}
-		judge_built(&t, now, now_verdicts, nr_now, &failed);
 		free(now);
 		free(now_verdicts);
-		strlist_release(&sources);
+		if (apply_error)
+			break;
+		i = last + 1;
 	}
 	if (nr_deferred) {
 		vtree_progress(&t, "building the %zu object%s of the series' last touches", nr_deferred,
