@@ -14,10 +14,12 @@
 # -fcommon (gcc 12's defaults that 3.6 predates).
 #
 # Usage: bench/validate-v3.6.5.sh [STEP...]   steps: cover allmodconfig hand
-# cross (default: the first three, in that order; hand needs cover's
-# configuration). cross validates only the patches that touch objects of
-# other arches (cover.json says which: "arch" other than x86), with the cross
-# compilers installed (make deps CROSS="arm sh powerpc").
+# speed cross (default: the first three, in that order; hand needs cover's
+# configuration). speed validates again without ccache, with an empty one
+# and with the one that run filled, for the comparison with hand. cross
+# validates only the patches that touch objects of other arches (cover.json
+# says which: "arch" other than x86), with the cross compilers installed
+# (make deps CROSS="arm sh powerpc").
 # Prints one line per step: touched, built, equal, seconds (wall) and CPU
 # seconds (user+sys of everything it ran). Results: bench/RESULTS-validate.md.
 set -eu
@@ -101,6 +103,23 @@ for step in $steps; do
 		cpu_run cover "$WQCHECK" validate -q -j2 --format=json --make-arg "$kcflags" \
 			--series "$out/series" "$tree" >"$out/cover.json" || true
 		echo "cover (no --config): $(cpu_of cover); $(summary "$out/cover.json")" ;;
+	speed)
+		# issue 17 item 6: validate against the hand build (run it
+		# after cover: the hand step needs cover's configuration),
+		# three ways: without ccache, with an empty ccache (a first
+		# run) and with the ccache that run filled (a second run of
+		# the same series: what a maintainer revalidating gets)
+		WQCHECK_NO_CCACHE=1 cpu_run speed-noccache "$WQCHECK" validate -q -j2 --format=json \
+			--make-arg "$kcflags" --series "$out/series" "$tree" >"$out/speed-noccache.json" || true
+		echo "validate, no ccache: $(cpu_of speed-noccache); $(summary "$out/speed-noccache.json")"
+		rm -rf "$out/ccache"
+		CCACHE_DIR=$out/ccache cpu_run speed-cold "$WQCHECK" validate -q -j2 --format=json \
+			--make-arg "$kcflags" --series "$out/series" "$tree" >"$out/speed-cold.json" || true
+		echo "validate, empty ccache: $(cpu_of speed-cold); $(summary "$out/speed-cold.json")"
+		CCACHE_DIR=$out/ccache cpu_run speed-warm "$WQCHECK" validate -q -j2 --format=json \
+			--make-arg "$kcflags" --series "$out/series" "$tree" >"$out/speed-warm.json" || true
+		echo "validate, the ccache of the run before: $(cpu_of speed-warm); $(summary "$out/speed-warm.json")"
+		rm -rf "$out/ccache" ;;
 	allmodconfig)
 		cpu_run allmodconfig "$WQCHECK" validate -q -j2 --format=json --config=allmodconfig \
 			--make-arg "$kcflags" --series "$out/series" "$tree" >"$out/allmodconfig.json" || true

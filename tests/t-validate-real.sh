@@ -132,6 +132,9 @@ with open(sys.argv[3], "w") as out:
 	out.write("-- \n2.39.2\n")
 PY
 # the fixture's configuration has CONFIG_WERROR: -Wno-error through --make-arg
+# (with a ccache of its own, when ccache is installed: the run after it must
+# hit, below)
+export CCACHE_DIR=$scratch/ccache
 TMPDIR=$scratch/tmp "$WQCHECK" validate -q -j2 --format=json --make-arg KCFLAGS=-Wno-error \
 	--series "$scratch/bad" "$fixture" >"$scratch/bad.json" 2>"$scratch/bad.err"
 rc=$?
@@ -147,4 +150,32 @@ else
 	echo "not ok - $name: a bad patch: new gcc and sparse warnings and the new function, exit 1"
 	echo "    rc=$rc $w"
 	sed 's/^/    /' "$scratch/bad.err" | tail -3
+fi
+
+# --- ccache: a second run of the same series compiles nothing ---------------
+# Every run has a new scratch dir, and the sources and -include headers lie
+# under it: only with ccache's base dir there do the two runs hash alike.
+if ! command -v ccache >/dev/null; then
+	echo "skip - $name: a second run hits ccache: ccache is not installed"
+else
+	ccache -z >/dev/null
+	TMPDIR=$scratch/tmp "$WQCHECK" validate -q -j2 --format=json --make-arg KCFLAGS=-Wno-error \
+		--series "$scratch/bad" "$fixture" >"$scratch/bad2.json" 2>"$scratch/bad2.err"
+	rc2=$?
+	stats=$(ccache --print-stats | awk -F'\t' '
+		$1 == "direct_cache_hit" || $1 == "preprocessed_cache_hit" { hit += $2 }
+		$1 == "cache_miss" { miss = $2 }
+		END { printf "hits=%d misses=%d", hit, miss }')
+	same=$(python3 -c '
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+for d in (a, b):
+	d.pop("seconds", None)
+print(a == b)' "$scratch/bad.json" "$scratch/bad2.json" 2>&1)
+	case "$rc2 $same $stats" in
+	"$rc True hits="[2-9]*" misses=0"|"$rc True hits="[1-9][0-9]*" misses=0")
+		echo "ok - $name: a second run of the same series hits ccache ($stats), same report" ;;
+	*)	echo "not ok - $name: a second run of the same series hits ccache, same report"
+		echo "    rc=$rc2 (first $rc) same=$same $stats" ;;
+	esac
 fi

@@ -191,9 +191,17 @@ const char *vpositions_name(enum vpositions p)
 	return "not neutralised";
 }
 
+/* Written only when it says something new: every object built -includes
+ * it, and so do what the first build made of the prepared tree (bounds.s,
+ * asm-offsets.s); a new mtime on every round would rebuild those on every
+ * make. */
 static int write_text(const char *path, const char *text)
 {
-	if (write_whole_file(path, text, strlen(text), 0644) < 0)
+	struct strbuf old = STRBUF_INIT;
+	bool same = strbuf_read_file(&old, path) >= 0 && old.buf && !strcmp(old.buf, text);
+
+	strbuf_release(&old);
+	if (!same && write_whole_file(path, text, strlen(text), 0644) < 0)
 		return error("%s: cannot write it", path);
 	return 0;
 }
@@ -387,23 +395,28 @@ static char *make_failure(const char *out, const struct vobject *o)
 	return NULL;
 }
 
-/* One make with sparse (C=1) over objs, the arguments extra (NULL where
- * none), then each object's state: compiled, its gcc and sparse
- * diagnostics or its first error, and its code when disassemble is set.
- * Returns how many compiled. */
-static size_t make_and_read(struct vtree *t, struct vobject **objs, struct vobject_state **st,
-			    size_t nr, const char *extra, bool disassemble_them)
+/* One make with sparse (C=1) over objs, with the make arguments extra
+ * (nr_extra of them, NULL where none), then each object's state: compiled,
+ * its gcc and sparse diagnostics or its first error, and its code unless
+ * no_code[i] is set. */
+static void make_and_read(struct vtree *t, struct vobject **objs, struct vobject_state **st,
+			  size_t nr, const char *const *extra, size_t nr_extra, const bool *no_code)
 {
 	struct strlist *warn = xcalloc(nr + 1, sizeof(*warn));
 	struct strlist *sparse = xcalloc(nr + 1, sizeof(*sparse));
 	char **errors = xcalloc(nr + 1, sizeof(*errors));
+	const char **args = xcalloc(nr_extra + 3, sizeof(*args));
 	struct strbuf out = STRBUF_INIT;
-	size_t i, compiled = 0;
+	size_t i;
 
 	/* C=1 checks every file it compiles, and every object was
 	 * removed, so every one is compiled. */
 	remove_objects(t, objs, nr);
-	make_objects(t, objs, nr, (const char *const[]){ "C=1", "CHECK=sparse", extra }, 3, &out);
+	args[0] = "C=1";
+	args[1] = "CHECK=sparse";
+	for (i = 0; i < nr_extra; i++)
+		args[i + 2] = extra[i];
+	make_objects(t, objs, nr, args, nr_extra + 2, &out);
 	make_output_parse(out.buf ? out.buf : "", objs, nr, warn, sparse, errors);
 	for (i = 0; i < nr; i++) {
 		char *p = object_path(t, objs[i]);
@@ -411,12 +424,11 @@ static size_t make_and_read(struct vtree *t, struct vobject **objs, struct vobje
 		vobject_state_release(st[i]);
 		st[i]->compiled = !access(p, R_OK);
 		if (st[i]->compiled) {
-			compiled++;
 			st[i]->warnings = warn[i];
 			st[i]->sparse_warnings = sparse[i];
 			memset(&warn[i], 0, sizeof(warn[i]));
 			memset(&sparse[i], 0, sizeof(sparse[i]));
-			if (disassemble_them)
+			if (!no_code[i])
 				disassemble(t, objs[i], st[i]);
 		} else {
 			st[i]->error = errors[i] ? errors[i] : make_failure(out.buf ? out.buf : "", objs[i]);
@@ -429,29 +441,76 @@ static size_t make_and_read(struct vtree *t, struct vobject **objs, struct vobje
 		strlist_release(&warn[i]);
 		strlist_release(&sparse[i]);
 	}
+	free(args);
 	free(errors);
 	free(warn);
 	free(sparse);
 	strbuf_release(&out);
-	return compiled;
+}
+
+static const char *object_stem(const struct vobject *o, size_t *len)
+{
+	const char *base = strrchr(o->object, '/');
+
+	base = base ? base + 1 : o->object;
+	*len = strlen(base) - 2;	/* ".o" */
+	return base;
+}
+
+/* Can o's identities ride on kbuild's per-object flags, CFLAGS_<stem>.o
+ * given on make's command line, in the make that builds the others
+ * plainly? Not when o's own Makefile sets them (the command line would
+ * replace its value), nor when an object of objs built plainly has o's
+ * name (in another directory it would take them too). */
+static bool identities_ride(const struct vtree *t, const struct vobject *o,
+			    struct vobject **objs, size_t nr)
+{
+	static const char *const files[] = { "Makefile", "Kbuild" };
+	const char *dir_end = strrchr(o->object, '/');
+	size_t len, other_len, i;
+	const char *stem = object_stem(o, &len);
+	struct strbuf var = STRBUF_INIT;
+	bool ride = t->kbuild;
+
+	for (i = 0; ride && i < nr; i++) {
+		const char *other = object_stem(objs[i], &other_len);
+
+		if (!objs[i]->identities && other_len == len && !strncmp(other, stem, len))
+			ride = false;
+	}
+	strbuf_addf(&var, "CFLAGS_%.*s.o", (int)len, stem);
+	for (i = 0; ride && i < sizeof(files) / sizeof(files[0]); i++) {
+		struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+
+		strbuf_addf(&path, "%s/%.*s%s%s", t->srcdir,
+			    dir_end ? (int)(dir_end - o->object) : 0, o->object,
+			    dir_end ? "/" : "", files[i]);
+		if (strbuf_read_file(&text, path.buf) >= 0 && text.buf && strstr(text.buf, var.buf))
+			ride = false;
+		strbuf_release(&path);
+		strbuf_release(&text);
+	}
+	strbuf_release(&var);
+	return ride;
 }
 
 /* Builds objs (none of them not_built) with their positions mode, each
  * once: those that need the identities with the identities header (their
  * code, gcc's and sparse's diagnostics all from that build, which both
- * sides of an object share), the others plainly; an object that the
- * identities keep from compiling is built again plainly, for its real
- * error or its diagnostics, and has no code to compare. Fills st[i]. */
+ * sides of an object share), the others plainly, in one make where the
+ * identities can ride on per-object flags; an object that the identities
+ * keep from compiling is built again plainly, for its real error or its
+ * diagnostics, and has no code to compare. Fills st[i]. */
 static int build_round(struct vtree *t, struct vobject **objs, struct vobject_state **st,
 		       size_t nr, enum vpositions mode)
 {
-	struct vobject **ids = xcalloc(nr + 1, sizeof(*ids));
-	struct vobject_state **ids_st = xcalloc(nr + 1, sizeof(*ids_st));
-	struct vobject **plain = xcalloc(nr + 1, sizeof(*plain));
-	struct vobject_state **plain_st = xcalloc(nr + 1, sizeof(*plain_st));
+	struct vobject **batch = xcalloc(nr + 1, sizeof(*batch));
+	struct vobject_state **batch_st = xcalloc(nr + 1, sizeof(*batch_st));
 	bool *no_code = xcalloc(nr + 1, sizeof(*no_code));
-	char *positions = positions_header(t, mode), *arg;
-	size_t nr_ids = 0, nr_plain = 0, i;
+	bool *apart = xcalloc(nr + 1, sizeof(*apart));
+	char **extra = xcalloc(nr + 2, sizeof(*extra));
+	char *positions = positions_header(t, mode);
+	size_t nr_batch = 0, nr_extra = 1, nr_ids = 0, i;
 	int rc = 0;
 
 	if (mode != POSITIONS_RAW && !positions) {
@@ -459,54 +518,64 @@ static int build_round(struct vtree *t, struct vobject **objs, struct vobject_st
 		goto out;
 	}
 	for (i = 0; i < nr; i++)
-		if (objs[i]->identities) {
-			ids_st[nr_ids] = st[i];
-			ids[nr_ids++] = objs[i];
-		}
-	if (nr_ids) {
-		if (write_identities(t) < 0) {
-			rc = -1;
-			goto out;
-		}
-		arg = include_make_arg(t, positions, t->shim);
-		make_and_read(t, ids, ids_st, nr_ids, arg, true);
-		free(arg);
+		nr_ids += objs[i]->identities;
+	if (nr_ids && write_identities(t) < 0) {
+		rc = -1;
+		goto out;
 	}
+	/* the plain ones, and the identities that ride along */
+	extra[0] = include_make_arg(t, positions, NULL);
 	for (i = 0; i < nr; i++) {
-		if (objs[i]->identities && st[i]->compiled)
+		if (objs[i]->identities && !identities_ride(t, objs[i], objs, nr)) {
+			apart[i] = true;
 			continue;
-		no_code[nr_plain] = objs[i]->identities;
-		plain_st[nr_plain] = st[i];
-		plain[nr_plain++] = objs[i];
-	}
-	if (nr_plain) {
-		bool any_code = false;
+		}
+		if (objs[i]->identities) {
+			struct strbuf sb = STRBUF_INIT;
+			size_t len;
+			const char *stem = object_stem(objs[i], &len);
 
-		for (i = 0; i < nr_plain; i++)
-			any_code |= !no_code[i];
-		arg = include_make_arg(t, positions, NULL);
-		make_and_read(t, plain, plain_st, nr_plain, arg, any_code);
+			strbuf_addf(&sb, "CFLAGS_%.*s.o=-include %s", (int)len, stem, t->shim);
+			extra[nr_extra++] = strbuf_detach(&sb);
+		}
+		batch_st[nr_batch] = st[i];
+		batch[nr_batch++] = objs[i];
+	}
+	if (nr_batch)
+		make_and_read(t, batch, batch_st, nr_batch, (const char *const *)extra, nr_extra,
+			      no_code);
+	/* the identities that cannot ride: a make of their own */
+	nr_batch = 0;
+	for (i = 0; i < nr; i++)
+		if (apart[i]) {
+			batch_st[nr_batch] = st[i];
+			batch[nr_batch++] = objs[i];
+		}
+	if (nr_batch) {
+		char *arg = include_make_arg(t, positions, t->shim);
+
+		make_and_read(t, batch, batch_st, nr_batch, (const char *const *)&arg, 1, no_code);
 		free(arg);
-		/* the identities' failure: no code that compares like with like */
-		for (i = 0; i < nr_plain; i++)
-			if (no_code[i] && plain_st[i]->compiled) {
-				struct vobject_state *s = plain_st[i];
-				struct strlist w = s->warnings, sw = s->sparse_warnings;
-
-				memset(&s->warnings, 0, sizeof(s->warnings));
-				memset(&s->sparse_warnings, 0, sizeof(s->sparse_warnings));
-				vobject_state_release(s);
-				s->compiled = true;
-				s->warnings = w;
-				s->sparse_warnings = sw;
-			}
 	}
+	/* the identities' failure: built plainly, for the diagnostics only
+	 * (no code that compares like with like) */
+	nr_batch = 0;
+	for (i = 0; i < nr; i++)
+		if (objs[i]->identities && !st[i]->compiled) {
+			no_code[nr_batch] = true;
+			batch_st[nr_batch] = st[i];
+			batch[nr_batch++] = objs[i];
+		}
+	if (nr_batch)
+		make_and_read(t, batch, batch_st, nr_batch, (const char *const *)extra, 1, no_code);
 out:
-	free(ids);
-	free(ids_st);
-	free(plain);
-	free(plain_st);
+	for (i = 0; i < nr_extra; i++)
+		free(extra[i]);
+	free(extra);
+	free(batch);
+	free(batch_st);
 	free(no_code);
+	free(apart);
 	free(positions);
 	return rc;
 }
