@@ -96,6 +96,20 @@ last=$(tail -1 "$scratch/good.txt")
 [ "$last" = "$want" ] && ok "good series: the last line is the coverage ($last)" ||
 	not_ok "good series: the last line is the coverage" "got:  $last" "want: $want"
 
+# --- a tree whose objects are only in the caller's alternates ---------------
+# (GIT_ALTERNATE_OBJECT_DIRECTORIES): validate's own objects dir for git am
+# keeps them reachable
+alt=$scratch/alt
+cp -a "$tree" "$scratch/alt-tree"
+mkdir -p "$alt"
+(cd "$scratch/alt-tree" && G repack -q -a -d && mv .git/objects/pack "$alt/" && mkdir .git/objects/pack)
+GIT_ALTERNATE_OBJECT_DIRECTORIES=$alt "$WQCHECK" validate -q --format=json \
+	--series "$scratch/good.series" "$scratch/alt-tree" >"$scratch/alt.json" 2>"$scratch/alt.err"
+rc=$?
+a=$(jq_py x 'print(all(p["applied"] for p in d["patches"]), len(d["patches"]))' "$scratch/alt.json" 2>&1)
+[ "$rc $a" = "0 True 4" ] && ok "a tree whose objects are in the caller's alternates: the series applies and passes" ||
+	not_ok "a tree whose objects are in the caller's alternates" "rc=$rc $a" "$(head -3 "$scratch/alt.err")"
+
 # --- no cover letter: the base is the tree's HEAD -----------------------------
 tree=$(new_tree nocover)
 convert "$tree" drivers/char

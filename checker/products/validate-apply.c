@@ -68,6 +68,14 @@ static size_t commits_since(const struct vtree *t, const char *since)
 	return n;
 }
 
+static void restore_env(const char *name, const char *value)
+{
+	if (value)
+		setenv(name, value, 1);
+	else
+		unsetenv(name);
+}
+
 size_t vseries_apply(struct vtree *t, struct vseries *s, size_t first, size_t last,
 		     char **error)
 {
@@ -75,7 +83,7 @@ size_t vseries_apply(struct vtree *t, struct vseries *s, size_t first, size_t la
 	struct strbuf objects = STRBUF_INIT, alt = STRBUF_INIT, head = STRBUF_INIT;
 	struct strbuf out = STRBUF_INIT;
 	size_t n = 0, applied = last - first + 1, i;
-	char *common;
+	char *common, *saved_alt, *saved_objects;
 
 	*error = NULL;
 	/* the commits are kept out of the tree's object store: in the
@@ -88,6 +96,14 @@ size_t vseries_apply(struct vtree *t, struct vseries *s, size_t first, size_t la
 		*strrchr(common, '/') = '\0';	/* <git common dir>/worktrees */
 	strbuf_addf(&alt, "%s/objects", common);
 	free(common);
+	/* the caller's own alternates (a tree whose objects live
+	 * elsewhere) stay reachable */
+	saved_alt = getenv("GIT_ALTERNATE_OBJECT_DIRECTORIES");
+	saved_alt = saved_alt ? xstrdup(saved_alt) : NULL;
+	saved_objects = getenv("GIT_OBJECT_DIRECTORY");
+	saved_objects = saved_objects ? xstrdup(saved_objects) : NULL;
+	if (saved_alt && *saved_alt)
+		strbuf_addf(&alt, ":%s", saved_alt);
 	setenv("GIT_OBJECT_DIRECTORY", objects.buf, 1);
 	setenv("GIT_ALTERNATE_OBJECT_DIRECTORIES", alt.buf, 1);
 
@@ -115,8 +131,10 @@ size_t vseries_apply(struct vtree *t, struct vseries *s, size_t first, size_t la
 						out.buf ? out.buf : "");
 		run_commandv(t->worktree, NULL, "git", "am", "--quit", (char *)NULL);
 	}
-	unsetenv("GIT_OBJECT_DIRECTORY");
-	unsetenv("GIT_ALTERNATE_OBJECT_DIRECTORIES");
+	restore_env("GIT_OBJECT_DIRECTORY", saved_objects);
+	restore_env("GIT_ALTERNATE_OBJECT_DIRECTORIES", saved_alt);
+	free(saved_objects);
+	free(saved_alt);
 	strbuf_release(&objects);
 	strbuf_release(&alt);
 	strbuf_release(&head);
