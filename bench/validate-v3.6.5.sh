@@ -137,10 +137,11 @@ print(" ".join(sorted({o["object"] for p in d["patches"] for o in p["objects"] i
 		done
 		[ -n "$prepared" ] || { echo "no prepared build for $config" >&2; exit 2; }
 		w=$(mktemp -d "${TMPDIR:-/tmp}/bench-v365.XXXXXX")
-		git -C "$tree" worktree add -q --detach "$w/wt" HEAD
-		mkdir -p "$w/wt/.wqcheck-build"
+		# the worktree is timed too: validate's time has its own
 		cat >"$w/hand.sh" <<EOF
 set -e
+git -C "$tree" worktree add -q --detach "$w/wt" HEAD
+mkdir -p "$w/wt/.wqcheck-build"
 cd "$w/wt"
 cp -a "$prepared/." .wqcheck-build/
 find .wqcheck-build -exec touch -h -d "@\$(( \$(date +%s) + 1 ))" {} +
@@ -151,7 +152,7 @@ make -j2 -k O=.wqcheck-build "$kcflags" $objs >"$w/after.log" 2>&1 || true
 EOF
 		mkdir -p "$w/objects"
 		cpu_run hand bash "$w/hand.sh"
-		echo "by hand (prepare, make of $(echo $objs | wc -w) objects, git am, make again): $(cpu_of hand)"
+		echo "by hand (worktree, prepared copy, make of $(echo $objs | wc -w) objects, git am, make again): $(cpu_of hand)"
 		git -C "$tree" worktree remove --force --force "$w/wt"
 		rm -rf "$w" ;;
 	cross)
