@@ -744,6 +744,54 @@ next:
 	return ok;
 }
 
+/* Where the digits of an immediate start at line[i], or 0: x86's "$0x100",
+ * arm's and sh's "#256", arm64's "#0x100", powerpc's bare operand after a
+ * comma ("li r4,256", not an offset "16(r1)"). */
+static size_t immediate_at(const char *line, size_t len, size_t i)
+{
+	size_t d;
+
+	if ((line[i] == '$' || line[i] == '#') && i + 1 < len &&
+	    isdigit((unsigned char)line[i + 1]))
+		return i + 1;
+	if (line[i] != ',' || i + 1 >= len || !isdigit((unsigned char)line[i + 1]))
+		return 0;
+	for (d = i + 1; d < len && isalnum((unsigned char)line[d]); d++)
+		;
+	if (d < len && line[d] != ' ' && line[d] != '\t' && line[d] != ',')
+		return 0;		/* an offset, "16(r1)", or a name */
+	return strtoul(line + i + 1, NULL, 0) || line[i + 1] == '0' ? i + 1 : 0;
+}
+
+/* arm's and arm64's objdump restate an immediate in a comment ("#256\t@
+ * 0x100", "#0x100\t// #256"): the length of line without such a comment. */
+static size_t without_number_comment(const char *line, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		const char *c = line + i;
+		size_t skip;
+
+		if (line[i] != '\t' && line[i] != ' ')
+			continue;
+		skip = !strncmp(c + 1, "@ ", 2) ? 3 : !strncmp(c + 1, "// #", 4) ? 5 : 0;
+		if (!skip || i + skip >= len)
+			continue;
+		c += skip;
+		if (!isdigit((unsigned char)*c))
+			continue;
+		while (c < line + len && isalnum((unsigned char)*c))
+			c++;
+		if (c == line + len) {
+			while (i && (line[i - 1] == ' ' || line[i - 1] == '\t'))
+				i--;
+			return i;
+		}
+	}
+	return len;
+}
+
 /* The instruction line with "xor %esi,%esi" as "mov $0x0,%esi" and every
  * immediate as "$", the immediates' values in imm[]. */
 static size_t immediates(const char *line, size_t len, struct strbuf *tmpl, unsigned long *imm,
@@ -760,11 +808,16 @@ static size_t immediates(const char *line, size_t len, struct strbuf *tmpl, unsi
 		line = zero.buf;
 		len = zero.len;
 	}
+	while (len && line[len - 1] == '\n')
+		len--;
+	len = without_number_comment(line, len);
 	strbuf_reset(tmpl);
 	while (i < len) {
-		if (line[i] == '$' && i + 1 < len && isdigit((unsigned char)line[i + 1])) {
+		size_t at = immediate_at(line, len, i);
+
+		if (at) {
 			char *end;
-			unsigned long v = strtoul(line + i + 1, &end, 0);
+			unsigned long v = strtoul(line + at, &end, 0);
 
 			if (n < max)
 				imm[n] = v;
