@@ -47,24 +47,18 @@ static char *describe_apply_failure(const struct vpatch *p, const char *out)
 	return strbuf_detach(&sb);
 }
 
-static void chomp(struct strbuf *sb)
-{
-	while (sb->len && sb->buf[sb->len - 1] == '\n')
-		sb->buf[--sb->len] = '\0';
-}
-
 /* How many commits HEAD is past since. */
 static size_t commits_since(const struct vtree *t, const char *since)
 {
-	struct strbuf range = STRBUF_INIT, out = STRBUF_INIT;
-	size_t n = 0;
+	struct strbuf range = STRBUF_INIT;
+	char *count;
+	size_t n;
 
 	strbuf_addf(&range, "%s..HEAD", since);
-	if (!run_commandv(t->worktree, &out, "git", "rev-list", "--count", range.buf,
-			  (char *)NULL) && out.buf)
-		n = strtoul(out.buf, NULL, 10);
+	count = git_line(t->worktree, "rev-list", "--count", range.buf);
+	n = count ? strtoul(count, NULL, 10) : 0;
+	free(count);
 	strbuf_release(&range);
-	strbuf_release(&out);
 	return n;
 }
 
@@ -80,10 +74,10 @@ size_t vseries_apply(struct vtree *t, struct vseries *s, size_t first, size_t la
 		     char **error)
 {
 	const char **argv = xcalloc(last - first + 12, sizeof(*argv));
-	struct strbuf objects = STRBUF_INIT, alt = STRBUF_INIT, head = STRBUF_INIT;
+	struct strbuf objects = STRBUF_INIT, alt = STRBUF_INIT;
 	struct strbuf out = STRBUF_INIT;
 	size_t n = 0, applied = last - first + 1, i;
-	char *common, *saved_alt, *saved_objects;
+	char *common, *saved_alt, *saved_objects, *head;
 
 	*error = NULL;
 	/* the commits are kept out of the tree's object store: in the
@@ -107,8 +101,7 @@ size_t vseries_apply(struct vtree *t, struct vseries *s, size_t first, size_t la
 	setenv("GIT_OBJECT_DIRECTORY", objects.buf, 1);
 	setenv("GIT_ALTERNATE_OBJECT_DIRECTORIES", alt.buf, 1);
 
-	run_commandv(t->worktree, &head, "git", "rev-parse", "HEAD", (char *)NULL);
-	chomp(&head);
+	head = git_line(t->worktree, "rev-parse", "HEAD", NULL);
 	argv[n++] = "git";
 	argv[n++] = "-c";
 	argv[n++] = "user.name=wqcheck validate";
@@ -124,7 +117,7 @@ size_t vseries_apply(struct vtree *t, struct vseries *s, size_t first, size_t la
 	if (run_command(t->worktree, argv, &out)) {
 		/* without a three-way merge a patch applies whole or not at
 		 * all: the ones before it stay, committed */
-		applied = head.len ? commits_since(t, head.buf) : 0;
+		applied = head ? commits_since(t, head) : 0;
 		if (applied > last - first)
 			applied = last - first;
 		*error = describe_apply_failure(&s->patches[first + applied],
@@ -137,7 +130,7 @@ size_t vseries_apply(struct vtree *t, struct vseries *s, size_t first, size_t la
 	free(saved_alt);
 	strbuf_release(&objects);
 	strbuf_release(&alt);
-	strbuf_release(&head);
+	free(head);
 	strbuf_release(&out);
 	free(argv);
 	return applied;

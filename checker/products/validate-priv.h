@@ -101,6 +101,9 @@ struct vtree {
 	size_t nr_targets, alloc_targets;
 };
 
+/* The first line git ARGS prints in dir (c may be NULL), or NULL when git
+ * fails. */
+char *git_line(const char *dir, const char *a, const char *b, const char *c);
 int vtree_open(struct vtree *t, const char *tree);
 int vtree_add_worktree(struct vtree *t, const char *base);
 int vtree_configure(struct vtree *t, const char *config);

@@ -33,7 +33,7 @@ void vtree_progress(const struct vtree *t, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-static char *git_line(const char *dir, const char *a, const char *b, const char *c)
+char *git_line(const char *dir, const char *a, const char *b, const char *c)
 {
 	struct strbuf out = STRBUF_INIT;
 	char *nl;
