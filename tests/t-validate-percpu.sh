@@ -116,5 +116,30 @@ if [ "$rc" = 1 ] && [ "$r" = "$expected" ]; then
 else
 	not_ok "6.17: changes beyond the conversion are differences" "rc=$rc ($changed)" "$r"
 fi
+# --- flags computed at run time: gcc adds an "or $0x100" ----------------------
+# stats_alloc_with() passes its caller's flags: | WQ_PERCPU is an instruction
+# of its own, not an immediate that gained it. The first comparison says
+# different; both sides built again with WQ_PERCPU as 0 are the same, so the
+# patch changed nothing but WQ_PERCPU. Another flag beside it stays different.
+tree=$(new_tree runtime)
+sed -i 's/alloc_workqueue("%s", wq_flags, 0, name)/alloc_workqueue("%s", wq_flags | WQ_PERCPU, 0, name)/' "$tree/$alloc"
+(cd "$tree" && G commit -q -a -m "percpu: WQ_PERCPU on the caller's flags")
+sed -i 's/wq_flags | WQ_PERCPU, 0, name)/wq_flags | WQ_PERCPU | WQ_FREEZABLE, 0, name)/' "$tree/$alloc"
+(cd "$tree" && G commit -q -a -m "percpu: and WQ_FREEZABLE")
+series "$tree" 2 "$scratch/runtime.series"
+"$WQCHECK" validate -q --format=json --series "$scratch/runtime.series" "$tree" >"$scratch/runtime.json" 2>"$scratch/runtime.err"
+rc=$?
+r=$(jq_py x '
+for p in d["patches"]:
+    o = p["objects"][0]
+    print(o["code_verdict"], o["percpu_held"], ",".join(o["code_diff_functions"]) or "-",
+          ",".join(sorted(o["conversion_differences"])) or "-", len(o["code_diff_excerpts"]))' "$scratch/runtime.json" 2>&1)
+expected="equal_up_to_conversion True - stats_alloc_with(): | WQ_PERCPU 0
+different False stats_alloc_with - 1"
+if [ "$rc" = 1 ] && [ "$r" = "$expected" ]; then
+	ok "6.17: WQ_PERCPU or'ed into run-time flags: the same code with WQ_PERCPU as 0; another flag beside it: different (exit 1)"
+else
+	not_ok "6.17: WQ_PERCPU or'ed into run-time flags" "rc=$rc" "$r" "$(cat "$scratch/runtime.err")"
+fi
 [ -z "$(ls -A "$TMPDIR")" ] && ok "6.17: no scratch directory left behind" ||
 	not_ok "6.17: no scratch directory left behind" "$(ls "$TMPDIR")"

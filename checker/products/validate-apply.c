@@ -70,16 +70,11 @@ static void restore_env(const char *name, const char *value)
 		unsetenv(name);
 }
 
-size_t vseries_apply(struct vtree *t, struct vseries *s, size_t first, size_t last,
-		     char **error)
+void vgit_objects_enter(const struct vtree *t, struct vgit_objects *saved)
 {
-	const char **argv = xcalloc(last - first + 12, sizeof(*argv));
 	struct strbuf objects = STRBUF_INIT, alt = STRBUF_INIT;
-	struct strbuf out = STRBUF_INIT;
-	size_t n = 0, applied = last - first + 1, i;
-	char *common, *saved_alt, *saved_objects, *head;
+	char *common;
 
-	*error = NULL;
 	/* the commits are kept out of the tree's object store: in the
 	 * scratch dir, with the tree's objects as alternates */
 	strbuf_addf(&objects, "%s/objects", t->scratch);
@@ -92,15 +87,49 @@ size_t vseries_apply(struct vtree *t, struct vseries *s, size_t first, size_t la
 	free(common);
 	/* the caller's own alternates (a tree whose objects live
 	 * elsewhere) stay reachable */
-	saved_alt = getenv("GIT_ALTERNATE_OBJECT_DIRECTORIES");
-	saved_alt = saved_alt ? xstrdup(saved_alt) : NULL;
-	saved_objects = getenv("GIT_OBJECT_DIRECTORY");
-	saved_objects = saved_objects ? xstrdup(saved_objects) : NULL;
-	if (saved_alt && *saved_alt)
-		strbuf_addf(&alt, ":%s", saved_alt);
+	saved->alt = getenv("GIT_ALTERNATE_OBJECT_DIRECTORIES");
+	saved->alt = saved->alt ? xstrdup(saved->alt) : NULL;
+	saved->objects = getenv("GIT_OBJECT_DIRECTORY");
+	saved->objects = saved->objects ? xstrdup(saved->objects) : NULL;
+	if (saved->alt && *saved->alt)
+		strbuf_addf(&alt, ":%s", saved->alt);
 	setenv("GIT_OBJECT_DIRECTORY", objects.buf, 1);
 	setenv("GIT_ALTERNATE_OBJECT_DIRECTORIES", alt.buf, 1);
+	strbuf_release(&objects);
+	strbuf_release(&alt);
+}
 
+void vgit_objects_leave(struct vgit_objects *saved)
+{
+	restore_env("GIT_OBJECT_DIRECTORY", saved->objects);
+	restore_env("GIT_ALTERNATE_OBJECT_DIRECTORIES", saved->alt);
+	free(saved->objects);
+	free(saved->alt);
+	memset(saved, 0, sizeof(*saved));
+}
+
+char *vgit_head(const struct vtree *t)
+{
+	struct vgit_objects saved;
+	char *head;
+
+	vgit_objects_enter(t, &saved);
+	head = git_line(t->worktree, "rev-parse", "--verify", "HEAD");
+	vgit_objects_leave(&saved);
+	return head;
+}
+
+size_t vseries_apply(struct vtree *t, struct vseries *s, size_t first, size_t last,
+		     char **error)
+{
+	const char **argv = xcalloc(last - first + 12, sizeof(*argv));
+	struct strbuf out = STRBUF_INIT;
+	struct vgit_objects saved;
+	size_t n = 0, applied = last - first + 1, i;
+	char *head;
+
+	*error = NULL;
+	vgit_objects_enter(t, &saved);
 	head = git_line(t->worktree, "rev-parse", "HEAD", NULL);
 	argv[n++] = "git";
 	argv[n++] = "-c";
@@ -124,12 +153,7 @@ size_t vseries_apply(struct vtree *t, struct vseries *s, size_t first, size_t la
 						out.buf ? out.buf : "");
 		run_commandv(t->worktree, NULL, "git", "am", "--quit", (char *)NULL);
 	}
-	restore_env("GIT_OBJECT_DIRECTORY", saved_objects);
-	restore_env("GIT_ALTERNATE_OBJECT_DIRECTORIES", saved_alt);
-	free(saved_objects);
-	free(saved_alt);
-	strbuf_release(&objects);
-	strbuf_release(&alt);
+	vgit_objects_leave(&saved);
 	free(head);
 	strbuf_release(&out);
 	free(argv);

@@ -695,6 +695,69 @@ static const char *rename_of(const char *old, size_t old_len, const char *new, s
 	return NULL;
 }
 
+/* A string literal's text, before and after, whose only difference is
+ * old names for new ones: the source a WARN_ON() or drm_WARN_ON() quotes
+ * ("queue_delayed_work(system_unbound_wq, ...)"). b and a point at the
+ * opening quote, bl and al are what is left of their lines; the renames
+ * made go to found. */
+static bool renamed_string(const char *b, size_t bl, const char *a, size_t al,
+			   struct strlist *found)
+{
+	const char *eb = NULL, *ea = NULL, *p;
+	struct strbuf text = STRBUF_INIT;
+	size_t i, n;
+	bool ok;
+
+	/* the closing quote: the last one, before "+0x<offset>" */
+	for (p = b + 1; p + 4 <= b + bl; p++)
+		if (!strncmp(p, "\"+0x", 4))
+			eb = p;
+	for (p = a + 1; p + 4 <= a + al; p++)
+		if (!strncmp(p, "\"+0x", 4))
+			ea = p;
+	if (*b != '"' || *a != '"' || !eb || !ea || b + bl - eb != a + al - ea ||
+	    memcmp(eb, ea, (size_t)(b + bl - eb)))
+		return false;
+	strbuf_add(&text, b + 1, (size_t)(eb - b - 1));
+	for (i = 0; identity_renames[i][0]; i++) {
+		const char *old = identity_renames[i][0], *new = identity_renames[i][1];
+		size_t ol = strlen(old), at = 0;
+		bool renamed = false;
+
+		while (at < text.len && (p = strstr(text.buf + at, old))) {
+			size_t pos = (size_t)(p - text.buf);
+			bool word = (!pos || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+				    !(isalnum((unsigned char)p[ol]) || p[ol] == '_');
+
+			if (word) {
+				struct strbuf sb = STRBUF_INIT;
+
+				strbuf_add(&sb, text.buf, pos);
+				strbuf_addstr(&sb, new);
+				strbuf_addstr(&sb, p + ol);
+				strbuf_release(&text);
+				text = sb;
+				at = pos + strlen(new);
+				renamed = true;
+			} else {
+				at = pos + 1;
+			}
+		}
+		if (renamed) {
+			struct strbuf sb = STRBUF_INIT;
+
+			strbuf_addf(&sb, "%s -> %s", old, new);
+			if (!strlist_has(found, sb.buf))
+				strlist_add(found, sb.buf);
+			strbuf_release(&sb);
+		}
+	}
+	n = (size_t)(ea - a - 1);
+	ok = text.len == n && !memcmp(text.buf, a + 1, n);
+	strbuf_release(&text);
+	return ok;
+}
+
 /* The same instruction whose relocations name the same symbols but for
  * old names before and their new names after. */
 static bool renamed_only(const struct unit *b, const struct unit *a, struct strlist *why)
@@ -717,6 +780,13 @@ static bool renamed_only(const struct unit *b, const struct unit *a, struct strl
 		sb = pb + 8 + strcspn(pb + 8, " ") + 1;
 		sa = pa + 8 + strcspn(pa + 8, " ") + 1;
 		prefix = (size_t)(sb - pb);
+		if (prefix == (size_t)(sa - pa) && !memcmp(pb, pa, prefix) && *sb == '"') {
+			if (!renamed_string(sb, lb - 1 - prefix, sa, la - 1 - prefix, &found)) {
+				ok = false;
+				break;
+			}
+			goto next;
+		}
 		nb = strcspn(sb, "+-\n");
 		na = strcspn(sa, "+-\n");
 		if (prefix != (size_t)(sa - pa) || memcmp(pb, pa, prefix) ||
@@ -862,6 +932,40 @@ static bool percpu_added_only(const struct unit *b, const struct unit *a,
 	strbuf_release(&tb);
 	strbuf_release(&ta);
 	return ok;
+}
+
+/* How many immediates of st's code have both flags->percpu and
+ * flags->unbound set. */
+static size_t percpu_unbound_immediates(const struct vobject_state *st,
+					const struct conversion_flags *f)
+{
+	struct strbuf tmpl = STRBUF_INIT;
+	size_t count = 0, i;
+
+	for (i = 0; i < st->nr_functions; i++) {
+		const char *line = st->functions[i].code;
+
+		while (line && *line) {
+			size_t len = strcspn(line, "\n"), n, k;
+			unsigned long imm[4];
+
+			if (strncmp(line, "  reloc ", 8)) {
+				n = immediates(line, len, &tmpl, imm, 4);
+				for (k = 0; k < n && k < 4; k++)
+					count += (imm[k] & f->percpu) && (imm[k] & f->unbound);
+			}
+			line += len + !!line[len];
+		}
+	}
+	strbuf_release(&tmpl);
+	return count;
+}
+
+bool percpu_meets_unbound(const struct vobject_state *before, const struct vobject_state *after,
+			  const struct conversion_flags *flags)
+{
+	return flags->percpu && flags->unbound &&
+	       percpu_unbound_immediates(after, flags) > percpu_unbound_immediates(before, flags);
 }
 
 /* Whether before and after differ only as the conversion expects; what

@@ -28,6 +28,8 @@ struct vpatch_object {
 	bool code_equal;		/* equal, or equal up to the conversion */
 	enum code_verdict verdict;
 	struct strlist diff_functions;
+	struct strlist diff_excerpts;	/* one per diff_functions item, code_excerpt() */
+	bool percpu_held;		/* equal only with WQ_PERCPU as 0 on both sides */
 	struct strlist conversion_differences;	/* "f(): system_wq -> system_percpu_wq" */
 	struct strlist new_warnings;
 	struct strlist new_sparse_warnings;
@@ -53,6 +55,7 @@ struct vseries {
 	struct strbuf added;		/* every '+' line */
 	struct strlist identity_files;	/* files whose change needs the identities
 					 * (WQ_NON_REENTRANT dropped, schedule_*work added) */
+	struct strlist percpu_files;	/* files a '+' line of which says WQ_PERCPU */
 };
 
 int series_read(const char *dir, struct vseries *s);	/* -1 with a message */
@@ -125,6 +128,15 @@ int vconfig_cover(struct vtree *t, const char *base, const struct strlist *objec
 /* The make target that fills in a copied .config: olddefconfig, or
  * oldnoconfig on trees older than 3.7. */
 const char *vconfig_olddefconfig(const struct vtree *t);
+/* validate-apply.c: git in the worktree sees the series' commits, which
+ * live in the scratch dir's object store, between enter and leave (which
+ * puts the caller's GIT_OBJECT_DIRECTORY and alternates back). */
+struct vgit_objects {
+	char *objects, *alt;
+};
+void vgit_objects_enter(const struct vtree *t, struct vgit_objects *saved);
+void vgit_objects_leave(struct vgit_objects *saved);
+char *vgit_head(const struct vtree *t);		/* the worktree's HEAD commit */
 /* validate-apply.c: git am of patches first..last of s in t's worktree, in
  * one run; returns how many applied. When one does not, *error says why (its
  * file:line and hunk) and the ones before it stay applied. */
@@ -177,6 +189,7 @@ struct vobject {
 	enum vpositions positions;
 	bool positions_chosen;		/* it compiled so at the base */
 	struct vobject_state state;	/* the reference: base, then after each patch */
+	char *state_commit;		/* the worktree's HEAD when state was built */
 	char *arch;			/* another arch's object: that arch, else NULL */
 	struct vtree *tree;		/* the build it is made in; NULL: the host's */
 };
@@ -193,6 +206,17 @@ void vcross_setup(struct vtree *host, const char *base, struct vobject **objs, s
 int build_objects(struct vtree *t, struct vobject **objs, size_t nr,
 		  struct vobject_state *states);
 void vobject_state_release(struct vobject_state *st);
+/* validate.c: build_objects() in each build objs are made in, the host's
+ * and other arches'. -1 when the host's make could not run. */
+int build_by_tree(struct vtree *host, struct vobject **objs, size_t nr,
+		  struct vobject_state *states);
+/* validate-neutral.c: the second look at objects whose code differs after
+ * a patch that adds WQ_PERCPU (validate-neutral.c says why). now[i] is
+ * objs[i]'s state after the patch, verdicts[i] its verdict, changed in
+ * place to equal up to the conversion where the second look says so. */
+void neutral_second_look(struct vtree *t, const struct vseries *s, struct vobject **objs,
+			 struct vpatch_object **verdicts, const struct vobject_state *now,
+			 size_t nr);
 const char *vpositions_name(enum vpositions p);
 
 /* The tree's values of the flags the 6.17 conversion adds or checks;
@@ -203,6 +227,11 @@ struct conversion_flags {
 };
 
 void conversion_flags_read(const char *srcdir, struct conversion_flags *f);
+/* Whether after holds more immediates with both
+ * flags->percpu and flags->unbound set than before does (WQ_PERCPU added
+ * to an unbound workqueue's flags). */
+bool percpu_meets_unbound(const struct vobject_state *before, const struct vobject_state *after,
+			  const struct conversion_flags *flags);
 /* Function names whose code differs (or exists on one side only) in more
  * than the conversion's expected differences: a relocation naming an old
  * name of identity_renames before and its new name after, an immediate
@@ -211,6 +240,10 @@ void conversion_flags_read(const char *srcdir, struct conversion_flags *f);
 void compare_code(const struct vobject_state *before, const struct vobject_state *after,
 		  const struct conversion_flags *flags, struct strlist *differ,
 		  struct strlist *expected);
+/* The differing stretch of function's code before and after, as "- insn"
+ * and "+ insn" lines under a heading (validate-excerpt.c). */
+void code_excerpt(const struct vobject_state *before, const struct vobject_state *after,
+		  const char *function, struct strbuf *out);
 /* Parses objdump -dr output into functions: raw symbol names, local branch
  * targets numbered, independent constant loads in register order;
  * sections (objdump -s, or NULL) resolves string-literal relocations. */

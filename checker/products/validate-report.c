@@ -185,6 +185,17 @@ static json_t *coverage_json(const struct coverage *c)
 
 /* "system_wq -> system_percpu_wq in 3 functions, | WQ_PERCPU in 1" from
  * the per-function list "f(): system_wq -> system_percpu_wq". */
+/* An excerpt's lines, indented under its object. */
+static void print_excerpt(FILE *fp, const char *excerpt)
+{
+	while (*excerpt) {
+		size_t len = strcspn(excerpt, "\n");
+
+		fprintf(fp, "    %.*s\n", (int)len, excerpt);
+		excerpt += len + !!excerpt[len];
+	}
+}
+
 static void print_conversion_differences(FILE *fp, const struct vpatch_object *po)
 {
 	struct strlist kinds = { 0 };
@@ -193,6 +204,9 @@ static void print_conversion_differences(FILE *fp, const struct vpatch_object *p
 
 	if (po->obj->identities)
 		fprintf(fp, "with WQ_NON_REENTRANT as 0 and schedule_*work() as their bodies");
+	/* the immediate alone did not show it: gcc placed code apart */
+	if (po->percpu_held)
+		fprintf(fp, "the same code with WQ_PERCPU as 0 on both sides: ");
 	for (i = 0; i < po->conversion_differences.nr; i++) {
 		const char *kind = strstr(po->conversion_differences.items[i], "(): ");
 
@@ -249,6 +263,7 @@ void report_validate_json(FILE *fp, const struct vreport *r)
 			json_object_set_new(jo, "code_verdict", po->built ?
 					    json_string(verdict_names[po->verdict]) : json_null());
 			json_object_set_new(jo, "code_diff_functions", string_array(&po->diff_functions));
+			json_object_set_new(jo, "code_diff_excerpts", string_array(&po->diff_excerpts));
 			json_object_set_new(jo, "conversion_differences",
 					    string_array(&po->conversion_differences));
 			json_object_set_new(jo, "positions",
@@ -257,6 +272,7 @@ void report_validate_json(FILE *fp, const struct vreport *r)
 			json_object_set_new(jo, "new_sparse_warnings",
 					    string_array(&po->new_sparse_warnings));
 			json_object_set_new(jo, "identities", json_boolean(po->obj->identities));
+			json_object_set_new(jo, "percpu_held", json_boolean(po->percpu_held));
 			json_array_append_new(objects, jo);
 		}
 		json_object_set_new(jp, "objects", objects);
@@ -392,6 +408,8 @@ void report_validate_text(FILE *fp, const struct vreport *r)
 			fprintf(fp, ", %zu new warning%s, %zu new sparse warning%s\n",
 				po->new_warnings.nr, po->new_warnings.nr == 1 ? "" : "s",
 				po->new_sparse_warnings.nr, po->new_sparse_warnings.nr == 1 ? "" : "s");
+			for (k = 0; k < po->diff_excerpts.nr; k++)
+				print_excerpt(fp, po->diff_excerpts.items[k]);
 			for (k = 0; k < po->new_warnings.nr; k++)
 				fprintf(fp, "    new warning: %s\n", po->new_warnings.items[k]);
 			for (k = 0; k < po->new_sparse_warnings.nr; k++)

@@ -99,6 +99,9 @@ static void parse_diff(const char *text, struct vpatch *p, struct vseries *s)
 					     strstr(l, "schedule_delayed_work(")) &&
 				    !strlist_has(&s->identity_files, file))
 					strlist_add(&s->identity_files, file);
+				if (file && strstr(l, "WQ_PERCPU") &&
+				    !strlist_has(&s->percpu_files, file))
+					strlist_add(&s->percpu_files, file);
 				free(l);
 				strbuf_add(&s->added, line + 1, len - 1);
 				strbuf_addch(&s->added, '\n');
@@ -229,6 +232,7 @@ void series_release(struct vseries *s)
 		for (j = 0; j < p->nr_objects; j++) {
 			free(p->objects[j].reason);
 			strlist_release(&p->objects[j].diff_functions);
+			strlist_release(&p->objects[j].diff_excerpts);
 			strlist_release(&p->objects[j].conversion_differences);
 			strlist_release(&p->objects[j].new_warnings);
 			strlist_release(&p->objects[j].new_sparse_warnings);
@@ -241,6 +245,7 @@ void series_release(struct vseries *s)
 	strbuf_release(&s->removed);
 	strbuf_release(&s->added);
 	strlist_release(&s->identity_files);
+	strlist_release(&s->percpu_files);
 	memset(s, 0, sizeof(*s));
 }
 

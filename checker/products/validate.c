@@ -267,10 +267,8 @@ static void rescan(struct vtree *t, const struct vseries *s, const struct strlis
 	file_list_release(&files);
 }
 
-/* build_objects() for each build objs are made in: the host's, and those
- * of other arches (o->tree). Returns -1 when the host's make could not run. */
-static int build_by_tree(struct vtree *host, struct vobject **objs, size_t nr,
-			 struct vobject_state *states)
+int build_by_tree(struct vtree *host, struct vobject **objs, size_t nr,
+		  struct vobject_state *states)
 {
 	struct vobject **sub = xcalloc(nr + 1, sizeof(*sub));
 	struct vobject_state *st = xcalloc(nr + 1, sizeof(*st));
@@ -323,6 +321,13 @@ static void judge(const struct vtree *t, struct vpatch_object *po, struct vobjec
 	conversion_flags_read(t->srcdir, &flags);
 	compare_code(&o->state, now, &flags, &po->diff_functions, &po->conversion_differences);
 	po->code_equal = !po->diff_functions.nr;
+	for (size_t i = 0; i < po->diff_functions.nr; i++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		code_excerpt(&o->state, now, po->diff_functions.items[i], &sb);
+		strlist_add(&po->diff_excerpts, sb.buf);
+		strbuf_release(&sb);
+	}
 	po->verdict = !po->code_equal ? CODE_DIFFERENT :
 		      po->conversion_differences.nr || o->identities ? CODE_EQUAL_UP_TO_CONVERSION :
 		      CODE_EQUAL;
@@ -337,26 +342,32 @@ static bool object_passed(const struct vpatch_object *po)
 
 /* Builds objs in the current state, judges each against its reference and
  * makes the new state the reference of the next patch. */
-static void judge_built(struct vtree *t, struct vobject **objs, struct vpatch_object **verdicts,
-			size_t nr, bool *failed)
+static void judge_built(struct vtree *t, const struct vseries *s, struct vobject **objs,
+			struct vpatch_object **verdicts, size_t nr, bool *failed)
 {
 	struct vobject_state *states = xcalloc(nr + 1, sizeof(*states));
+	char *head = vgit_head(t);
 	size_t j;
 
 	if (nr)
 		build_by_tree(t, objs, nr, states);
-	for (j = 0; j < nr; j++) {
+	for (j = 0; j < nr; j++)
 		judge(t, verdicts[j], objs[j], &states[j]);
+	neutral_second_look(t, s, objs, verdicts, states, nr);
+	for (j = 0; j < nr; j++) {
 		if (!object_passed(verdicts[j]))
 			*failed = true;
 		if (states[j].compiled) {
 			vobject_state_release(&objs[j]->state);
 			objs[j]->state = states[j];
+			free(objs[j]->state_commit);
+			objs[j]->state_commit = head ? xstrdup(head) : NULL;
 		} else {
 			vobject_state_release(&states[j]);
 		}
 	}
 	free(states);
+	free(head);
 }
 
 /* Every file the series touches in the tree is a .c file (or outside it).
@@ -575,6 +586,13 @@ int validate_series(const struct validate_options *opts)
 	}
 	t0 = validate_now();
 	r.t_base = t0 - t1;
+	{
+		char *head = vgit_head(&t);
+
+		for (i = 0; i < nr_objs; i++)
+			objs[i]->state_commit = head ? xstrdup(head) : NULL;
+		free(head);
+	}
 	for (i = 0; i < nr_objs; i++) {
 		bool tried = !objs[i]->not_built;
 
@@ -662,7 +680,7 @@ int validate_series(const struct validate_options *opts)
 				r.fatal = strbuf_detach(&sb);
 			}
 		} else {
-			judge_built(&t, now, now_verdicts, nr_now, &failed);
+			judge_built(&t, &series, now, now_verdicts, nr_now, &failed);
 		}
 		free(now);
 		free(now_verdicts);
@@ -673,7 +691,7 @@ int validate_series(const struct validate_options *opts)
 	if (nr_deferred) {
 		vtree_progress(&t, "building the %zu object%s of the series' last touches", nr_deferred,
 			       nr_deferred == 1 ? "" : "s");
-		judge_built(&t, deferred, deferred_verdicts, nr_deferred, &failed);
+		judge_built(&t, &series, deferred, deferred_verdicts, nr_deferred, &failed);
 	}
 	free(deferred);
 	free(deferred_verdicts);
@@ -736,6 +754,7 @@ finish:
 	for (i = 0; i < nr_objs; i++) {
 		free(objs[i]->object);
 		free(objs[i]->source);
+		free(objs[i]->state_commit);
 		free(objs[i]->not_built);
 		free(objs[i]->arch);
 		vobject_state_release(&objs[i]->state);

@@ -423,6 +423,137 @@ static void test_subtract(void)
 	strlist_release(&out);
 }
 
+
+/* objdump -s of a .rodata.str1.1 holding str (and its NUL) */
+static void string_section(struct strbuf *sb, const char *str)
+{
+	size_t n = strlen(str) + 1, i;
+
+	strbuf_addstr(sb, "Contents of section .rodata.str1.1:\n");
+	for (i = 0; i < n; i++) {
+		if (i % 16 == 0)
+			strbuf_addf(sb, "%s %04zx", i ? "\n" : "", i);
+		if (i % 4 == 0)
+			strbuf_addch(sb, ' ');
+		strbuf_addf(sb, "%02x", (unsigned char)str[i]);
+	}
+	strbuf_addch(sb, '\n');
+}
+
+/* A drm_WARN_ON() quoting its condition: the string of the code. */
+static void warn_code(struct vobject_state *st, const char *wq, const char *quoted)
+{
+	struct strbuf text = STRBUF_INIT, sections = STRBUF_INIT;
+
+	strbuf_addf(&text, HEAD617
+		    "0000000000000000 <put_async>:\n"
+		    "   0:\tmov    0x0(%%rip),%%rdi        # 7 <put_async+0x7>\n"
+		    "\t\t\t3: R_X86_64_PC32\t%s-0x4\n"
+		    "   7:\tmov    $0x0,%%rsi\n"
+		    "\t\t\ta: R_X86_64_32S\t.rodata.str1.1\n"
+		    "   e:\tret\n", wq);
+	string_section(&sections, quoted);
+	memset(st, 0, sizeof(*st));
+	disasm_parse(text.buf, sections.buf, &st->functions, &st->nr_functions);
+	strbuf_release(&text);
+	strbuf_release(&sections);
+}
+
+static char *differ_warn(const char *quoted_after, char **expected)
+{
+	struct vobject_state sa, sb;
+	struct strlist d = { 0 }, e = { 0 };
+	struct conversion_flags f = { .percpu = 0x100, .unbound = 0x2 };
+	struct strbuf out = STRBUF_INIT, ex = STRBUF_INIT;
+	size_t i;
+
+	warn_code(&sa, "system_unbound_wq",
+		  "drm_WARN_ON(!queue_delayed_work(system_unbound_wq, &pd->work, 1))");
+	warn_code(&sb, "system_dfl_wq", quoted_after);
+	compare_code(&sa, &sb, &f, &d, &e);
+	strbuf_addstr(&out, "");
+	strbuf_addstr(&ex, "");
+	for (i = 0; i < d.nr; i++)
+		strbuf_addf(&out, "%s%s", i ? " " : "", d.items[i]);
+	for (i = 0; i < e.nr; i++)
+		strbuf_addf(&ex, "%s%s", i ? "; " : "", e.items[i]);
+	strlist_release(&d);
+	strlist_release(&e);
+	vobject_state_release(&sa);
+	vobject_state_release(&sb);
+	*expected = strbuf_detach(&ex);
+	return strbuf_detach(&out);
+}
+
+/* The source a WARN quotes is renamed with the code: the string of the
+ * condition differs by exactly the new name (i915's intel_display_power.o). */
+static void test_quoted_renames(void)
+{
+	char *d, *e;
+
+	d = differ_warn("drm_WARN_ON(!queue_delayed_work(system_dfl_wq, &pd->work, 1))", &e);
+	CHECK_STR("quoted rename: the WARN's string renamed like the code is expected", d, "");
+	CHECK_STR("quoted rename: said as the rename", e,
+		  "put_async(): system_unbound_wq -> system_dfl_wq");
+	free(d);
+	free(e);
+	d = differ_warn("drm_WARN_ON(!queue_delayed_work(system_dfl_wq, &pd->work, 2))", &e);
+	CHECK_STR("quoted rename: another change in the string is a difference", d, "put_async");
+	free(d);
+	free(e);
+	d = differ_warn("drm_WARN_ON(!queue_delayed_work(system_dfl_wq_x, &pd->work, 1))", &e);
+	CHECK_STR("quoted rename: only whole names are renamed", d, "put_async");
+	free(d);
+	free(e);
+}
+
+/* An immediate with WQ_PERCPU and WQ_UNBOUND both set that was not there
+ * before: WQ_PERCPU added to an unbound workqueue. */
+static void test_percpu_meets_unbound(void)
+{
+	struct conversion_flags f = { .percpu = 0x100, .unbound = 0x2 };
+	struct vobject_state b, a, a2;
+
+	parse(HEAD617 "0000000000000000 <f>:\n   0:\tmov    $0xa,%esi\n   5:\tret\n", &b);
+	parse(HEAD617 "0000000000000000 <f>:\n   0:\tmov    $0x10a,%esi\n   5:\tret\n", &a);
+	parse(HEAD617 "0000000000000000 <f>:\n   0:\tmov    $0x108,%esi\n"
+	      "   5:\tmov    $0xa,%edx\n   a:\tret\n", &a2);
+	CHECK("percpu meets unbound: 0xa -> 0x10a is said", percpu_meets_unbound(&b, &a, &f));
+	CHECK("percpu meets unbound: 0x108 beside the same 0xa is not",
+	      !percpu_meets_unbound(&b, &a2, &f));
+	f.percpu = 0;
+	CHECK("percpu meets unbound: a tree without WQ_PERCPU never",
+	      !percpu_meets_unbound(&b, &a, &f));
+	vobject_state_release(&b);
+	vobject_state_release(&a);
+	vobject_state_release(&a2);
+}
+
+/* The excerpt a maintainer reads: only the lines that differ, moved ones
+ * as a "-" and a "+", under where they are. */
+static void test_excerpt(void)
+{
+	struct vobject_state b, a;
+	struct strbuf sb = STRBUF_INIT;
+
+	parse(HEAD617 "0000000000000000 <probe>:\n"
+	      "   0:\txor    %esi,%esi\n   2:\tmov    $0x0,%rdi\n   9:\tlea    0x20(%rbx),%r13\n"
+	      "   d:\tcall   12 <probe+0x12>\n  12:\tret\n", &b);
+	parse(HEAD617 "0000000000000000 <probe>:\n"
+	      "   0:\tmov    $0x100,%esi\n   5:\tlea    0x20(%rbx),%r13\n   9:\tmov    $0x0,%rdi\n"
+	      "  10:\tcall   15 <probe+0x15>\n  15:\tret\n", &a);
+	code_excerpt(&b, &a, "probe", &sb);
+	CHECK_STR("excerpt: the changed and the moved lines only", sb.buf,
+		  "probe(), 5 lines of code before:\n"
+		  "@@ line 1\n- xor %esi,%esi\n- mov $0x0,%rdi\n+ mov $0x100,%esi\n"
+		  "@@ line 3\n+ mov $0x0,%rdi\n");
+	code_excerpt(&b, &a, "gone", &sb);
+	CHECK_STR("excerpt: a function on neither side", sb.buf, "gone(): on neither side\n");
+	strbuf_release(&sb);
+	vobject_state_release(&b);
+	vobject_state_release(&a);
+}
+
 int main(void)
 {
 	test_code();
@@ -431,5 +562,8 @@ int main(void)
 	test_alignment();
 	test_make_output();
 	test_subtract();
+	test_quoted_renames();
+	test_percpu_meets_unbound();
+	test_excerpt();
 	return test_failures ? 1 : 0;
 }

@@ -1,0 +1,214 @@
+/*
+ * The second look at an object whose code differs after a patch that adds
+ * WQ_PERCPU. The first comparison accepts the one immediate that gained
+ * WQ_PERCPU, in the instruction that loaded it before. But a changed
+ * constant changes gcc's liking: "xor %esi,%esi" (2 bytes, sets the flags)
+ * becomes "mov $0x100,%esi" (5 bytes, does not) and the scheduler moves
+ * it, and what is around it, elsewhere (shpchp_core.o, rtlwifi's base.o);
+ * flags computed at run time gain an "or $0x100" (dm-crypt.o); arm64 needs
+ * a mov and a movk for 0x40100 where one mov made 0x40000. Such objects are
+ * built again on both sides with WQ_PERCPU held at 0 (and the old names of
+ * the renamed workqueues as the new ones): if the code is then the same,
+ * the patch changed nothing but where WQ_PERCPU is said, and the object is
+ * equal up to the conversion. What the first comparison rejects besides
+ * scheduling stays rejected: WQ_PERCPU joined to WQ_UNBOUND in a constant.
+ *
+ * Both sides are built in the worktree as it is: the state the object was
+ * last built in is had back by checking out, at the commit it was built
+ * at, the files changed since, and the patched files are restored after.
+ */
+#include "lib/usage.h"
+#include "products/validate-priv.h"
+#include "products/validate-run.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool wants_second_look(const struct vtree *t, const struct vseries *s,
+			      const struct vobject *o, const struct vpatch_object *po)
+{
+	struct strbuf full = STRBUF_INIT;
+	bool yes;
+
+	if (!po->built || po->verdict != CODE_DIFFERENT || o->identities || !o->state_commit)
+		return false;
+	strbuf_addf(&full, "%s%s", t->prefix, o->source);
+	yes = strlist_has(&s->percpu_files, full.buf);
+	strbuf_release(&full);
+	return yes;
+}
+
+/* The files that differ between commit and HEAD, when every one of them
+ * was modified (a file added or removed is not had back so simply). */
+static bool changed_since(const struct vtree *t, const char *commit, struct strlist *files)
+{
+	struct strbuf out = STRBUF_INIT;
+	struct vgit_objects saved;
+	const char *line;
+	bool ok;
+
+	vgit_objects_enter(t, &saved);
+	ok = !run_commandv(t->worktree, &out, "git", "diff", "--name-status", "--no-renames",
+			   commit, "HEAD", (char *)NULL);
+	vgit_objects_leave(&saved);
+	for (line = out.buf; ok && line && *line;) {
+		const char *eol = strchr(line, '\n');
+		size_t len = eol ? (size_t)(eol - line) : strlen(line);
+
+		if (len > 2 && line[0] == 'M' && line[1] == '\t') {
+			char *f = xstrndup(line + 2, len - 2);
+
+			strlist_add(files, f);
+			free(f);
+		} else {
+			ok = false;
+		}
+		line = eol ? eol + 1 : NULL;
+	}
+	strbuf_release(&out);
+	return ok && files->nr;
+}
+
+/* git checkout commit -- files, in batches that keep argv short. */
+static int checkout_files(const struct vtree *t, const char *commit, const struct strlist *files)
+{
+	struct vgit_objects saved;
+	size_t i = 0;
+	int rc = 0;
+
+	vgit_objects_enter(t, &saved);
+	while (i < files->nr && !rc) {
+		const char **argv = xcalloc(64 + 5, sizeof(*argv));
+		size_t n = 0, k;
+		struct strbuf out = STRBUF_INIT;
+
+		argv[n++] = "git";
+		argv[n++] = "checkout";
+		argv[n++] = commit;
+		argv[n++] = "--";
+		for (k = 0; k < 64 && i < files->nr; k++)
+			argv[n++] = files->items[i++];
+		rc = run_command(t->worktree, argv, &out) ? -1 : 0;
+		strbuf_release(&out);
+		free(argv);
+	}
+	vgit_objects_leave(&saved);
+	return rc;
+}
+
+/* Builds objs with the identities header of this era (WQ_PERCPU as 0) and
+ * leaves their identities as they were. */
+static void build_neutral(struct vtree *t, struct vobject **objs, size_t n,
+			  struct vobject_state *st)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		objs[i]->identities = true;
+	build_by_tree(t, objs, n, st);
+	for (i = 0; i < n; i++)
+		objs[i]->identities = false;
+}
+
+static void accept(struct vpatch_object *po, const struct strlist *why)
+{
+	size_t i;
+
+	po->code_equal = true;
+	po->verdict = CODE_EQUAL_UP_TO_CONVERSION;
+	po->percpu_held = true;
+	for (i = 0; i < po->diff_functions.nr; i++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addf(&sb, "%s(): | WQ_PERCPU", po->diff_functions.items[i]);
+		if (!strlist_has(&po->conversion_differences, sb.buf))
+			strlist_add(&po->conversion_differences, sb.buf);
+		strbuf_release(&sb);
+	}
+	for (i = 0; i < why->nr; i++)
+		if (!strlist_has(&po->conversion_differences, why->items[i]))
+			strlist_add(&po->conversion_differences, why->items[i]);
+	strlist_release(&po->diff_functions);
+	strlist_release(&po->diff_excerpts);
+}
+
+/* The objects among objs[0..n) last built at commit: both sides again,
+ * with WQ_PERCPU as 0. */
+static void look_again(struct vtree *t, const char *commit, struct vobject **objs,
+		       struct vpatch_object **verdicts, const struct vobject_state **now, size_t n)
+{
+	struct vobject_state *before = xcalloc(n + 1, sizeof(*before));
+	struct vobject_state *after = xcalloc(n + 1, sizeof(*after));
+	struct strlist files = { 0 };
+	struct conversion_flags flags;
+	size_t i;
+
+	if (!changed_since(t, commit, &files))
+		goto out;
+	vtree_progress(t, "%zu object%s differ%s after WQ_PERCPU: building both sides with "
+		       "WQ_PERCPU as 0", n, n == 1 ? "" : "s", n == 1 ? "s" : "");
+	build_neutral(t, objs, n, after);
+	if (checkout_files(t, commit, &files) < 0) {
+		checkout_files(t, "HEAD", &files);
+		goto out;
+	}
+	build_neutral(t, objs, n, before);
+	if (checkout_files(t, "HEAD", &files) < 0)
+		die("cannot restore the patched files in %s", t->worktree);
+	conversion_flags_read(t->srcdir, &flags);
+	for (i = 0; i < n; i++) {
+		struct strlist differ = { 0 }, why = { 0 };
+
+		/* an identities build that failed leaves no code (and an
+		 * object whose code differed has some) */
+		if (before[i].compiled && after[i].compiled && before[i].nr_functions &&
+		    after[i].nr_functions) {
+			compare_code(&before[i], &after[i], &flags, &differ, &why);
+			if (!differ.nr && !percpu_meets_unbound(&objs[i]->state, now[i], &flags))
+				accept(verdicts[i], &why);
+		}
+		strlist_release(&differ);
+		strlist_release(&why);
+	}
+out:
+	for (i = 0; i < n; i++) {
+		vobject_state_release(&before[i]);
+		vobject_state_release(&after[i]);
+	}
+	free(before);
+	free(after);
+	strlist_release(&files);
+}
+
+void neutral_second_look(struct vtree *t, const struct vseries *s, struct vobject **objs,
+			 struct vpatch_object **verdicts, const struct vobject_state *now,
+			 size_t nr)
+{
+	struct conversion_flags flags;
+	bool *done = xcalloc(nr + 1, sizeof(*done));
+	struct vobject **sub = xcalloc(nr + 1, sizeof(*sub));
+	struct vpatch_object **sub_verdicts = xcalloc(nr + 1, sizeof(*sub_verdicts));
+	const struct vobject_state **sub_now = xcalloc(nr + 1, sizeof(*sub_now));
+	size_t i, j, n;
+
+	conversion_flags_read(t->srcdir, &flags);
+	for (i = 0; i < nr; i++)
+		done[i] = !flags.percpu || !wants_second_look(t, s, objs[i], verdicts[i]);
+	/* one look for each commit the objects were last built at */
+	for (i = 0; i < nr; i++) {
+		if (done[i])
+			continue;
+		for (j = i, n = 0; j < nr; j++)
+			if (!done[j] && !strcmp(objs[j]->state_commit, objs[i]->state_commit)) {
+				done[j] = true;
+				sub[n] = objs[j];
+				sub_verdicts[n] = verdicts[j];
+				sub_now[n++] = &now[j];
+			}
+		look_again(t, objs[i]->state_commit, sub, sub_verdicts, sub_now, n);
+	}
+	free(done);
+	free(sub);
+	free(sub_verdicts);
+	free(sub_now);
+}
