@@ -547,6 +547,18 @@ static void test_excerpt(void)
 		  "probe(), 5 lines of code before:\n"
 		  "@@ line 1\n- xor %esi,%esi\n- mov $0x0,%rdi\n+ mov $0x100,%esi\n"
 		  "@@ line 3\n+ mov $0x0,%rdi\n");
+	vobject_state_release(&b);
+	vobject_state_release(&a);
+	/* one instruction more renumbers the branch targets after it */
+	parse(HEAD617 "0000000000000000 <probe>:\n"
+	      "   0:\ttest   %edi,%edi\n   2:\tje     9 <probe+0x9>\n   4:\tmov    $0x2,%esi\n"
+	      "   9:\tret\n", &b);
+	parse(HEAD617 "0000000000000000 <probe>:\n"
+	      "   0:\ttest   %edi,%edi\n   2:\tje     f <probe+0xf>\n   4:\tmov    $0x2,%esi\n"
+	      "   9:\tor     $0x100,%esi\n   f:\tret\n", &a);
+	code_excerpt(&b, &a, "probe", &sb);
+	CHECK_STR("excerpt: renumbered branch targets are not differences", sb.buf,
+		  "probe(), 4 lines of code before:\n@@ line 3\n+ or $0x100,%esi\n");
 	code_excerpt(&b, &a, "gone", &sb);
 	CHECK_STR("excerpt: a function on neither side", sb.buf, "gone(): on neither side\n");
 	strbuf_release(&sb);
