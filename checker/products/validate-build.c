@@ -25,18 +25,6 @@ static const char identities_header[] =
 "#undef schedule_delayed_work\n"
 "#define schedule_delayed_work(dwork, delay) queue_delayed_work(system_wq, (dwork), (delay))\n";
 
-/* The same for the 6.17 conversion, for the second look at an object whose
- * code differs after a patch that adds WQ_PERCPU (validate-neutral.c): the
- * flag as 0 and the old names as the new ones, on both sides. */
-static const char percpu_identities_header[] =
-"/* wqcheck validate: the 6.17 conversion held at nothing, on both sides. */\n"
-"%s"
-"#include <linux/workqueue.h>\n"
-"#undef WQ_PERCPU\n"
-"#define WQ_PERCPU 0\n"
-"#define system_wq system_percpu_wq\n"
-"#define system_unbound_wq system_dfl_wq\n";
-
 void vobject_state_release(struct vobject_state *st)
 {
 	size_t i;
@@ -242,14 +230,12 @@ static char *positions_header(const struct vtree *t, enum vpositions mode)
 static int write_identities(const struct vtree *t)
 {
 	struct strbuf sb = STRBUF_INIT, path = STRBUF_INIT;
-	struct conversion_flags flags;
 	int rc;
 
 	/* Without kbuild (the corpus), CC carries the -include: it comes first
 	 * on the command line, before the tree's own -include of autoconf.h. */
 	strbuf_addf(&path, "%s/include/generated/autoconf.h", t->srcdir);
-	conversion_flags_read(t->srcdir, &flags);
-	strbuf_addf(&sb, flags.percpu ? percpu_identities_header : identities_header,
+	strbuf_addf(&sb, identities_header,
 		    !t->kbuild && !access(path.buf, R_OK) ? "#include <generated/autoconf.h>\n" : "");
 	rc = write_text(t->shim, sb.buf);
 	strbuf_release(&sb);

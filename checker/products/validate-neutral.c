@@ -7,11 +7,12 @@
  * it, and what is around it, elsewhere (shpchp_core.o, rtlwifi's base.o);
  * flags computed at run time gain an "or $0x100" (dm-crypt.o); arm64 needs
  * a mov and a movk for 0x40100 where one mov made 0x40000. Such objects are
- * built again on both sides with WQ_PERCPU held at 0 (and the old names of
- * the renamed workqueues as the new ones): if the code is then the same,
- * the patch changed nothing but where WQ_PERCPU is said, and the object is
- * equal up to the conversion. What the first comparison rejects besides
- * scheduling stays rejected: WQ_PERCPU joined to WQ_UNBOUND in a constant.
+ * built again on both sides with WQ_PERCPU held at 0: if the code is then
+ * the same (renames of workqueues still accepted as in the first
+ * comparison), the patch changed nothing but where WQ_PERCPU is said, and
+ * the object is equal up to the conversion. What the first comparison
+ * rejects besides scheduling stays rejected: WQ_PERCPU joined to WQ_UNBOUND
+ * in a constant.
  *
  * Both sides are built in the worktree as it is: the state the object was
  * last built in is had back by checking out, at the commit it was built
@@ -21,8 +22,12 @@
 #include "products/validate-priv.h"
 #include "products/validate-run.h"
 
+#include <ctype.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static bool wants_second_look(const struct vtree *t, const struct vseries *s,
 			      const struct vobject *o, const struct vpatch_object *po)
@@ -96,18 +101,63 @@ static int checkout_files(const struct vtree *t, const char *commit, const struc
 	return rc;
 }
 
-/* Builds objs with the identities header of this era (WQ_PERCPU as 0) and
- * leaves their identities as they were. */
-static void build_neutral(struct vtree *t, struct vobject **objs, size_t n,
-			  struct vobject_state *st)
+static int write_text_keeping_mtime(const char *path, const struct strbuf *text,
+				    const struct stat *sb)
 {
-	size_t i;
+	struct timespec times[2] = { sb->st_atim, sb->st_mtim };
+	FILE *fp = fopen(path, "w");
+	bool ok;
 
-	for (i = 0; i < n; i++)
-		objs[i]->identities = true;
+	if (!fp)
+		return -1;
+	ok = fwrite(text->buf, 1, text->len, fp) == text->len;
+	ok = !fclose(fp) && ok;
+	return ok && !utimensat(AT_FDCWD, path, times, 0) ? 0 : -1;
+}
+
+/*
+ * Builds objs with the worktree's workqueue.h saying WQ_PERCPU = 0 in enum
+ * wq_flags, then puts the header back. A header included first (-include)
+ * cannot do it: the enumerator is defined there, and the sources that
+ * define pr_fmt before their includes would see printk.h's first. The
+ * header keeps its mtime, so make rebuilds nothing for it but the objects,
+ * which are removed before every build anyway (ccache hashes contents).
+ */
+static int build_percpu_held(struct vtree *t, struct vobject **objs, size_t n,
+			     struct vobject_state *st)
+{
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT, held = STRBUF_INIT;
+	struct stat sb;
+	const char *p, *value = NULL;
+	int rc = -1;
+
+	strbuf_addf(&path, "%s/include/linux/workqueue.h", t->srcdir);
+	if (stat(path.buf, &sb) || strbuf_read_file(&text, path.buf) < 0 || !text.buf)
+		goto out;
+	/* "WQ_PERCPU = 1 << 8," in the enum: the value up to the comma */
+	for (p = text.buf; !value && (p = strstr(p, "WQ_PERCPU")); p += 9) {
+		const char *q = p + 9 + strspn(p + 9, " \t");
+
+		if ((p == text.buf || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    q[0] == '=' && q[1] != '=')
+			value = q + 1;
+	}
+	if (!value || !strchr(value, ','))
+		goto out;
+	strbuf_add(&held, text.buf, (size_t)(value - text.buf));
+	strbuf_addstr(&held, " 0");
+	strbuf_addstr(&held, strchr(value, ','));
+	if (write_text_keeping_mtime(path.buf, &held, &sb) < 0)
+		goto out;
 	build_by_tree(t, objs, n, st);
-	for (i = 0; i < n; i++)
-		objs[i]->identities = false;
+	if (write_text_keeping_mtime(path.buf, &text, &sb) < 0)
+		die("cannot put back %s", path.buf);
+	rc = 0;
+out:
+	strbuf_release(&path);
+	strbuf_release(&text);
+	strbuf_release(&held);
+	return rc;
 }
 
 static void accept(struct vpatch_object *po, const struct strlist *why)
@@ -142,27 +192,28 @@ static void look_again(struct vtree *t, const char *commit, struct vobject **obj
 	struct strlist files = { 0 };
 	struct conversion_flags flags;
 	size_t i;
+	int held;
 
 	if (!changed_since(t, commit, &files))
 		goto out;
 	vtree_progress(t, "%zu object%s differ%s after WQ_PERCPU: building both sides with "
 		       "WQ_PERCPU as 0", n, n == 1 ? "" : "s", n == 1 ? "s" : "");
-	build_neutral(t, objs, n, after);
+	if (build_percpu_held(t, objs, n, after) < 0)
+		goto out;
 	if (checkout_files(t, commit, &files) < 0) {
 		checkout_files(t, "HEAD", &files);
 		goto out;
 	}
-	build_neutral(t, objs, n, before);
+	held = build_percpu_held(t, objs, n, before);
 	if (checkout_files(t, "HEAD", &files) < 0)
 		die("cannot restore the patched files in %s", t->worktree);
+	if (held < 0)
+		goto out;
 	conversion_flags_read(t->srcdir, &flags);
 	for (i = 0; i < n; i++) {
 		struct strlist differ = { 0 }, why = { 0 };
 
-		/* an identities build that failed leaves no code (and an
-		 * object whose code differed has some) */
-		if (before[i].compiled && after[i].compiled && before[i].nr_functions &&
-		    after[i].nr_functions) {
+		if (before[i].compiled && after[i].compiled) {
 			compare_code(&before[i], &after[i], &flags, &differ, &why);
 			if (!differ.nr && !percpu_meets_unbound(&objs[i]->state, now[i], &flags))
 				accept(verdicts[i], &why);
