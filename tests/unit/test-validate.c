@@ -94,18 +94,16 @@ static void test_code(void)
 	strbuf_release(&changed);
 }
 
-/* differ(), but with the 6.17 flags and the expected differences too */
-static char *differ617(const char *a, const char *b, char **expected)
+/* The differing functions of sa and sb with the 6.17 flags, the expected
+ * differences in *expected; both states released. */
+static char *differ_states(struct vobject_state *sa, struct vobject_state *sb, char **expected)
 {
-	struct vobject_state sa, sb;
 	struct strlist d = { 0 }, e = { 0 };
 	struct conversion_flags f = { .percpu = 0x100, .unbound = 0x2 };
 	struct strbuf out = STRBUF_INIT, ex = STRBUF_INIT;
 	size_t i;
 
-	parse(a, &sa);
-	parse(b, &sb);
-	compare_code(&sa, &sb, &f, &d, &e);
+	compare_code(sa, sb, &f, &d, &e);
 	strbuf_addstr(&out, "");
 	strbuf_addstr(&ex, "");
 	for (i = 0; i < d.nr; i++)
@@ -114,10 +112,20 @@ static char *differ617(const char *a, const char *b, char **expected)
 		strbuf_addf(&ex, "%s%s", i ? "; " : "", e.items[i]);
 	strlist_release(&d);
 	strlist_release(&e);
-	vobject_state_release(&sa);
-	vobject_state_release(&sb);
+	vobject_state_release(sa);
+	vobject_state_release(sb);
 	*expected = strbuf_detach(&ex);
 	return strbuf_detach(&out);
+}
+
+/* differ(), but with the 6.17 flags and the expected differences too */
+static char *differ617(const char *a, const char *b, char **expected)
+{
+	struct vobject_state sa, sb;
+
+	parse(a, &sa);
+	parse(b, &sb);
+	return differ_states(&sa, &sb, expected);
 }
 
 #define HEAD617 "\nx.o:     file format elf64-x86-64\n\n\nDisassembly of section .text:\n\n"
@@ -462,27 +470,11 @@ static void warn_code(struct vobject_state *st, const char *wq, const char *quot
 static char *differ_warn(const char *quoted_after, char **expected)
 {
 	struct vobject_state sa, sb;
-	struct strlist d = { 0 }, e = { 0 };
-	struct conversion_flags f = { .percpu = 0x100, .unbound = 0x2 };
-	struct strbuf out = STRBUF_INIT, ex = STRBUF_INIT;
-	size_t i;
 
 	warn_code(&sa, "system_unbound_wq",
 		  "drm_WARN_ON(!queue_delayed_work(system_unbound_wq, &pd->work, 1))");
 	warn_code(&sb, "system_dfl_wq", quoted_after);
-	compare_code(&sa, &sb, &f, &d, &e);
-	strbuf_addstr(&out, "");
-	strbuf_addstr(&ex, "");
-	for (i = 0; i < d.nr; i++)
-		strbuf_addf(&out, "%s%s", i ? " " : "", d.items[i]);
-	for (i = 0; i < e.nr; i++)
-		strbuf_addf(&ex, "%s%s", i ? "; " : "", e.items[i]);
-	strlist_release(&d);
-	strlist_release(&e);
-	vobject_state_release(&sa);
-	vobject_state_release(&sb);
-	*expected = strbuf_detach(&ex);
-	return strbuf_detach(&out);
+	return differ_states(&sa, &sb, expected);
 }
 
 /* The source a WARN quotes is renamed with the code: the string of the
