@@ -1485,7 +1485,7 @@ char *makefile_read(const char *srcdir, const char *dir, char **which)
 {
 	static const char *const names[] = { "Kbuild", "Makefile" };
 	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
-	size_t i, j, k;
+	size_t i, j, k, braces;
 
 	for (i = 0; i < 2; i++) {
 		strbuf_reset(&path);
@@ -1500,8 +1500,25 @@ char *makefile_read(const char *srcdir, const char *dir, char **which)
 	}
 	*which = xstrdup(path.buf + strlen(srcdir) + 1);
 	strbuf_release(&path);
-	for (j = k = 0; j < text.len; j++) {
-		if (text.buf[j] == '\\' && text.buf[j + 1] == '\n') {
+	/* ${VAR} as $(VAR), make's other spelling (obj-${CONFIG_USB4} in
+	 * drivers/thunderbolt/): braces opened so are closed so, outside
+	 * a recipe's $${shell} */
+	for (j = k = 0, braces = 0; j < text.len; j++) {
+		if (text.buf[j] == '$' && text.buf[j + 1] == '$') {
+			text.buf[k++] = text.buf[j++];
+			text.buf[k++] = text.buf[j];
+		} else if (text.buf[j] == '$' && text.buf[j + 1] == '{') {
+			text.buf[k++] = '$';
+			text.buf[k++] = '(';
+			j++;
+			braces++;
+		} else if (text.buf[j] == '}' && braces) {
+			text.buf[k++] = ')';
+			braces--;
+		} else if (text.buf[j] == '\n') {
+			text.buf[k++] = '\n';
+			braces = 0;
+		} else if (text.buf[j] == '\\' && text.buf[j + 1] == '\n') {
 			text.buf[k++] = ' ';
 			j++;
 		} else if (text.buf[j] == '#') {

@@ -58,6 +58,7 @@ static const struct fixture_file tiny[] = {
 	  "config G_TWO\n\tbool \"two\"\n"
 	  "endchoice\n" },
 	{ "drivers/Makefile",
+	  "obj-${CONFIG_NET} += brace/\n"
 	  "obj-$(CONFIG_FOO) += foo/\n"
 	  "obj-$(CONFIG_BAZ) += misc/\n"
 	  "obj-$(CONFIG_NET) += misc/\n" },
@@ -66,6 +67,10 @@ static const struct fixture_file tiny[] = {
 	  "obj-$(CONFIG_FOO) += foo.o\n"
 	  "foo-y := core.o\n"
 	  "foo-$(CONFIG_BAZ) += \\\n\textra.o\n" },
+	{ "drivers/brace/Makefile",
+	  "obj-${CONFIG_FOO} := brace.o\n"
+	  "brace-y := part.o\n"
+	  "clean-files := $${HOME}\n" },
 	{ "drivers/misc/Makefile",
 	  "obj-$(CONFIG_HIDDEN) += hidden.o\n"
 	  "obj-$(CONFIG_OMAPONLY) += omap.o\n"
@@ -136,6 +141,9 @@ static void test_tiny(void)
 	      kconfig_choice_tristate(kc, "G_ONE") && !kconfig_choice_tristate(kc, "G_TWO") &&
 	      !kconfig_choice_tristate(kc, "FOO"));
 
+	s = gates(root, "drivers/brace/part.o", kc);
+	CHECK_STR("gates: ${CONFIG_FOO} spelled with braces", s, "FOO NET");
+	free(s);
 	s = gates(root, "drivers/foo/extra.o", kc);
 	CHECK_STR("gates: a composite's part, the composite, the directory", s, "BAZ FOO");
 	free(s);
