@@ -15,8 +15,10 @@
 #
 # Usage: bench/validate-v3.6.5.sh [STEP...]   steps: cover allmodconfig hand
 # speed cross (default: the first three, in that order; hand needs cover's
-# configuration). speed validates again without ccache, with an empty one
-# and with the one that run filled, for the comparison with hand. cross
+# configuration). speed validates the patches that touch only host objects
+# (cover.json says which) without ccache, builds what that run built by hand
+# (as hand does), then validates again with an empty ccache and with the one
+# that run filled: item 6 of issue 17. cross
 # validates only the patches that touch objects of other arches (cover.json
 # says which: "arch" other than x86), with the cross compilers installed
 # (make deps CROSS="arm sh powerpc").
@@ -30,16 +32,18 @@ repo=${V365_REPO:-/work/.mirror/yuhc+linux-3.6.5/repo}
 tree=$cache/linux-3.6.5
 kcflags="KCFLAGS=-fno-pie -fno-stack-protector -fcommon"
 steps=${*:-cover allmodconfig hand}
-cross_series() {
-	# the cover letter and every patch that touches an object of another arch
-	rm -rf "$out/cross-series"
-	mkdir -p "$out/cross-series"
-	cp "$out/series/0000-cover-letter.patch" "$out/cross-series/"
-	python3 - "$out/cover.json" <<'PY' | while read -r p; do cp "$out/series/$p" "$out/cross-series/"; done
+# sub_series NAME any|none: the cover letter and every patch that touches
+# an object of another arch (any), or only objects of the host's (none)
+sub_series() {
+	rm -rf "$out/$1-series"
+	mkdir -p "$out/$1-series"
+	cp "$out/series/0000-cover-letter.patch" "$out/$1-series/"
+	python3 - "$out/cover.json" "$2" <<'PY' | while read -r p; do cp "$out/series/$p" "$out/$1-series/"; done
 import json, sys
 d = json.load(open(sys.argv[1]))
 for p in d["patches"]:
-    if any(o["arch"] != d["arch"] for o in p["objects"]):
+    foreign = any(o["arch"] != d["arch"] for o in p["objects"])
+    if foreign == (sys.argv[2] == "any"):
         print(p["patch"])
 PY
 }
@@ -89,6 +93,53 @@ print(f"config: {d['config']}; touched {len(objs)}, built {len(built)}, equal {l
 PY
 }
 
+# hand_build SERIES JSON NAME: the host arch's objects JSON's validate run
+# built, made twice by hand with make in a worktree sharing that run's
+# configuration and prepared O= directory (no ccache): at the base, then
+# after git am of the series. The configuration: the newest
+# covered-*.config enabling as many symbols as JSON's says (the one the run
+# used or made).
+hand_build() {
+	local series=$1 json=$2 name=$3 config= objs prepared= w d n
+	n=$(python3 -c 'import json, re, sys
+print(re.search(r"\+ (\d+) symbol", json.load(open(sys.argv[1]))["config"]).group(1))' "$json")
+	for d in $(ls -t "$cache"/validate/covered-*.config); do
+		if head -n 1 "$d" | grep -q "touched objects: $n\$"; then
+			config=$d
+			break
+		fi
+	done
+	[ -n "$config" ] || { echo "no covered configuration with $n symbols" >&2; exit 2; }
+	objs=$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(" ".join(sorted({o["object"] for p in d["patches"] for o in p["objects"]
+                       if o["built"] and o["arch"] == d["arch"]})))' "$json")
+	for d in "$cache"/validate/prepared-*; do
+		tail -n +2 "$config" | cmp -s - "$d/.config" && prepared=$d
+	done
+	[ -n "$prepared" ] || { echo "no prepared build for $config" >&2; exit 2; }
+	w=$(mktemp -d "${TMPDIR:-/tmp}/bench-v365.XXXXXX")
+	# the worktree is timed too: validate's time has its own
+	cat >"$w/hand.sh" <<EOF
+set -e
+git -C "$tree" worktree add -q --detach "$w/wt" HEAD
+mkdir -p "$w/wt/.wqcheck-build"
+cd "$w/wt"
+cp -a "$prepared/." .wqcheck-build/
+find .wqcheck-build -exec touch -h -d "@\$(( \$(date +%s) + 1 ))" {} +
+make -j2 -k O=.wqcheck-build "$kcflags" $objs >"$w/base.log" 2>&1 || true
+GIT_OBJECT_DIRECTORY=$w/objects GIT_ALTERNATE_OBJECT_DIRECTORIES=$(git -C "$tree" rev-parse --path-format=absolute --git-common-dir)/objects \
+	git -c user.name=b -c user.email=b@invalid am -q \$(ls "$series"/0*-*.patch | grep -v cover-letter)
+make -j2 -k O=.wqcheck-build "$kcflags" $objs >"$w/after.log" 2>&1 || true
+EOF
+	mkdir -p "$w/objects"
+	cpu_run "$name" bash "$w/hand.sh"
+	echo "by hand (worktree, prepared copy, make of $(echo $objs | wc -w) objects, git am, make again): $(cpu_of "$name")"
+	git -C "$tree" worktree remove --force --force "$w/wt"
+	rm -rf "$w"
+}
+
 for step in $steps; do
 	echo "load before $step: $(cut -d' ' -f1-3 /proc/loadavg)"
 	case $step in
@@ -104,20 +155,25 @@ for step in $steps; do
 			--series "$out/series" "$tree" >"$out/cover.json" || true
 		echo "cover (no --config): $(cpu_of cover); $(summary "$out/cover.json")" ;;
 	speed)
-		# issue 17 item 6: validate against the hand build (run it
-		# after cover: the hand step needs cover's configuration),
-		# three ways: without ccache, with an empty ccache (a first
-		# run) and with the ccache that run filled (a second run of
-		# the same series: what a maintainer revalidating gets)
+		# issue 17 item 6: validate against the hand build, on the
+		# patches that touch host objects only (the others' cross
+		# builds have no hand build here: the cross step), after cover
+		# (whose report says which): without ccache, by hand (the
+		# objects that run built, its configuration and prepared
+		# build), with an empty ccache (a first run) and with the
+		# ccache that run filled (a second run of the same series:
+		# what a maintainer revalidating gets)
+		sub_series host none
 		WQCHECK_NO_CCACHE=1 cpu_run speed-noccache "$WQCHECK" validate -q -j2 --format=json \
-			--make-arg "$kcflags" --series "$out/series" "$tree" >"$out/speed-noccache.json" || true
-		echo "validate, no ccache: $(cpu_of speed-noccache); $(summary "$out/speed-noccache.json")"
+			--make-arg "$kcflags" --series "$out/host-series" "$tree" >"$out/speed-noccache.json" || true
+		echo "validate, no ccache ($(ls "$out/host-series" | grep -vc cover-letter) patches): $(cpu_of speed-noccache); $(summary "$out/speed-noccache.json")"
+		hand_build "$out/host-series" "$out/speed-noccache.json" speed-hand
 		rm -rf "$out/ccache"
 		CCACHE_DIR=$out/ccache cpu_run speed-cold "$WQCHECK" validate -q -j2 --format=json \
-			--make-arg "$kcflags" --series "$out/series" "$tree" >"$out/speed-cold.json" || true
+			--make-arg "$kcflags" --series "$out/host-series" "$tree" >"$out/speed-cold.json" || true
 		echo "validate, empty ccache: $(cpu_of speed-cold); $(summary "$out/speed-cold.json")"
 		CCACHE_DIR=$out/ccache cpu_run speed-warm "$WQCHECK" validate -q -j2 --format=json \
-			--make-arg "$kcflags" --series "$out/series" "$tree" >"$out/speed-warm.json" || true
+			--make-arg "$kcflags" --series "$out/host-series" "$tree" >"$out/speed-warm.json" || true
 		echo "validate, the ccache of the run before: $(cpu_of speed-warm); $(summary "$out/speed-warm.json")"
 		rm -rf "$out/ccache" ;;
 	allmodconfig)
@@ -125,38 +181,9 @@ for step in $steps; do
 			--make-arg "$kcflags" --series "$out/series" "$tree" >"$out/allmodconfig.json" || true
 		echo "allmodconfig: $(cpu_of allmodconfig); $(summary "$out/allmodconfig.json")" ;;
 	hand)
-		# the configuration and prepared O= directory validate made
-		config=$(ls -t "$cache"/validate/covered-*.config | head -n 1)
-		objs=$(python3 -c '
-import json, sys
-d = json.load(open(sys.argv[1]))
-print(" ".join(sorted({o["object"] for p in d["patches"] for o in p["objects"] if o["built"]})))' "$out/cover.json")
-		prepared=
-		for d in "$cache"/validate/prepared-*; do
-			tail -n +2 "$config" | cmp -s - "$d/.config" && prepared=$d
-		done
-		[ -n "$prepared" ] || { echo "no prepared build for $config" >&2; exit 2; }
-		w=$(mktemp -d "${TMPDIR:-/tmp}/bench-v365.XXXXXX")
-		# the worktree is timed too: validate's time has its own
-		cat >"$w/hand.sh" <<EOF
-set -e
-git -C "$tree" worktree add -q --detach "$w/wt" HEAD
-mkdir -p "$w/wt/.wqcheck-build"
-cd "$w/wt"
-cp -a "$prepared/." .wqcheck-build/
-find .wqcheck-build -exec touch -h -d "@\$(( \$(date +%s) + 1 ))" {} +
-make -j2 -k O=.wqcheck-build "$kcflags" $objs >"$w/base.log" 2>&1 || true
-GIT_OBJECT_DIRECTORY=$w/objects GIT_ALTERNATE_OBJECT_DIRECTORIES=$(git -C "$tree" rev-parse --path-format=absolute --git-common-dir)/objects \
-	git -c user.name=b -c user.email=b@invalid am -q \$(ls "$out"/series/0*-*.patch | grep -v cover-letter)
-make -j2 -k O=.wqcheck-build "$kcflags" $objs >"$w/after.log" 2>&1 || true
-EOF
-		mkdir -p "$w/objects"
-		cpu_run hand bash "$w/hand.sh"
-		echo "by hand (worktree, prepared copy, make of $(echo $objs | wc -w) objects, git am, make again): $(cpu_of hand)"
-		git -C "$tree" worktree remove --force --force "$w/wt"
-		rm -rf "$w" ;;
+		hand_build "$out/series" "$out/cover.json" hand ;;
 	cross)
-		cross_series
+		sub_series cross any
 		cpu_run cross "$WQCHECK" validate -q -j2 --format=json --make-arg "$kcflags" \
 			--series "$out/cross-series" "$tree" >"$out/cross.json" || true
 		echo "cross ($(ls "$out/cross-series" | grep -vc cover-letter) patches): $(cpu_of cross); $(summary "$out/cross.json")"

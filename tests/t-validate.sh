@@ -183,6 +183,56 @@ else
 	not_ok "new gcc and sparse warnings: reported, exit 1" "rc=$rc $w" "$(head -c 600 "$scratch/warnings.json")"
 fi
 
+# --- sparse at the reference, only where the patched state has warnings -----
+# The base is built without sparse; an object with sparse warnings after a
+# patch has its reference checked afterwards on the reference's sources. A
+# warning the base has and the patch keeps is not new; one the patch adds
+# is, and so at an intermediate state: after patch 1 adds one, patch 2
+# (touching the same file) keeps it and adds none.
+tree=$(new_tree sparse-ref)
+printf '\nint tty_flip_base_debug;\n' >>"$tree/drivers/char/tty_flip_wq.c"
+(cd "$tree" && G commit -q -a -m "base: a sparse warning of its own")
+convert "$tree" drivers/char
+series "$tree" 1 "$scratch/sparse-kept.series"
+"$WQCHECK" validate -q --format=json --series "$scratch/sparse-kept.series" "$tree" \
+	>"$scratch/sparse-kept.json" 2>&1
+rc=$?
+w=$(jq_py x '
+objs = [o for p in d["patches"] for o in p["objects"]]
+o = [o for o in objs if o["object"] == "drivers/char/tty_flip_wq.o"][0]
+print(o["built"], o["code_equal"], [w for o in objs for w in o["new_sparse_warnings"]])' \
+	"$scratch/sparse-kept.json" 2>&1)
+if [ $rc -eq 0 ] && [ "$w" = "True True []" ]; then
+	ok "sparse: a warning the base has and the patch keeps is not new (exit 0)"
+else
+	not_ok "sparse: a warning the base has and the patch keeps is not new (exit 0)" "rc=$rc $w" \
+		"$(head -c 600 "$scratch/sparse-kept.json")"
+fi
+
+tree=$(new_tree sparse-added)
+printf '\nint tty_flip_base_debug;\n' >>"$tree/drivers/char/tty_flip_wq.c"
+(cd "$tree" && G commit -q -a -m "base: a sparse warning of its own")
+printf '\nint tty_flip_added_debug;\n' >>"$tree/drivers/char/tty_flip_wq.c"
+(cd "$tree" && G commit -q -a -m "char: a sparse warning more")
+convert "$tree" drivers/char
+series "$tree" 2 "$scratch/sparse-added.series"
+"$WQCHECK" validate -q --format=json --series "$scratch/sparse-added.series" "$tree" \
+	>"$scratch/sparse-added.json" 2>&1
+rc=$?
+w=$(jq_py x '
+def new(p):
+    return [w for o in p["objects"] if o["object"] == "drivers/char/tty_flip_wq.o"
+            for w in o["new_sparse_warnings"]]
+first, second = d["patches"]
+print(len(new(first)), all("tty_flip_added_debug" in w for w in new(first)), new(second))' \
+	"$scratch/sparse-added.json" 2>&1)
+if [ $rc -eq 1 ] && [ "$w" = "1 True []" ]; then
+	ok "sparse: a warning a patch adds is new, the base's is not; the next patch keeps it: not new"
+else
+	not_ok "sparse: a warning a patch adds is new, the base's is not; the next patch keeps it: not new" \
+		"rc=$rc $w" "$(head -c 600 "$scratch/sparse-added.json")"
+fi
+
 # --- a conversion that leaves a site: the rescan finds it, exit 1 ----------
 tree=$(new_tree partial)
 sed -i '0,/flush_work_sync(&(hdev)->out_work)/s//flush_work(\&(hdev)->out_work)/' "$tree/drivers/hid/hidx-core.c"

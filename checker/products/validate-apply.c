@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* "error: patch failed: drivers/x.c:123" -> "drivers/x.c:123, hunk @@ ... @@" */
 static char *describe_apply_failure(const struct vpatch *p, const char *out)
@@ -158,4 +159,63 @@ size_t vseries_apply(struct vtree *t, struct vseries *s, size_t first, size_t la
 	strbuf_release(&out);
 	free(argv);
 	return applied;
+}
+
+char *vtree_files_at(struct vtree *t, const char *commit)
+{
+	struct strbuf diff = STRBUF_INIT, path = STRBUF_INIT, out = STRBUF_INIT;
+	struct vgit_objects saved;
+	char *r = NULL;
+
+	vgit_objects_enter(t, &saved);
+	if (run_commandv(t->worktree, &diff, "git", "diff", "--binary", "--no-ext-diff",
+			 "--no-color", "--no-renames", "HEAD", commit, (char *)NULL)) {
+		error("git diff HEAD %s failed: %s", commit, diff.buf ? diff.buf : "");
+		goto out;
+	}
+	if (!diff.len) {
+		r = xstrdup("");
+		goto out;
+	}
+	strbuf_addf(&path, "%s/state-%.12s.diff", t->scratch, commit);
+	if (write_whole_file(path.buf, diff.buf, diff.len, 0644) < 0) {
+		error("%s: cannot write it", path.buf);
+		goto out;
+	}
+	if (run_commandv(t->worktree, &out, "git", "apply", "--whitespace=nowarn", path.buf,
+			 (char *)NULL)) {
+		error("git apply of %s failed: %s", path.buf, out.buf ? out.buf : "");
+		unlink(path.buf);
+		goto out;
+	}
+	r = strbuf_detach(&path);
+out:
+	vgit_objects_leave(&saved);
+	strbuf_release(&diff);
+	strbuf_release(&path);
+	strbuf_release(&out);
+	return r;
+}
+
+int vtree_files_back(struct vtree *t, const char *diff)
+{
+	struct strbuf out = STRBUF_INIT;
+	int rc = 0;
+
+	if (!*diff)
+		return 0;
+	if (run_commandv(t->worktree, &out, "git", "apply", "-R", "--whitespace=nowarn", diff,
+			 (char *)NULL)) {
+		struct vgit_objects saved;
+
+		rc = error("git apply -R of %s failed: %s", diff, out.buf ? out.buf : "");
+		/* every tracked file as HEAD has it, whatever the diff left */
+		vgit_objects_enter(t, &saved);
+		run_commandv(t->worktree, NULL, "git", "checkout", "-f", "HEAD", "--", ".",
+			     (char *)NULL);
+		vgit_objects_leave(&saved);
+	}
+	unlink(diff);
+	strbuf_release(&out);
+	return rc;
 }

@@ -1,10 +1,14 @@
 /* Building the touched objects in the worktree and reading what came out:
  * gcc's and sparse's diagnostics per object, and the disassembly per
  * function with relocations resolved to symbol names. */
+#include "lib/series-run.h"
 #include "lib/usage.h"
 #include "products/validate-priv.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <dirent.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -395,39 +399,89 @@ static char *make_failure(const char *out, const struct vobject *o)
 	return NULL;
 }
 
-/* One make with sparse (C=1) over objs, with the make arguments extra
- * (nr_extra of them, NULL where none), then each object's state: compiled,
- * its gcc and sparse diagnostics or its first error, and its code unless
- * no_code[i] is set. */
+/*
+ * Sparse at the reference state only where it can matter. The new sparse
+ * warnings of an object are its warnings now less those of its reference
+ * (the base, or the state after the patch that touched it before): an
+ * object with none now has none new, whatever its reference had, and on
+ * v3.6.5 two objects in three have none. So the base is built without
+ * sparse, and the reference of an object that has warnings now is checked
+ * afterwards, with the very command line kbuild gave sparse now (kept by
+ * the CHECK wrapper below; the flags are the same at both states, the
+ * positions and identities headers included), on the reference's sources.
+ */
+static const char check_wrapper[] =
+"#!/bin/sh\n"
+"# wqcheck validate: sparse, its command line kept for the reference state\n"
+"for src; do :; done\n"
+"key=$(printf '%%s' \"$src\" | sed 's,^\\(\\.\\./\\)*,,; s,^\\./,,; s,/,%%,g')\n"
+"printf '%%s\\000' \"$PWD\" \"$@\" >\"%s/$key\"\n"
+"exec sparse \"$@\"\n";
+
+static char *check_dir(const struct vtree *t)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s/check", t->scratch);
+	return strbuf_detach(&sb);
+}
+
+/* "CHECK=<scratch>/wqcheck-check" into arg, the script written first */
+static int write_check_wrapper(const struct vtree *t, struct strbuf *arg)
+{
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+	char *dir = check_dir(t);
+	int rc = 0;
+
+	strbuf_addf(&path, "%s/wqcheck-check", t->scratch);
+	strbuf_addf(&text, check_wrapper, dir);
+	if ((mkdir(dir, 0777) < 0 && errno != EEXIST) || write_text(path.buf, text.buf) < 0 ||
+	    chmod(path.buf, 0755) < 0)
+		rc = error("%s: cannot write it", path.buf);
+	strbuf_addf(arg, "CHECK=%s", path.buf);
+	free(dir);
+	strbuf_release(&path);
+	strbuf_release(&text);
+	return rc;
+}
+
+/* One make over objs (with sparse, C=1, when sparse is set), with the
+ * make arguments extra (nr_extra of them, NULL where none), then each
+ * object's state: compiled, its gcc (and sparse) diagnostics or its first
+ * error, and its code unless no_code[i] is set. */
 static void make_and_read(struct vtree *t, struct vobject **objs, struct vobject_state **st,
-			  size_t nr, const char *const *extra, size_t nr_extra, const bool *no_code)
+			  size_t nr, const char *const *extra, size_t nr_extra, const bool *no_code,
+			  bool sparse)
 {
 	struct strlist *warn = xcalloc(nr + 1, sizeof(*warn));
-	struct strlist *sparse = xcalloc(nr + 1, sizeof(*sparse));
+	struct strlist *sparse_out = xcalloc(nr + 1, sizeof(*sparse_out));
 	char **errors = xcalloc(nr + 1, sizeof(*errors));
 	const char **args = xcalloc(nr_extra + 3, sizeof(*args));
-	struct strbuf out = STRBUF_INIT;
+	struct strbuf out = STRBUF_INIT, check = STRBUF_INIT;
 	size_t i;
 
 	/* C=1 checks every file it compiles, and every object was
 	 * removed, so every one is compiled. */
 	remove_objects(t, objs, nr);
-	args[0] = "C=1";
-	args[1] = "CHECK=sparse";
+	if (sparse && write_check_wrapper(t, &check) < 0)
+		sparse = false;
+	args[0] = sparse ? "C=1" : NULL;
+	args[1] = sparse ? check.buf : NULL;
 	for (i = 0; i < nr_extra; i++)
 		args[i + 2] = extra[i];
 	make_objects(t, objs, nr, args, nr_extra + 2, &out);
-	make_output_parse(out.buf ? out.buf : "", objs, nr, warn, sparse, errors);
+	make_output_parse(out.buf ? out.buf : "", objs, nr, warn, sparse_out, errors);
 	for (i = 0; i < nr; i++) {
 		char *p = object_path(t, objs[i]);
 
 		vobject_state_release(st[i]);
 		st[i]->compiled = !access(p, R_OK);
 		if (st[i]->compiled) {
+			st[i]->sparse_checked = sparse;
 			st[i]->warnings = warn[i];
-			st[i]->sparse_warnings = sparse[i];
+			st[i]->sparse_warnings = sparse_out[i];
 			memset(&warn[i], 0, sizeof(warn[i]));
-			memset(&sparse[i], 0, sizeof(sparse[i]));
+			memset(&sparse_out[i], 0, sizeof(sparse_out[i]));
 			if (!no_code[i])
 				disassemble(t, objs[i], st[i]);
 		} else {
@@ -439,13 +493,14 @@ static void make_and_read(struct vtree *t, struct vobject **objs, struct vobject
 		free(p);
 		free(errors[i]);
 		strlist_release(&warn[i]);
-		strlist_release(&sparse[i]);
+		strlist_release(&sparse_out[i]);
 	}
 	free(args);
 	free(errors);
 	free(warn);
-	free(sparse);
+	free(sparse_out);
 	strbuf_release(&out);
+	strbuf_release(&check);
 }
 
 static const char *object_stem(const struct vobject *o, size_t *len)
@@ -502,7 +557,7 @@ static bool identities_ride(const struct vtree *t, const struct vobject *o,
  * keep from compiling is built again plainly, for its real error or its
  * diagnostics, and has no code to compare. Fills st[i]. */
 static int build_round(struct vtree *t, struct vobject **objs, struct vobject_state **st,
-		       size_t nr, enum vpositions mode)
+		       size_t nr, enum vpositions mode, bool sparse)
 {
 	struct vobject **batch = xcalloc(nr + 1, sizeof(*batch));
 	struct vobject_state **batch_st = xcalloc(nr + 1, sizeof(*batch_st));
@@ -543,7 +598,7 @@ static int build_round(struct vtree *t, struct vobject **objs, struct vobject_st
 	}
 	if (nr_batch)
 		make_and_read(t, batch, batch_st, nr_batch, (const char *const *)extra, nr_extra,
-			      no_code);
+			      no_code, sparse);
 	/* the identities that cannot ride: a make of their own */
 	nr_batch = 0;
 	for (i = 0; i < nr; i++)
@@ -554,7 +609,8 @@ static int build_round(struct vtree *t, struct vobject **objs, struct vobject_st
 	if (nr_batch) {
 		char *arg = include_make_arg(t, positions, t->shim);
 
-		make_and_read(t, batch, batch_st, nr_batch, (const char *const *)&arg, 1, no_code);
+		make_and_read(t, batch, batch_st, nr_batch, (const char *const *)&arg, 1, no_code,
+			      sparse);
 		free(arg);
 	}
 	/* the identities' failure: built plainly, for the diagnostics only
@@ -567,7 +623,8 @@ static int build_round(struct vtree *t, struct vobject **objs, struct vobject_st
 			batch[nr_batch++] = objs[i];
 		}
 	if (nr_batch)
-		make_and_read(t, batch, batch_st, nr_batch, (const char *const *)extra, 1, no_code);
+		make_and_read(t, batch, batch_st, nr_batch, (const char *const *)extra, 1, no_code,
+			      sparse);
 out:
 	for (i = 0; i < nr_extra; i++)
 		free(extra[i]);
@@ -581,7 +638,7 @@ out:
 }
 
 int build_objects(struct vtree *t, struct vobject **all, size_t nr_all,
-		  struct vobject_state *states)
+		  struct vobject_state *states, bool sparse)
 {
 	struct vobject **objs = xcalloc(nr_all + 1, sizeof(*objs));
 	struct vobject_state **st = xcalloc(nr_all + 1, sizeof(*st));
@@ -602,7 +659,7 @@ int build_objects(struct vtree *t, struct vobject **all, size_t nr_all,
 			}
 		if (!nr)
 			continue;
-		rc = build_round(t, objs, st, nr, mode);
+		rc = build_round(t, objs, st, nr, mode, sparse);
 		for (i = 0; i < nr && !rc; i++) {
 			if (st[i]->compiled) {
 				objs[i]->positions_chosen = true;
@@ -615,4 +672,145 @@ int build_objects(struct vtree *t, struct vobject **all, size_t nr_all,
 	free(objs);
 	free(st);
 	return rc;
+}
+
+/* The command line sparse had for source in the last build that checked
+ * it: its directory, then its arguments; false when none was kept. */
+static bool check_record(const struct vtree *t, const char *source, struct strbuf *rec)
+{
+	struct strbuf key = STRBUF_INIT, path = STRBUF_INIT;
+	char *dir = check_dir(t), *p;
+	bool found;
+
+	strbuf_addf(&key, "%s", strip_srctree(source));
+	for (p = key.buf; *p; p++)
+		if (*p == '/')
+			*p = '%';
+	strbuf_addf(&path, "%s/%s", dir, key.buf);
+	found = strbuf_read_file(rec, path.buf) >= 0 && rec->len;
+	if (!found) {
+		/* an absolute source path: the key is its tail */
+		DIR *d = opendir(dir);
+		struct dirent *de;
+		size_t n;
+
+		while (d && !found && (de = readdir(d))) {
+			n = strlen(de->d_name);
+			if (n > key.len && de->d_name[n - key.len - 1] == '%' &&
+			    !strcmp(de->d_name + n - key.len, key.buf)) {
+				strbuf_reset(&path);
+				strbuf_addf(&path, "%s/%s", dir, de->d_name);
+				strbuf_reset(rec);
+				found = strbuf_read_file(rec, path.buf) >= 0 && rec->len;
+			}
+		}
+		if (d)
+			closedir(d);
+	}
+	free(dir);
+	strbuf_release(&key);
+	strbuf_release(&path);
+	return found;
+}
+
+static bool needs_reference(const struct vobject *o, const struct vobject_state *now)
+{
+	return now->compiled && now->sparse_warnings.nr && o->state.compiled &&
+	       !o->state.sparse_checked && o->state_commit;
+}
+
+/* sparse on objs[idx[0..n)] with the worktree at their references' commit */
+static void check_references(struct vtree *host, struct vobject **objs, const size_t *idx,
+			     size_t n)
+{
+	static const char *const english[] = { "LC_ALL=C", NULL };
+	struct series_job *jobs = xcalloc(n + 1, sizeof(*jobs));
+	struct strbuf *recs = xcalloc(n + 1, sizeof(*recs));
+	struct strbuf *outs = xcalloc(n + 1, sizeof(*outs));
+	const char ***argvs = xcalloc(n + 1, sizeof(*argvs));
+	size_t k, nr_jobs = 0;
+
+	for (k = 0; k < n; k++) {
+		const char *p, *end;
+		size_t argc = 0;
+
+		if (!check_record(host, objs[idx[k]]->source, &recs[k]))
+			continue;
+		end = recs[k].buf + recs[k].len;
+		for (p = recs[k].buf; p < end; p += strlen(p) + 1)
+			argc++;
+		argvs[k] = xcalloc(argc + 2, sizeof(*argvs[k]));
+		argvs[k][0] = "sparse";
+		argc = 1;
+		p = recs[k].buf;
+		jobs[nr_jobs].dir = p;
+		for (p += strlen(p) + 1; p < end; p += strlen(p) + 1)
+			argvs[k][argc++] = p;
+		jobs[nr_jobs].argv = argvs[k];
+		jobs[nr_jobs].env = english;
+		jobs[nr_jobs].out = jobs[nr_jobs].err = &outs[k];
+		nr_jobs++;
+	}
+	series_run_jobs(jobs, nr_jobs, host->jobs > 0 ? host->jobs : 1);
+	for (k = 0; k < n; k++) {
+		struct vobject *o = objs[idx[k]];
+		struct strlist warn = { 0 }, sparse = { 0 };
+		struct strbuf text = STRBUF_INIT;
+		char *err = NULL;
+
+		if (!argvs[k])
+			continue;	/* no command kept: its warnings all count as new */
+		/* as make shows it, for the same attribution */
+		strbuf_addf(&text, "  CHECK   %s\n%s", o->source, outs[k].buf ? outs[k].buf : "");
+		make_output_parse(text.buf, &o, 1, &warn, &sparse, &err);
+		strlist_release(&o->state.sparse_warnings);
+		o->state.sparse_warnings = sparse;
+		o->state.sparse_checked = true;
+		strlist_release(&warn);
+		free(err);
+		strbuf_release(&text);
+	}
+	for (k = 0; k < n; k++) {
+		free(argvs[k]);
+		strbuf_release(&recs[k]);
+		strbuf_release(&outs[k]);
+	}
+	free(argvs);
+	free(recs);
+	free(outs);
+	free(jobs);
+}
+
+void sparse_references(struct vtree *host, struct vobject **objs,
+		       const struct vobject_state *now, size_t nr)
+{
+	size_t *idx = xcalloc(nr + 1, sizeof(*idx));
+	bool *done = xcalloc(nr + 1, sizeof(*done));
+	size_t i, j, n;
+
+	for (i = 0; i < nr; i++) {
+		const char *commit;
+		char *diff;
+
+		if (done[i] || !needs_reference(objs[i], &now[i]))
+			continue;
+		/* every object with the same reference commit at once */
+		commit = objs[i]->state_commit;
+		for (j = i, n = 0; j < nr; j++)
+			if (!done[j] && needs_reference(objs[j], &now[j]) &&
+			    !strcmp(objs[j]->state_commit, commit)) {
+				done[j] = true;
+				idx[n++] = j;
+			}
+		vtree_progress(host, "sparse at %.12s: %zu object%s with sparse warnings now", commit,
+			       n, n == 1 ? "" : "s");
+		diff = vtree_files_at(host, commit);
+		if (!diff)
+			continue;	/* said why; their warnings all count as new */
+		check_references(host, objs, idx, n);
+		vtree_files_back(host, diff);
+		free(diff);
+	}
+	free(idx);
+	free(done);
 }

@@ -142,6 +142,12 @@ char *vgit_head(const struct vtree *t);		/* the worktree's HEAD commit */
  * file:line and hunk) and the ones before it stay applied. */
 size_t vseries_apply(struct vtree *t, struct vseries *s, size_t first, size_t last,
 		     char **error);
+/* The worktree's files as commit has them (git diff HEAD commit applied;
+ * the index and HEAD stay): the diff's path to give vtree_files_back(), ""
+ * when they already are, NULL when they cannot be (said on stderr). */
+char *vtree_files_at(struct vtree *t, const char *commit);
+/* The worktree's files as HEAD has them again. */
+int vtree_files_back(struct vtree *t, const char *diff);
 void vtree_progress(const struct vtree *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Another arch's build beside host: ARCH=arch CROSS_COMPILE=prefix, in its
@@ -168,6 +174,7 @@ struct vobject_state {
 	char *error;			/* first error line when it did not compile */
 	struct strlist warnings;	/* normalised: file: warning: message */
 	struct strlist sparse_warnings;
+	bool sparse_checked;		/* sparse_warnings are known: sparse ran */
 	struct vfunction *functions;
 	size_t nr_functions;
 };
@@ -201,10 +208,19 @@ struct vobject {
 void vcross_setup(struct vtree *host, const char *base, struct vobject **objs, size_t nr);
 
 /* Builds objs (those with not_built NULL) in the worktree: code (with the
- * identities header where an object asks for it), gcc warnings, sparse
- * warnings. Fills states[i] for objs[i]. Returns -1 when make could not run. */
+ * identities header where an object asks for it), gcc warnings, and with
+ * sparse set sparse warnings. Fills states[i] for objs[i]. Returns -1 when
+ * make could not run. */
 int build_objects(struct vtree *t, struct vobject **objs, size_t nr,
-		  struct vobject_state *states);
+		  struct vobject_state *states, bool sparse);
+/* For each objs[i] whose state now[i] has sparse warnings and whose
+ * reference objs[i]->state was built without sparse: sparse's warnings at
+ * the reference, by running the command sparse had in now[i]'s build on
+ * the sources of the reference's commit (restored in the worktree for it,
+ * then put back). The new warnings are now's less the reference's, so an
+ * object that has none now needs none at its reference. */
+void sparse_references(struct vtree *host, struct vobject **objs,
+		       const struct vobject_state *now, size_t nr);
 void vobject_state_release(struct vobject_state *st);
 /* validate.c: build_objects() in each build objs are made in, the host's
  * and other arches'. -1 when the host's make could not run. */

@@ -82,13 +82,17 @@ static bool want_ccache(const struct vtree *t)
  * paths and miss every time. With it as the base dir the paths ccache
  * hashes are relative to the object's directory, the same on every run;
  * the working directory left out of the hash (what debug information would
- * carry of it, objdump -d never reads). */
+ * carry of it, objdump -d never reads). Depend mode: a miss compiles
+ * without running the preprocessor first (kbuild's -Wp,-MD,<file> names
+ * the headers ccache hashes for the next run), so a first run costs what
+ * one without ccache does, not a preprocessing and a hashing more. */
 static void ccache_share_runs(const struct vtree *t)
 {
 	if (!t->scratch)
 		return;
 	setenv("CCACHE_BASEDIR", t->scratch, 1);
 	setenv("CCACHE_NOHASHDIR", "true", 1);
+	setenv("CCACHE_DEPEND", "true", 1);
 }
 
 int vtree_open(struct vtree *t, const char *tree)

@@ -267,8 +267,9 @@ static void rescan(struct vtree *t, const struct vseries *s, const struct strlis
 	file_list_release(&files);
 }
 
-int build_by_tree(struct vtree *host, struct vobject **objs, size_t nr,
-		  struct vobject_state *states)
+/* build_by_tree(), with sparse or without it */
+static int build_by_tree_sparse(struct vtree *host, struct vobject **objs, size_t nr,
+				struct vobject_state *states, bool sparse)
 {
 	struct vobject **sub = xcalloc(nr + 1, sizeof(*sub));
 	struct vobject_state *st = xcalloc(nr + 1, sizeof(*st));
@@ -289,7 +290,7 @@ int build_by_tree(struct vtree *host, struct vobject **objs, size_t nr,
 		if (t)
 			vtree_progress(host, "ARCH=%s (%s): building %zu object%s", t->arch,
 				       t->defconfig, n, n == 1 ? "" : "s");
-		if (build_objects(t ? t : host, sub, n, st) < 0 && !t)
+		if (build_objects(t ? t : host, sub, n, st, sparse) < 0 && !t)
 			rc = -1;
 		for (i = 0; i < n; i++)
 			states[where[i]] = st[i];
@@ -298,6 +299,12 @@ int build_by_tree(struct vtree *host, struct vobject **objs, size_t nr,
 	free(st);
 	free(where);
 	return rc;
+}
+
+int build_by_tree(struct vtree *host, struct vobject **objs, size_t nr,
+		  struct vobject_state *states)
+{
+	return build_by_tree_sparse(host, objs, nr, states, true);
 }
 
 static void judge(const struct vtree *t, struct vpatch_object *po, struct vobject *o,
@@ -349,8 +356,10 @@ static void judge_built(struct vtree *t, const struct vseries *s, struct vobject
 	char *head = vgit_head(t);
 	size_t j;
 
-	if (nr)
+	if (nr) {
 		build_by_tree(t, objs, nr, states);
+		sparse_references(t, objs, states, nr);
+	}
 	for (j = 0; j < nr; j++)
 		judge(t, verdicts[j], objs[j], &states[j]);
 	neutral_second_look(t, s, objs, verdicts, states, nr);
@@ -447,7 +456,7 @@ static void rebuild_base_failures(struct vtree *t, const struct vseries *s,
 	vtree_progress(t, "building again the %zu object%s the base does not compile", n,
 		       n == 1 ? "" : "s");
 	now = xcalloc(n + 1, sizeof(*now));
-	build_by_tree(t, again, n, now);
+	build_by_tree_sparse(t, again, n, now, false);
 	for (i = 0; i < n; i++) {
 		struct vobject *o = again[i];
 		struct strbuf sb = STRBUF_INIT;
@@ -580,7 +589,9 @@ int validate_series(const struct validate_options *opts)
 
 	vtree_progress(&t, "building %zu object%s at the base", nr_objs, nr_objs == 1 ? "" : "s");
 	states = xcalloc(nr_objs + 1, sizeof(*states));
-	if (build_by_tree(&t, objs, nr_objs, states) < 0) {
+	/* sparse at the base only for what has sparse warnings after
+	 * (sparse_references()) */
+	if (build_by_tree_sparse(&t, objs, nr_objs, states, false) < 0) {
 		r.fatal = xstrdup("make could not run");
 		goto finish;
 	}
