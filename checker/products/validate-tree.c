@@ -943,7 +943,7 @@ const char *vconfig_olddefconfig(const struct vtree *t)
 /* scripts/config --file .config --enable A --enable B ... */
 static int enable_symbols(struct vtree *t, const struct strlist *enable, struct strbuf *out)
 {
-	const char **argv = xcalloc(2 * enable->nr + 6, sizeof(*argv));
+	const char **argv = xcalloc(2 * enable->nr + 7, sizeof(*argv));
 	struct strbuf script = STRBUF_INIT, file = STRBUF_INIT;
 	size_t n = 0, i;
 	int rc;
@@ -954,6 +954,9 @@ static int enable_symbols(struct vtree *t, const struct strlist *enable, struct 
 	argv[n++] = script.buf;
 	argv[n++] = "--file";
 	argv[n++] = file.buf;
+	/* the names as Kconfig spells them: scripts/config upper-cases
+	 * them otherwise (CRYPTO_DEV_QAT_DH895xCC would be no symbol) */
+	argv[n++] = "--keep-case";
 	for (i = 0; i < enable->nr; i++) {
 		argv[n++] = kconfig_choice_tristate(t->kconfig, enable->items[i]) ? "--module"
 										 : "--enable";
