@@ -333,10 +333,55 @@ static void find_arch(struct vtree *t)
 	t->arch = xstrdup("x86");
 }
 
+static uint64_t fnv1a(uint64_t h, const char *s, size_t n);
+static char *cache_root(void);
+
+/* Where make defconfig's .config for the worktree is kept: it depends on
+ * the sources (the base, checked out), the make arguments, the arch and
+ * compiler the environment may choose, and the compiler (newer Kconfigs ask
+ * it what it supports). A run whose configuration for the touched objects
+ * and prepared build are cached then runs no make before the objects'. */
+static char *defconfig_cache_path(struct vtree *t)
+{
+	static const char *const env[] = { "ARCH", "SRCARCH", "CROSS_COMPILE", "CC", "LLVM" };
+	struct strbuf gcc = STRBUF_INIT, sb = STRBUF_INIT;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	char *root = cache_root(), *commit;
+	size_t i;
+
+	if (!root)
+		return NULL;
+	commit = git_line(t->srcdir, "rev-parse", "HEAD", NULL);
+	if (!commit) {
+		free(root);
+		return NULL;
+	}
+	run_commandv(NULL, &gcc, "gcc", "--version", (char *)NULL);
+	h = fnv1a(h, commit, strlen(commit) + 1);
+	h = fnv1a(h, t->prefix, strlen(t->prefix) + 1);
+	for (i = 0; i < t->make_args.nr; i++)
+		h = fnv1a(h, t->make_args.items[i], strlen(t->make_args.items[i]) + 1);
+	for (i = 0; i < sizeof(env) / sizeof(env[0]); i++) {
+		const char *v = getenv(env[i]);
+
+		h = fnv1a(h, v ? v : "", v ? strlen(v) + 1 : 1);
+	}
+	if (gcc.buf)
+		h = fnv1a(h, gcc.buf, gcc.len);
+	if (t->ccache)
+		h = fnv1a(h, "ccache", 6);
+	strbuf_addf(&sb, "%s/defconfig-%016llx.config", root, (unsigned long long)h);
+	strbuf_release(&gcc);
+	free(commit);
+	free(root);
+	return strbuf_detach(&sb);
+}
+
 int vtree_configure(struct vtree *t, const char *config)
 {
 	struct strbuf dst = STRBUF_INIT, src = STRBUF_INIT, out = STRBUF_INIT;
 	const char *target = NULL;
+	char *cached = NULL;
 	int rc = 0;
 
 	t->ccache = want_ccache(t);
@@ -377,13 +422,26 @@ int vtree_configure(struct vtree *t, const char *config)
 	}
 	if (rc)
 		goto out;
-	if (t->kbuild && target) {
+	if (t->kbuild && target && !strcmp(target, "defconfig"))
+		cached = defconfig_cache_path(t);
+	if (cached && !access(cached, R_OK) && !copy_file(cached, dst.buf)) {
+		vtree_progress(t, "reusing the configuration %s", cached);
+	} else if (t->kbuild && target) {
 		const char *targets[] = { target, NULL };
 
 		vtree_progress(t, "configuring (%s)", target);
 		if (run_make_targets(t, targets, &out)) {
 			rc = error("make %s failed:\n%s", target, out.buf ? out.buf : "");
 			goto out;
+		}
+		if (cached && !make_parent_dirs(cached)) {
+			struct strbuf tmp = STRBUF_INIT;
+
+			strbuf_addf(&tmp, "%s.tmp-%d", cached, (int)getpid());
+			if (!copy_file(dst.buf, tmp.buf))
+				rename(tmp.buf, cached);
+			unlink(tmp.buf);
+			strbuf_release(&tmp);
 		}
 	}
 	strbuf_reset(&t->dotconfig);
@@ -397,6 +455,7 @@ int vtree_configure(struct vtree *t, const char *config)
 	if (t->kconfig)
 		kconfig_set_values(t->kconfig, t->dotconfig.buf);
 out:
+	free(cached);
 	strbuf_release(&dst);
 	strbuf_release(&src);
 	strbuf_release(&out);
