@@ -686,6 +686,15 @@ static const char *rename_of(const char *old, size_t old_len, const char *new, s
 {
 	size_t i;
 
+	/* 64-bit powerpc's ELFv1 calls the code of f ".f" (f names its
+	 * function descriptor): "bl .flush_work_sync" */
+	if (old_len > 1 && new_len > 1 && old[0] == '.' && new[0] == '.') {
+		old++;
+		new++;
+		old_len--;
+		new_len--;
+	}
+
 	for (i = 0; identity_renames[i][0]; i++)
 		if (strlen(identity_renames[i][0]) == old_len &&
 		    !strncmp(identity_renames[i][0], old, old_len) &&

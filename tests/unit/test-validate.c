@@ -558,6 +558,32 @@ static void test_excerpt(void)
 	vobject_state_release(&a);
 }
 
+/* 64-bit powerpc (ELFv1) calls functions by their dot symbols: the rename
+ * of ".flush_work_sync" to ".flush_work" is the conversion's (hvsi.o). */
+#define PPC64_CLOSE(callee)							\
+	"\nhvsi.o:     file format elf64-powerpc\n\n\nDisassembly of section .text:\n\n" \
+	"0000000000000000 <.hvsi_close>:\n"					\
+	"   0:\t48 00 00 01 \tbl      0 <.hvsi_close>\n"			\
+	"\t\t\t0: R_PPC64_REL24\t" callee "\n"					\
+	"   4:\t60 00 00 00 \tnop\n"						\
+	"   8:\t4e 80 00 20 \tblr\n"
+
+static void test_dot_symbols(void)
+{
+	char *d, *e;
+
+	d = differ617(PPC64_CLOSE(".flush_work_sync"), PPC64_CLOSE(".flush_work"), &e);
+	CHECK_STR("ppc64 dot symbols: .flush_work_sync -> .flush_work is expected", d, "");
+	CHECK_STR("ppc64 dot symbols: said as the rename", e,
+		  ".hvsi_close(): .flush_work_sync -> .flush_work");
+	free(d);
+	free(e);
+	d = differ617(PPC64_CLOSE(".flush_work_sync"), PPC64_CLOSE(".flush_workqueue"), &e);
+	CHECK_STR("ppc64 dot symbols: another function is a difference", d, ".hvsi_close");
+	free(d);
+	free(e);
+}
+
 int main(void)
 {
 	test_code();
@@ -569,5 +595,6 @@ int main(void)
 	test_quoted_renames();
 	test_percpu_meets_unbound();
 	test_excerpt();
+	test_dot_symbols();
 	return test_failures ? 1 : 0;
 }
