@@ -1002,7 +1002,7 @@ const char *vconfig_olddefconfig(const struct vtree *t)
 /* scripts/config --file .config --enable A --enable B ... */
 static int enable_symbols(struct vtree *t, const struct strlist *enable, struct strbuf *out)
 {
-	const char **argv = xcalloc(2 * enable->nr + 7, sizeof(*argv));
+	const char **argv = xcalloc(2 * enable->nr + 8, sizeof(*argv));
 	struct strbuf script = STRBUF_INIT, file = STRBUF_INIT;
 	size_t n = 0, i;
 	int rc;
@@ -1014,7 +1014,11 @@ static int enable_symbols(struct vtree *t, const struct strlist *enable, struct 
 	argv[n++] = "--file";
 	argv[n++] = file.buf;
 	/* the names as Kconfig spells them: scripts/config upper-cases
-	 * them otherwise (CRYPTO_DEV_QAT_DH895xCC would be no symbol) */
+	 * them otherwise (CRYPTO_DEV_QAT_DH895xCC would be no symbol).
+	 * Twice: up to 3.x its --keep-case also shifted away the argument
+	 * after it, so the second one is what that shift takes; later
+	 * versions take both as the flag. */
+	argv[n++] = "--keep-case";
 	argv[n++] = "--keep-case";
 	for (i = 0; i < enable->nr; i++) {
 		argv[n++] = kconfig_choice_tristate(t->kconfig, enable->items[i]) ? "--module"
