@@ -15,16 +15,14 @@
  * in a constant.
  *
  * Both sides are built in the worktree as it is: the state the object was
- * last built in is had back by checking out, at the commit it was built
- * at, the files changed since, and the patched files are restored after.
+ * last built in is had back with vtree_files_at() the commit it was built
+ * at (as the sparse references are), and vtree_files_back() after.
  */
 #include "lib/usage.h"
 #include "products/validate-priv.h"
-#include "products/validate-run.h"
 
 #include <ctype.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -43,76 +41,15 @@ static bool wants_second_look(const struct vtree *t, const struct vseries *s,
 	return yes;
 }
 
-/* The files that differ between commit and HEAD, when every one of them
- * was modified (a file added or removed is not had back so simply). */
-static bool changed_since(const struct vtree *t, const char *commit, struct strlist *files)
-{
-	struct strbuf out = STRBUF_INIT;
-	struct vgit_objects saved;
-	const char *line;
-	bool ok;
-
-	vgit_objects_enter(t, &saved);
-	ok = !run_commandv(t->worktree, &out, "git", "diff", "--name-status", "--no-renames",
-			   commit, "HEAD", (char *)NULL);
-	vgit_objects_leave(&saved);
-	for (line = out.buf; ok && line && *line;) {
-		const char *eol = strchr(line, '\n');
-		size_t len = eol ? (size_t)(eol - line) : strlen(line);
-
-		if (len > 2 && line[0] == 'M' && line[1] == '\t') {
-			char *f = xstrndup(line + 2, len - 2);
-
-			strlist_add(files, f);
-			free(f);
-		} else {
-			ok = false;
-		}
-		line = eol ? eol + 1 : NULL;
-	}
-	strbuf_release(&out);
-	return ok && files->nr;
-}
-
-/* git checkout commit -- files, in batches that keep argv short. */
-static int checkout_files(const struct vtree *t, const char *commit, const struct strlist *files)
-{
-	struct vgit_objects saved;
-	size_t i = 0;
-	int rc = 0;
-
-	vgit_objects_enter(t, &saved);
-	while (i < files->nr && !rc) {
-		const char **argv = xcalloc(64 + 5, sizeof(*argv));
-		size_t n = 0, k;
-		struct strbuf out = STRBUF_INIT;
-
-		argv[n++] = "git";
-		argv[n++] = "checkout";
-		argv[n++] = commit;
-		argv[n++] = "--";
-		for (k = 0; k < 64 && i < files->nr; k++)
-			argv[n++] = files->items[i++];
-		rc = run_command(t->worktree, argv, &out) ? -1 : 0;
-		strbuf_release(&out);
-		free(argv);
-	}
-	vgit_objects_leave(&saved);
-	return rc;
-}
-
+/* path's text, its atime and mtime as they were (sb) */
 static int write_text_keeping_mtime(const char *path, const struct strbuf *text,
 				    const struct stat *sb)
 {
 	struct timespec times[2] = { sb->st_atim, sb->st_mtim };
-	FILE *fp = fopen(path, "w");
-	bool ok;
 
-	if (!fp)
+	if (write_whole_file(path, text->buf, text->len, sb->st_mode & 07777) < 0)
 		return -1;
-	ok = fwrite(text->buf, 1, text->len, fp) == text->len;
-	ok = !fclose(fp) && ok;
-	return ok && !utimensat(AT_FDCWD, path, times, 0) ? 0 : -1;
+	return utimensat(AT_FDCWD, path, times, 0);
 }
 
 /*
@@ -189,23 +126,21 @@ static void look_again(struct vtree *t, const char *commit, struct vobject **obj
 {
 	struct vobject_state *before = xcalloc(n + 1, sizeof(*before));
 	struct vobject_state *after = xcalloc(n + 1, sizeof(*after));
-	struct strlist files = { 0 };
 	struct conversion_flags flags;
+	char *diff = NULL;
 	size_t i;
 	int held;
 
-	if (!changed_since(t, commit, &files))
-		goto out;
 	vtree_progress(t, "%zu object%s differ%s after WQ_PERCPU: building both sides with "
 		       "WQ_PERCPU as 0", n, n == 1 ? "" : "s", n == 1 ? "s" : "");
 	if (build_percpu_held(t, objs, n, after) < 0)
 		goto out;
-	if (checkout_files(t, commit, &files) < 0) {
-		checkout_files(t, "HEAD", &files);
+	/* nothing changed since commit: no earlier side to build */
+	diff = vtree_files_at(t, commit);
+	if (!diff || !*diff)
 		goto out;
-	}
 	held = build_percpu_held(t, objs, n, before);
-	if (checkout_files(t, "HEAD", &files) < 0)
+	if (vtree_files_back(t, diff) < 0)
 		die("cannot restore the patched files in %s", t->worktree);
 	if (held < 0)
 		goto out;
@@ -228,7 +163,7 @@ out:
 	}
 	free(before);
 	free(after);
-	strlist_release(&files);
+	free(diff);
 }
 
 void neutral_second_look(struct vtree *t, const struct vseries *s, struct vobject **objs,
