@@ -86,7 +86,8 @@ static int build_percpu_held(struct vtree *t, struct vobject **objs, size_t n,
 	strbuf_addstr(&held, strchr(value, ','));
 	if (write_text_keeping_mtime(path.buf, &held, &sb) < 0)
 		goto out;
-	build_by_tree(t, objs, n, st);
+	/* the code is all this build is for: no sparse */
+	build_by_tree(t, objs, n, st, false);
 	if (write_text_keeping_mtime(path.buf, &text, &sb) < 0)
 		die("cannot put back %s", path.buf);
 	rc = 0;

@@ -223,9 +223,10 @@ void sparse_references(struct vtree *host, struct vobject **objs,
 		       const struct vobject_state *now, size_t nr);
 void vobject_state_release(struct vobject_state *st);
 /* validate.c: build_objects() in each build objs are made in, the host's
- * and other arches'. -1 when the host's make could not run. */
+ * and other arches', with sparse or without it. -1 when the host's make
+ * could not run. */
 int build_by_tree(struct vtree *host, struct vobject **objs, size_t nr,
-		  struct vobject_state *states);
+		  struct vobject_state *states, bool sparse);
 /* validate-neutral.c: the second look at objects whose code differs after
  * a patch that adds WQ_PERCPU (validate-neutral.c says why). now[i] is
  * objs[i]'s state after the patch, verdicts[i] its verdict, changed in

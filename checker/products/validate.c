@@ -267,9 +267,8 @@ static void rescan(struct vtree *t, const struct vseries *s, const struct strlis
 	file_list_release(&files);
 }
 
-/* build_by_tree(), with sparse or without it */
-static int build_by_tree_sparse(struct vtree *host, struct vobject **objs, size_t nr,
-				struct vobject_state *states, bool sparse)
+int build_by_tree(struct vtree *host, struct vobject **objs, size_t nr,
+		  struct vobject_state *states, bool sparse)
 {
 	struct vobject **sub = xcalloc(nr + 1, sizeof(*sub));
 	struct vobject_state *st = xcalloc(nr + 1, sizeof(*st));
@@ -299,12 +298,6 @@ static int build_by_tree_sparse(struct vtree *host, struct vobject **objs, size_
 	free(st);
 	free(where);
 	return rc;
-}
-
-int build_by_tree(struct vtree *host, struct vobject **objs, size_t nr,
-		  struct vobject_state *states)
-{
-	return build_by_tree_sparse(host, objs, nr, states, true);
 }
 
 static void judge(const struct vtree *t, struct vpatch_object *po, struct vobject *o,
@@ -357,7 +350,7 @@ static void judge_built(struct vtree *t, const struct vseries *s, struct vobject
 	size_t j;
 
 	if (nr) {
-		build_by_tree(t, objs, nr, states);
+		build_by_tree(t, objs, nr, states, true);
 		sparse_references(t, objs, states, nr);
 	}
 	for (j = 0; j < nr; j++)
@@ -456,7 +449,7 @@ static void rebuild_base_failures(struct vtree *t, const struct vseries *s,
 	vtree_progress(t, "building again the %zu object%s the base does not compile", n,
 		       n == 1 ? "" : "s");
 	now = xcalloc(n + 1, sizeof(*now));
-	build_by_tree_sparse(t, again, n, now, false);
+	build_by_tree(t, again, n, now, false);
 	for (i = 0; i < n; i++) {
 		struct vobject *o = again[i];
 		struct strbuf sb = STRBUF_INIT;
@@ -591,7 +584,7 @@ int validate_series(const struct validate_options *opts)
 	states = xcalloc(nr_objs + 1, sizeof(*states));
 	/* sparse at the base only for what has sparse warnings after
 	 * (sparse_references()) */
-	if (build_by_tree_sparse(&t, objs, nr_objs, states, false) < 0) {
+	if (build_by_tree(&t, objs, nr_objs, states, false) < 0) {
 		r.fatal = xstrdup("make could not run");
 		goto finish;
 	}
