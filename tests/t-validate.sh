@@ -156,6 +156,35 @@ else
 	not_ok "per-patch verdicts: a slip undone by a later patch is reported in both" "rc=$rc $diffs"
 fi
 
+# --- two objects touched twice, interleaved: one state between serves both --
+# sdx_host.o is touched by patches 1 and 3, hidx-core.o by 2 and 4: built
+# once after patch 2 (after their first touch, before their second), then
+# after patch 4; so git am runs twice, and each slip is still its patch's.
+tree=$(new_tree interleaved)
+sed -i 's/host->timeouts++;/host->timeouts--;/' "$tree/drivers/mmc/host/sdx_host.c"
+(cd "$tree" && G commit -q -a -m "mmc: a slip")
+sed -i 's/hdev->outhead++;/hdev->outhead--;/' "$tree/drivers/hid/hidx-core.c"
+(cd "$tree" && G commit -q -a -m "hid: a slip")
+sed -i 's/host->timeouts--;/host->timeouts++;/' "$tree/drivers/mmc/host/sdx_host.c"
+(cd "$tree" && G commit -q -a -m "mmc: undo the slip")
+sed -i 's/hdev->outhead--;/hdev->outhead++;/' "$tree/drivers/hid/hidx-core.c"
+(cd "$tree" && G commit -q -a -m "hid: undo the slip")
+series "$tree" 4 "$scratch/interleaved.series"
+: >"$scratch/am.log"
+PATH=$scratch/shim:$PATH "$WQCHECK" validate -q --format=json --series "$scratch/interleaved.series" \
+	"$tree" >"$scratch/interleaved.json" 2>&1
+rc=$?
+ams=$(grep -c ' am ' "$scratch/am.log")
+diffs=$(jq_py x 'print(["/".join(f for o in p["objects"] for f in o["code_diff_functions"]) for p in d["patches"]])' \
+	"$scratch/interleaved.json" 2>&1)
+if [ $rc -eq 1 ] && [ "$ams" = 2 ] &&
+   [ "$diffs" = "['sdx_timeout', 'hidx_output_report', 'sdx_timeout', 'hidx_output_report']" ]; then
+	ok "interleaved touches: one build between serves both objects (git am runs: $ams), every slip its patch's"
+else
+	not_ok "interleaved touches: one build between serves both objects" "rc=$rc git am runs: $ams $diffs" \
+		"$(cat "$scratch/am.log")"
+fi
+
 # --- new gcc and sparse warnings ---------------------------------------------
 tree=$(new_tree warnings)
 convert "$tree" drivers/char

@@ -512,41 +512,81 @@ static const char *object_stem(const struct vobject *o, size_t *len)
 	return base;
 }
 
-/* Can o's identities ride on kbuild's per-object flags, CFLAGS_<stem>.o
- * given on make's command line, in the make that builds the others
- * plainly? Not when o's own Makefile sets them (the command line would
- * replace its value), nor when an object of objs built plainly has o's
- * name (in another directory it would take them too). */
-static bool identities_ride(const struct vtree *t, const struct vobject *o,
-			    struct vobject **objs, size_t nr)
+static bool same_stem(const struct vobject *a, const struct vobject *b)
+{
+	size_t la, lb;
+	const char *sa = object_stem(a, &la), *sb = object_stem(b, &lb);
+
+	return la == lb && !strncmp(sa, sb, la);
+}
+
+/* Does the Makefile (or Kbuild) of o's directory set CFLAGS_<stem>.o? */
+static bool makefile_sets_flags(const struct vtree *t, const struct vobject *o)
 {
 	static const char *const files[] = { "Makefile", "Kbuild" };
 	const char *dir_end = strrchr(o->object, '/');
-	size_t len, other_len, i;
+	size_t len, i;
 	const char *stem = object_stem(o, &len);
 	struct strbuf var = STRBUF_INIT;
-	bool ride = t->kbuild;
+	bool sets = false;
 
-	for (i = 0; ride && i < nr; i++) {
-		const char *other = object_stem(objs[i], &other_len);
-
-		if (!objs[i]->identities && other_len == len && !strncmp(other, stem, len))
-			ride = false;
-	}
 	strbuf_addf(&var, "CFLAGS_%.*s.o", (int)len, stem);
-	for (i = 0; ride && i < sizeof(files) / sizeof(files[0]); i++) {
+	for (i = 0; !sets && i < sizeof(files) / sizeof(files[0]); i++) {
 		struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
 
 		strbuf_addf(&path, "%s/%.*s%s%s", t->srcdir,
 			    dir_end ? (int)(dir_end - o->object) : 0, o->object,
 			    dir_end ? "/" : "", files[i]);
-		if (strbuf_read_file(&text, path.buf) >= 0 && text.buf && strstr(text.buf, var.buf))
-			ride = false;
+		sets = strbuf_read_file(&text, path.buf) >= 0 && text.buf &&
+		       strstr(text.buf, var.buf);
 		strbuf_release(&path);
 		strbuf_release(&text);
 	}
 	strbuf_release(&var);
-	return ride;
+	return sets;
+}
+
+/* Can o's identities ride on kbuild's per-object flags, CFLAGS_<stem>.o
+ * given on make's command line, in the make that builds the others
+ * plainly? Not when a Makefile of an object of objs with o's name sets
+ * them (the command line would replace its value in every directory). */
+static bool identities_ride(const struct vtree *t, const struct vobject *o,
+			    struct vobject **objs, size_t nr)
+{
+	size_t i;
+
+	if (!t->kbuild)
+		return false;
+	for (i = 0; i < nr; i++)
+		if (same_stem(objs[i], o) && makefile_sets_flags(t, objs[i]))
+			return false;
+	return true;
+}
+
+/* CFLAGS_<stem>.o=... for the riders of objs with o's name: make expands
+ * the value where kbuild uses it, in the directory's own make, so only
+ * theirs get the -include and an object of that name in another
+ * directory, built plainly, none. NULL when an earlier rider said it. */
+static char *rider_flags(const struct vtree *t, struct vobject **objs, size_t nr,
+			 const bool *ride, size_t k)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t len, i;
+	const char *stem = object_stem(objs[k], &len);
+
+	for (i = 0; i < k; i++)
+		if (ride[i] && same_stem(objs[i], objs[k]))
+			return NULL;
+	strbuf_addf(&sb, "CFLAGS_%.*s.o=$(if $(filter", (int)len, stem);
+	for (i = k; i < nr; i++)
+		if (ride[i] && same_stem(objs[i], objs[k])) {
+			const char *dir_end = strrchr(objs[i]->object, '/');
+
+			strbuf_addf(&sb, " %.*s", dir_end ? (int)(dir_end - objs[i]->object) : 1,
+				    dir_end ? objs[i]->object : ".");
+		}
+	strbuf_addf(&sb, ",$(obj)),-include %s)", t->shim);
+	return strbuf_detach(&sb);
 }
 
 /* Builds objs (none of them not_built) with their positions mode, each
@@ -563,6 +603,7 @@ static int build_round(struct vtree *t, struct vobject **objs, struct vobject_st
 	struct vobject_state **batch_st = xcalloc(nr + 1, sizeof(*batch_st));
 	bool *no_code = xcalloc(nr + 1, sizeof(*no_code));
 	bool *apart = xcalloc(nr + 1, sizeof(*apart));
+	bool *ride = xcalloc(nr + 1, sizeof(*ride));
 	char **extra = xcalloc(nr + 2, sizeof(*extra));
 	char *positions = positions_header(t, mode);
 	size_t nr_batch = 0, nr_extra = 1, nr_ids = 0, i;
@@ -581,17 +622,17 @@ static int build_round(struct vtree *t, struct vobject **objs, struct vobject_st
 	/* the plain ones, and the identities that ride along */
 	extra[0] = include_make_arg(t, positions, NULL);
 	for (i = 0; i < nr; i++) {
-		if (objs[i]->identities && !identities_ride(t, objs[i], objs, nr)) {
-			apart[i] = true;
+		ride[i] = objs[i]->identities && identities_ride(t, objs[i], objs, nr);
+		apart[i] = objs[i]->identities && !ride[i];
+	}
+	for (i = 0; i < nr; i++) {
+		if (apart[i])
 			continue;
-		}
-		if (objs[i]->identities) {
-			struct strbuf sb = STRBUF_INIT;
-			size_t len;
-			const char *stem = object_stem(objs[i], &len);
+		if (ride[i]) {
+			char *arg = rider_flags(t, objs, nr, ride, i);
 
-			strbuf_addf(&sb, "CFLAGS_%.*s.o=-include %s", (int)len, stem, t->shim);
-			extra[nr_extra++] = strbuf_detach(&sb);
+			if (arg)
+				extra[nr_extra++] = arg;
 		}
 		batch_st[nr_batch] = st[i];
 		batch[nr_batch++] = objs[i];
@@ -633,6 +674,7 @@ out:
 	free(batch_st);
 	free(no_code);
 	free(apart);
+	free(ride);
 	free(positions);
 	return rc;
 }

@@ -415,19 +415,43 @@ static bool touched_later(const struct vseries *s, const struct strlist *sources
 	return false;
 }
 
-/* Are the objects of the k-th patch built right after it? Without deferral
- * every patch's are; with it, those a later patch touches again. */
-static bool judged_after(const struct vseries *s, const struct strlist *sources, bool defer,
-			 size_t k)
+/* The first patch after the k-th that touches source again; nr_patches
+ * when none does. */
+static size_t next_touch(const struct vseries *s, const struct strlist *sources, size_t k,
+			 const char *source)
 {
-	size_t j;
+	size_t i;
 
-	if (!defer)
-		return sources[k].nr > 0;
-	for (j = 0; j < sources[k].nr; j++)
-		if (touched_later(s, sources, k, sources[k].items[j]))
-			return true;
-	return false;
+	for (i = k + 1; i < s->nr_patches; i++)
+		if (strlist_has(&sources[i], source))
+			break;
+	return i;
+}
+
+/* The last patch of the round that starts at the i-th: the state its
+ * objects are built at. Without deferral, the first patch from the i-th
+ * on that touches an object. With it, the objects a later patch touches
+ * again must be built before that patch, and any state after their own
+ * patch serves (no header in the series: only their own source makes
+ * their code); so a round runs as far as the earliest such next touch
+ * allows, and one make serves every object the round may build. */
+static size_t round_end(const struct vseries *s, const struct strlist *sources, bool defer,
+			size_t i)
+{
+	size_t last = i, limit = s->nr_patches, j;
+
+	for (;; last++) {
+		if (!defer && sources[last].nr)
+			return last;
+		for (j = 0; defer && j < sources[last].nr; j++) {
+			size_t next = next_touch(s, sources, last, sources[last].items[j]);
+
+			if (next < limit)
+				limit = next;
+		}
+		if (last + 1 >= s->nr_patches || last + 1 >= limit)
+			return last;
+	}
 }
 
 /* The objects the base could not compile, built again after the series:
@@ -633,10 +657,8 @@ int validate_series(const struct validate_options *opts)
 		size_t nr_now = 0, alloc_now = 0, alloc_now_verdicts = 0;
 		char *apply_error;
 
-		/* one git am up to the next patch whose objects are judged
-		 * right after it */
-		while (last + 1 < series.nr_patches && !judged_after(&series, patch_srcs, defer, last))
-			last++;
+		/* one git am up to the state the next objects are judged at */
+		last = round_end(&series, patch_srcs, defer, i);
 		for (k = i; k <= last; k++)
 			vtree_progress(&t, "[%zu/%zu] %s", k + 1, series.nr_patches,
 				       series.patches[k].name);
