@@ -180,3 +180,52 @@ print(a == b)' "$scratch/bad.json" "$scratch/bad2.json" 2>&1)
 		echo "    rc=$rc2 (first $rc) same=$same; the object's compiles: $results" ;;
 	esac
 fi
+
+# --- identities ride by directory: two objects of one name, one make a state
+# fs/nfs/inode.o needs the 3.7 identities (its patch drops WQ_NON_REENTRANT),
+# fs/inode.o, patched too, does not: kbuild's CFLAGS_inode.o on make's
+# command line, expanded in each directory's make, gives them to the first
+# only. One make at the base and one after the series (a make of their own
+# for the identities cost two more); both objects judged as they should be.
+nfs=$(grep -l '^-.*WQ_NON_REENTRANT' "$series"/0*.patch | xargs grep -l '^diff --git a/fs/nfs/inode.c' | head -n 1)
+if [ -z "$nfs" ]; then
+	echo "not ok - $name: identities ride by directory: no patch of the series drops WQ_NON_REENTRANT in fs/nfs/inode.c"
+else
+	mkdir -p "$scratch/ride" "$scratch/makeshim" "$scratch/tmp"
+	cp "$nfs" "$scratch/ride/0001-nfs.patch"
+	git -C "$fixture" show HEAD:fs/inode.c >"$scratch/ride/old.c"
+	python3 - "$scratch/ride/old.c" "$scratch/ride/0002-fs-comment.patch" <<'PY'
+import difflib, sys
+old = open(sys.argv[1]).read().splitlines(True)
+new = old + ["/* wqcheck test: a comment, no code */\n"]
+with open(sys.argv[2], "w") as out:
+	out.write("From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
+		  "From: wqcheck test <t@invalid>\nDate: Mon, 20 Aug 2012 00:00:00 +0000\n"
+		  "Subject: [PATCH] fs: a comment\n\n---\n"
+		  "diff --git a/fs/inode.c b/fs/inode.c\n")
+	out.writelines(difflib.unified_diff(old, new, "a/fs/inode.c", "b/fs/inode.c"))
+	out.write("-- \n2.39.2\n")
+PY
+	rm -f "$scratch/ride/old.c"
+	# validate's own makes of the objects are the ones with KBUILD_NOCMDDEP=1
+	printf '#!/bin/sh\ncase " $* " in *" KBUILD_NOCMDDEP=1 "*) echo "$*" >>"%s";; esac\nexec %s "$@"\n' \
+		"$scratch/makes.log" "$(command -v make)" >"$scratch/makeshim/make"
+	chmod +x "$scratch/makeshim/make"
+	PATH=$scratch/makeshim:$PATH TMPDIR=$scratch/tmp "$WQCHECK" validate -q -j2 --format=json \
+		--series "$scratch/ride" "$fixture" >"$scratch/ride.json" 2>"$scratch/ride.err"
+	rc=$?
+	makes=$(grep -c . "$scratch/makes.log" 2>/dev/null)
+	got=$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(" ".join("%s:%s:%s:%s" % (o["object"], o["built"], o["code_verdict"], o["identities"])
+	       for p in d["patches"] for o in p["objects"]))' "$scratch/ride.json" 2>&1)
+	want="fs/nfs/inode.o:True:equal_up_to_conversion:True fs/inode.o:True:equal:False"
+	if [ "$rc $makes $got" = "0 2 $want" ]; then
+		echo "ok - $name: identities ride by directory: fs/nfs/inode.o with them, fs/inode.o without, one make a state"
+	else
+		echo "not ok - $name: identities ride by directory: fs/nfs/inode.o with them, fs/inode.o without, one make a state"
+		echo "    rc=$rc makes=$makes $got"
+		sed 's/^/    /' "$scratch/ride.err" | tail -3
+	fi
+fi
