@@ -90,6 +90,7 @@ struct vtree {
 	bool ccache;			/* make CC="ccache gcc" */
 	struct strbuf dotconfig;	/* the .config used */
 	struct strlist make_args;
+	char *compiler_version;		/* <cross>gcc --version, once asked */
 	int jobs;
 	bool progress;
 	bool prepared_from_cache;

@@ -342,6 +342,27 @@ static void find_arch(struct vtree *t)
 static uint64_t fnv1a(uint64_t h, const char *s, size_t n);
 static char *cache_root(void);
 
+/* h with what every cached step's output depends on besides the sources:
+ * the make arguments and the compiler (kconfig asks it what it supports,
+ * kbuild probes it), whose version is asked once a tree. */
+static uint64_t hash_make_and_compiler(struct vtree *t, uint64_t h)
+{
+	size_t i;
+
+	for (i = 0; i < t->make_args.nr; i++)
+		h = fnv1a(h, t->make_args.items[i], strlen(t->make_args.items[i]) + 1);
+	if (!t->compiler_version) {
+		struct strbuf gcc = STRBUF_INIT, out = STRBUF_INIT;
+
+		strbuf_addf(&gcc, "%sgcc", t->cross_compile ? t->cross_compile : "");
+		run_commandv(NULL, &out, gcc.buf, "--version", (char *)NULL);
+		t->compiler_version = out.buf ? strbuf_detach(&out) : xstrdup("");
+		strbuf_release(&gcc);
+		strbuf_release(&out);
+	}
+	return fnv1a(h, t->compiler_version, strlen(t->compiler_version));
+}
+
 /* Where make defconfig's .config for the worktree is kept: it depends on
  * the sources (the base, checked out), the make arguments, the arch and
  * compiler the environment may choose, and the compiler (newer Kconfigs ask
@@ -350,7 +371,7 @@ static char *cache_root(void);
 static char *defconfig_cache_path(struct vtree *t)
 {
 	static const char *const env[] = { "ARCH", "SRCARCH", "CROSS_COMPILE", "CC", "LLVM" };
-	struct strbuf gcc = STRBUF_INIT, sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT;
 	uint64_t h = 0xcbf29ce484222325ULL;
 	char *root = cache_root(), *commit;
 	size_t i;
@@ -362,22 +383,17 @@ static char *defconfig_cache_path(struct vtree *t)
 		free(root);
 		return NULL;
 	}
-	run_commandv(NULL, &gcc, "gcc", "--version", (char *)NULL);
 	h = fnv1a(h, commit, strlen(commit) + 1);
 	h = fnv1a(h, t->prefix, strlen(t->prefix) + 1);
-	for (i = 0; i < t->make_args.nr; i++)
-		h = fnv1a(h, t->make_args.items[i], strlen(t->make_args.items[i]) + 1);
 	for (i = 0; i < sizeof(env) / sizeof(env[0]); i++) {
 		const char *v = getenv(env[i]);
 
 		h = fnv1a(h, v ? v : "", v ? strlen(v) + 1 : 1);
 	}
-	if (gcc.buf)
-		h = fnv1a(h, gcc.buf, gcc.len);
+	h = hash_make_and_compiler(t, h);
 	if (t->ccache)
 		h = fnv1a(h, "ccache", 6);
 	strbuf_addf(&sb, "%s/defconfig-%016llx.config", root, (unsigned long long)h);
-	strbuf_release(&gcc);
 	free(commit);
 	free(root);
 	return strbuf_detach(&sb);
@@ -498,23 +514,15 @@ static char *cache_root(void)
  * commit), the configuration, the make arguments and the compiler. */
 static char *prepared_key(struct vtree *t, const char *base)
 {
-	struct strbuf gcc = STRBUF_INIT, sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT;
 	uint64_t h = 0xcbf29ce484222325ULL;
-	size_t i;
 
-	strbuf_addf(&sb, "%sgcc", t->cross_compile ? t->cross_compile : "");
-	run_commandv(NULL, &gcc, sb.buf, "--version", (char *)NULL);
-	strbuf_reset(&sb);
 	h = fnv1a(h, base, strlen(base));
 	h = fnv1a(h, t->dotconfig.buf, t->dotconfig.len);
-	for (i = 0; i < t->make_args.nr; i++)
-		h = fnv1a(h, t->make_args.items[i], strlen(t->make_args.items[i]) + 1);
-	if (gcc.buf)
-		h = fnv1a(h, gcc.buf, gcc.len);
+	h = hash_make_and_compiler(t, h);
 	if (t->ccache)		/* kbuild rebuilds what CC changed for */
 		h = fnv1a(h, "ccache", 6);
 	strbuf_addf(&sb, "prepared-%016llx", (unsigned long long)h);
-	strbuf_release(&gcc);
 	return strbuf_detach(&sb);
 }
 
@@ -523,25 +531,17 @@ static char *prepared_key(struct vtree *t, const char *base)
  * the compiler (kconfig asks it what it supports). */
 static char *target_config_path(struct vtree *t, const char *base)
 {
-	struct strbuf gcc = STRBUF_INIT, sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT;
 	uint64_t h = 0xcbf29ce484222325ULL;
 	char *root = cache_root();
-	size_t i;
 
 	if (!root)
 		return NULL;
-	strbuf_addf(&sb, "%sgcc", t->cross_compile ? t->cross_compile : "");
-	run_commandv(NULL, &gcc, sb.buf, "--version", (char *)NULL);
-	strbuf_reset(&sb);
 	h = fnv1a(h, base, strlen(base) + 1);
 	h = fnv1a(h, t->defconfig, strlen(t->defconfig) + 1);
-	for (i = 0; i < t->make_args.nr; i++)
-		h = fnv1a(h, t->make_args.items[i], strlen(t->make_args.items[i]) + 1);
-	if (gcc.buf)
-		h = fnv1a(h, gcc.buf, gcc.len);
+	h = hash_make_and_compiler(t, h);
 	strbuf_addf(&sb, "%s/%s-%s-%016llx.config", root, t->arch, t->defconfig,
 		    (unsigned long long)h);
-	strbuf_release(&gcc);
 	free(root);
 	return strbuf_detach(&sb);
 }
@@ -692,6 +692,7 @@ void vtree_release(struct vtree *t)
 	kconfig_db_free(t->kconfig);
 	strbuf_release(&t->dotconfig);
 	strlist_release(&t->make_args);
+	free(t->compiler_version);
 	if (t->scratch && !t->host)	/* the host's own */
 		tempdir_remove(t->scratch);
 	free(t->scratch);
