@@ -18,7 +18,8 @@
 # configuration). speed validates the patches that touch only host objects
 # (cover.json says which) without ccache, builds what that run built by hand
 # (as hand does), then validates again with an empty ccache and with the one
-# that run filled: item 6 of issue 17. cross
+# that run filled: item 6 of issue 17. pairs alternates a first run and
+# the hand build PAIRS times (default 3) and prints the median ratios. cross
 # validates only the patches that touch objects of other arches (cover.json
 # says which: "arch" other than x86), with the cross compilers installed
 # (make deps CROSS="arm sh powerpc").
@@ -176,6 +177,32 @@ for step in $steps; do
 			--make-arg "$kcflags" --series "$out/host-series" "$tree" >"$out/speed-warm.json" || true
 		echo "validate, the ccache of the run before: $(cpu_of speed-warm); $(summary "$out/speed-warm.json")"
 		rm -rf "$out/ccache" ;;
+	pairs)
+		# item 6 again, as pairs: a first run (an empty ccache) and the
+		# hand build one after the other, PAIRS times (default 3), so
+		# that both sides see the same machine (the page cache, other
+		# engineers' builds, memory reclaim during checkouts move a
+		# single run by 10-20 s); the median of the ratios
+		sub_series host none
+		: >"$out/pairs.ratios"
+		for i in $(seq "${PAIRS:-3}"); do
+			rm -rf "$out/ccache"
+			CCACHE_DIR=$out/ccache cpu_run pair-cold-$i "$WQCHECK" validate -q -j2 --format=json \
+				--make-arg "$kcflags" --series "$out/host-series" "$tree" >"$out/pair-cold-$i.json" || true
+			hand_build "$out/host-series" "$out/pair-cold-$i.json" pair-hand-$i >/dev/null
+			python3 - "$out/pair-cold-$i.time" "$out/pair-hand-$i.time" <<'PY' | tee -a "$out/pairs.ratios"
+import sys
+v, h = ([float(x) for x in open(f).read().split("\n")[-2].split()] for f in sys.argv[1:3])
+print("%.3f %.3f validate wall %.0f s cpu %.0f s, by hand wall %.0f s cpu %.0f s"
+      % (v[0] / h[0], (v[1] + v[2]) / (h[1] + h[2]), v[0], v[1] + v[2], h[0], h[1] + h[2]))
+PY
+		done
+		rm -rf "$out/ccache"
+		python3 -c '
+import statistics, sys
+r = [l.split() for l in open(sys.argv[1])]
+print("pairs: %d, median validate/hand: cpu %.2fx, wall %.2fx" % (len(r),
+      statistics.median(float(x[1]) for x in r), statistics.median(float(x[0]) for x in r)))' "$out/pairs.ratios" ;;
 	allmodconfig)
 		cpu_run allmodconfig "$WQCHECK" validate -q -j2 --format=json --config=allmodconfig \
 			--make-arg "$kcflags" --series "$out/series" "$tree" >"$out/allmodconfig.json" || true
