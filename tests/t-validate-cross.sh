@@ -200,3 +200,40 @@ fi
 [ -z "$(ls -A "$scratch/tmp")" ] && ! git -C "$fixture" worktree list --porcelain | grep -qF "$scratch/tmp/" &&
 	echo "ok - $name: the scratch worktree and its O= directories are removed" ||
 	echo "not ok - $name: the scratch worktree and its O= directories are removed: $(ls "$scratch/tmp")"
+
+# --- the configuration made for the objects is this wqcheck's --------------
+# The same series again: its configurations come from the cache (no new
+# covered-*.config); with a wqcheck that may choose the symbols otherwise
+# (another executable: the same one with another mtime), made again. A
+# configuration cached by an older wqcheck once hid fixes to the choice.
+if [ "$rc" = 1 ] && [ "$got" = "$want" ]; then
+	cachedir=${WQCHECK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/wqcheck}/validate
+	made_since() {	# MARK: covered configurations written after it
+		find "$cachedir" -maxdepth 1 -name 'covered-*.config' -newer "$1" | wc -l
+	}
+	touch "$scratch/mark-same"
+	sleep 1
+	TMPDIR=$scratch/tmp "$WQCHECK" validate -q -j2 --format=json --series "$scratch/series" \
+		"$fixture" >"$scratch/same.json" 2>&1
+	rc_same=$? same=$(made_since "$scratch/mark-same")
+	cp "$WQCHECK" "$scratch/wqcheck-other"
+	touch -d '2001-01-01 00:00:00' "$scratch/wqcheck-other"
+	touch "$scratch/mark-other"
+	sleep 1
+	TMPDIR=$scratch/tmp "$scratch/wqcheck-other" validate -q -j2 --format=json \
+		--series "$scratch/series" "$fixture" >"$scratch/other.json" 2>&1
+	rc_other=$? other=$(made_since "$scratch/mark-other")
+	verdicts=$(python3 -c '
+import json, sys
+v = [[(o["object"], o["code_verdict"]) for p in json.load(open(f))["patches"] for o in p["objects"]]
+     for f in sys.argv[1:]]
+print(all(x == v[0] for x in v))' "$scratch/v.json" "$scratch/same.json" "$scratch/other.json" 2>&1)
+	if [ "$rc_same $rc_other $same $verdicts" = "1 1 0 True" ] && [ "$other" -ge 1 ]; then
+		echo "ok - $name: the covered configurations are reused by the same wqcheck, made again by another ($other new)"
+	else
+		echo "not ok - $name: the covered configurations are reused by the same wqcheck, made again by another"
+		echo "    rc $rc_same/$rc_other, new configurations: $same/$other, same verdicts: $verdicts"
+	fi
+else
+	echo "skip - $name: the covered configurations' cache: the first run did not pass"
+fi

@@ -1054,13 +1054,17 @@ static int reread_config(struct vtree *t)
 }
 
 /* The configuration made for a set of objects is kept beside the prepared
- * builds, under the key of the prepared build of its defconfig and the
- * objects: the next run of the same series skips the olddefconfig rounds. */
+ * builds, under the key of the prepared build of its defconfig, the
+ * objects, and this wqcheck: the next run of the same series skips the
+ * olddefconfig rounds, and a wqcheck that chooses the symbols otherwise
+ * (a Makefile it now reads, a symbol it no longer loses) chooses them
+ * again. Like ccache's compiler check: the executable's size and mtime. */
 static char *covered_path(struct vtree *t, const char *base, const struct strlist *objects)
 {
 	char *root = cache_root(), *key = prepared_key(t, base);
 	struct strbuf sb = STRBUF_INIT;
 	uint64_t h = 0xcbf29ce484222325ULL;
+	struct stat self;
 	size_t i;
 
 	if (!root) {
@@ -1068,6 +1072,11 @@ static char *covered_path(struct vtree *t, const char *base, const struct strlis
 		return NULL;
 	}
 	h = fnv1a(h, key, strlen(key));
+	if (!stat("/proc/self/exe", &self)) {
+		strbuf_addf(&sb, "%lld %lld", (long long)self.st_size, (long long)self.st_mtime);
+		h = fnv1a(h, sb.buf, sb.len);
+		strbuf_reset(&sb);
+	}
 	for (i = 0; i < objects->nr; i++)
 		h = fnv1a(h, objects->items[i], strlen(objects->items[i]) + 1);
 	strbuf_addf(&sb, "%s/covered-%016llx.config", root, (unsigned long long)h);
