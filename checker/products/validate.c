@@ -402,21 +402,8 @@ static bool series_only_sources(const struct vtree *t, const struct vseries *s)
 	return true;
 }
 
-/* Does a patch after the k-th rebuild source? sources[i] is what
- * patch_sources() made of patch i. */
-static bool touched_later(const struct vseries *s, const struct strlist *sources, size_t k,
-			  const char *source)
-{
-	size_t i;
-
-	for (i = k + 1; i < s->nr_patches; i++)
-		if (strlist_has(&sources[i], source))
-			return true;
-	return false;
-}
-
 /* The first patch after the k-th that touches source again; nr_patches
- * when none does. */
+ * when none does. sources[i] is what patch_sources() made of patch i. */
 static size_t next_touch(const struct vseries *s, const struct strlist *sources, size_t k,
 			 const char *source)
 {
@@ -426,6 +413,13 @@ static size_t next_touch(const struct vseries *s, const struct strlist *sources,
 		if (strlist_has(&sources[i], source))
 			break;
 	return i;
+}
+
+/* Does a patch after the k-th rebuild source? */
+static bool touched_later(const struct vseries *s, const struct strlist *sources, size_t k,
+			  const char *source)
+{
+	return next_touch(s, sources, k, source) < s->nr_patches;
 }
 
 /* The last patch of the round that starts at the i-th: the state its
@@ -651,7 +645,7 @@ int validate_series(const struct validate_options *opts)
 	for (i = 0; i < series.nr_patches; i++)
 		patch_sources(&t, &series.patches[i].files, &patch_srcs[i]);
 	for (i = 0; i < series.nr_patches;) {
-		size_t last = i, applied, k;
+		size_t last, applied, k;
 		struct vobject **now;
 		struct vpatch_object **now_verdicts;
 		size_t nr_now = 0, alloc_now = 0, alloc_now_verdicts = 0;
