@@ -11,9 +11,9 @@
 #include "analysis/scan.h"
 #include "lib/series-run.h"
 #include "lib/strbuf.h"
+#include "lib/timing.h"
 #include "front/tree.h"
 #include "lib/usage.h"
-#include <time.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
@@ -90,24 +90,6 @@ static void find_tree(struct check *c)
 	free(c->tree);
 	c->tree = root;
 	c->git_tree = is_git_checkout(root);
-}
-
-/* WQCHECK_TIMING=1: where the time goes, on stderr (bench/check-patch.sh). */
-static void phase(const char *what)
-{
-	static struct timespec start;
-	struct timespec now;
-	static int enabled = -1;
-
-	if (enabled < 0)
-		enabled = getenv("WQCHECK_TIMING") != NULL;
-	if (!enabled)
-		return;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (!start.tv_sec)
-		start = now;
-	fprintf(stderr, "wqcheck-timing: %7.3f s %s\n", (double)(now.tv_sec - start.tv_sec) +
-		(double)(now.tv_nsec - start.tv_nsec) / 1e9, what);
 }
 
 /* --- check-patch: the inputs ------------------------------------------------ */
@@ -206,9 +188,9 @@ static void apply_series(struct check *c)
 		}
 	for (i = 0; i < nr_seen; i++)
 		overlay_copy_siblings(&c->scratch, seen[i]);
-	phase("overlay");
+	timing_phase("overlay");
 	scratch_commit_base(&c->scratch, (const char *const *)base_paths, nr_base);
-	phase("base committed");
+	timing_phase("base committed");
 	for (i = 0; i < c->nr_inputs; i++)
 		nr_commits += c->inputs[i].nr;
 	c->commit_input = xcalloc(nr_commits + 1, sizeof(*c->commit_input));
@@ -708,10 +690,10 @@ static int finish(struct check *c)
 	size_t i;
 	int status = EXIT_CLEAN;
 
-	phase("scanned");
+	timing_phase("scanned");
 	keep_added(c);
 	attribute(c);
-	phase("attributed");
+	timing_phase("attributed");
 	for (i = 0; i < c->nr; i++)
 		if (c->all[i]->severity >= c->fail_on)
 			status = EXIT_FINDINGS;
@@ -763,18 +745,18 @@ int check_patch_series(const struct check_patch_options *o, char **inputs, size_
 	int status;
 
 	take_options(&c, o);
-	phase("start");
+	timing_phase("start");
 	find_tree(&c);
 	if (!nr)
 		read_input(&c, "-");
 	for (i = 0; i < nr; i++)
 		read_input(&c, inputs[i]);
-	phase("read");
+	timing_phase("read");
 	apply_series(&c);
-	phase("applied");
+	timing_phase("applied");
 	scan_added(&c);
 	status = finish(&c);
-	phase("written");
+	timing_phase("written");
 	release(&c);
 	return status;
 }
@@ -786,13 +768,13 @@ int check_patch_range(const struct check_patch_options *o, const char *range)
 
 	take_options(&c, o);
 	find_tree(&c);
-	phase("start");
+	timing_phase("start");
 	resolve_range(&c, range);
 	materialize_range(&c);
-	phase("materialized");
+	timing_phase("materialized");
 	scan_added(&c);
 	status = finish(&c);
-	phase("written");
+	timing_phase("written");
 	release(&c);
 	return status;
 }

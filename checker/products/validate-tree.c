@@ -3,6 +3,7 @@
  * objects the configuration builds according to the Makefiles. */
 #include "lib/cleanup.h"
 #include "lib/tempdir.h"
+#include "lib/timing.h"
 #include "front/tree.h"
 #include "lib/usage.h"
 #include "products/validate-config.h"
@@ -23,14 +24,14 @@
 void vtree_progress(const struct vtree *t, const char *fmt, ...)
 {
 	va_list ap;
+	char what[512];
 
-	if (!t->progress)
-		return;
-	fprintf(stderr, "wqcheck validate: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	timing_phase("%s", what);
+	if (t->progress)
+		fprintf(stderr, "wqcheck validate: %s\n", what);
 }
 
 char *git_line(const char *dir, const char *a, const char *b, const char *c)

@@ -4,6 +4,7 @@
 #include "analysis/rule.h"
 #include "analysis/scan.h"
 #include "lib/tempdir.h"
+#include "lib/timing.h"
 #include "front/tree.h"
 #include "lib/usage.h"
 #include "products/validate-config.h"
@@ -351,11 +352,13 @@ static void judge_built(struct vtree *t, const struct vseries *s, struct vobject
 
 	if (nr) {
 		build_by_tree(t, objs, nr, states, true);
+		timing_phase("built %zu object%s", nr, nr == 1 ? "" : "s");
 		sparse_references(t, objs, states, nr);
 	}
 	for (j = 0; j < nr; j++)
 		judge(t, verdicts[j], objs[j], &states[j]);
 	neutral_second_look(t, s, objs, verdicts, states, nr);
+	timing_phase("judged %zu object%s", nr, nr == 1 ? "" : "s");
 	for (j = 0; j < nr; j++) {
 		if (!object_passed(verdicts[j]))
 			*failed = true;
@@ -724,6 +727,7 @@ int validate_series(const struct validate_options *opts)
 
 	t1 = validate_now();
 	r.t_patches = t1 - t0;
+	timing_phase("patches judged");
 	if (!r.fatal) {
 		rescan(&t, &series, &all_sources, &r);
 		if (!r.rescan_clean)
@@ -770,7 +774,9 @@ finish:
 	else
 		report_validate_text(out, &r);
 	fflush(out);
+	timing_phase("reported");
 	vtree_remove_worktree(&t);
+	timing_phase("worktree removed");
 	for (i = 0; i < nr_objs; i++) {
 		free(objs[i]->object);
 		free(objs[i]->source);
