@@ -96,6 +96,30 @@ last=$(tail -1 "$scratch/good.txt")
 [ "$last" = "$want" ] && ok "good series: the last line is the coverage ($last)" ||
 	not_ok "good series: the last line is the coverage" "got:  $last" "want: $want"
 
+# WQCHECK_TIMING=1: one stderr line a phase, from the checkout to the
+# worktree's removal, wall and CPU never going back; none without it
+WQCHECK_TIMING=1 "$WQCHECK" validate -q --format=json --series "$scratch/good.series" "$tree" \
+	>"$scratch/timed.json" 2>"$scratch/timed.err"
+rc=$?
+timing=$(python3 - "$scratch/timed.err" "$scratch/good.err" <<'PY' 2>&1
+import re, sys
+lines = [l for l in open(sys.argv[1]) if l.startswith("wqcheck-timing:")]
+untimed = [l for l in open(sys.argv[2]) if "wqcheck-timing" in l]
+rows = [re.match(r"wqcheck-timing: +([0-9.]+) s \(cpu ([0-9.]+) s, children ([0-9.]+) s\) (.*)", l)
+        for l in lines]
+assert rows and all(rows), lines[:3]
+vals = [tuple(float(r.group(i)) for i in (1, 2, 3)) for r in rows]
+assert all(a <= b for x, y in zip(vals, vals[1:]) for a, b in zip(x, y)), "went back"
+print("%d lines, first=%s, last=%s, children=%s, untimed=%d" % (len(rows),
+      rows[0].group(4).split()[0], rows[-1].group(4), vals[-1][2] > 0, len(untimed)))
+PY
+)
+case "$rc $timing" in
+"0 "*" lines, first=checking, last=worktree removed, children=True, untimed=0")
+	ok "WQCHECK_TIMING=1: the phases on stderr in order, wall and CPU rising ($timing)" ;;
+*) not_ok "WQCHECK_TIMING=1: the phases on stderr in order, wall and CPU rising" "rc=$rc $timing" ;;
+esac
+
 # --- a tree whose objects are only in the caller's alternates ---------------
 # (GIT_ALTERNATE_OBJECT_DIRECTORIES): validate's own objects dir for git am
 # keeps them reachable
