@@ -928,6 +928,46 @@ static char *gated_not_built(const struct vtree *t, const char *object)
 	return r ? r : xstrdup("");
 }
 
+/*
+ * net/nfc/llcp/llcp.o on 3.6: net/nfc/Makefile lists it (nfc-y +=
+ * llcp/llcp.o) and net/nfc/llcp/ has no Makefile. kbuild before 5.3 makes
+ * a single object through its own directory's Makefile, which is missing:
+ * make stops there, and under -k goes on to compile the object by the
+ * generic rule alone, without the flags of the Makefile that lists it and
+ * with its own KBUILD_MODNAME, so an object that exists is not the one
+ * the kernel builds. 5.3's single-build (named in the top Makefile) makes
+ * it from the directory that lists it. Says why, or NULL.
+ */
+static char *unbuildable_alone(const struct vtree *t, const char *object, const char *listing_dir)
+{
+	const char *slash = strrchr(object, '/');
+	char *own = slash ? xstrndup(object, (size_t)(slash - object)) : xstrdup("");
+	struct strbuf path = STRBUF_INIT, top = STRBUF_INIT, text = STRBUF_INIT;
+	struct strbuf reason = STRBUF_INIT;
+	char *r = NULL;
+
+	strbuf_addf(&path, "%s/Makefile", own);
+	if (!file_exists(t->srcdir, path.buf)) {
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/Kbuild", own);
+	}
+	strbuf_addf(&top, "%s/Makefile", t->srcdir);
+	if (t->kbuild && !file_exists(t->srcdir, path.buf) && strbuf_read_file(&text, top.buf) >= 0 &&
+	    text.buf && !strstr(text.buf, "single-build")) {
+		strbuf_addf(&reason, "no Makefile rule in %s/ (it has no Makefile) builds %s alone: "
+			    "%s/Makefile lists %s, and this kbuild (before 5.3's single-build) "
+			    "makes a single object only through its own directory's Makefile",
+			    own, slash ? slash + 1 : object, listing_dir, object + strlen(listing_dir) + 1);
+		r = strbuf_detach(&reason);
+	}
+	free(own);
+	strbuf_release(&path);
+	strbuf_release(&top);
+	strbuf_release(&text);
+	strbuf_release(&reason);
+	return r;
+}
+
 char *vtree_object_not_built(const struct vtree *t, const char *object)
 {
 	struct strbuf reason = STRBUF_INIT;
@@ -982,6 +1022,8 @@ char *vtree_object_not_built(const struct vtree *t, const char *object)
 			strbuf_addf(&reason, "%s%s", r, hint);
 			free(r);
 			r = strbuf_detach(&reason);
+		} else if (target != (slash ? slash + 1 : object)) {
+			r = unbuildable_alone(t, object, dir);
 		}
 		break;
 	}

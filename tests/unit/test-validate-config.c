@@ -7,6 +7,7 @@
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 #include "products/validate-config.h"
+#include "products/validate-priv.h"
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -293,9 +294,65 @@ static void test_cross(void)
 	strbuf_release(&advice);
 }
 
+/* An object listed by its parent directory's Makefile (foo-y +=
+ * sub/part.o) in a directory with no Makefile: kbuild before 5.3 cannot
+ * make it alone (3.6's net/nfc/llcp/llcp.o), 5.3's single-build can. */
+static const struct fixture_file alone[] = {
+	{ "Makefile", "# kbuild before 5.3\n" },
+	{ "scripts/Kbuild.include", "" },
+	{ "Kconfig", "mainmenu \"alone\"\nconfig FOO\n\ttristate \"foo\"\n" },
+	{ "arch/x86/Kconfig", "config X86\n\tdef_bool y\n" },
+	{ "drivers/Makefile", "obj-$(CONFIG_FOO) += foo/\n" },
+	{ "drivers/foo/Makefile", "obj-$(CONFIG_FOO) += foo.o\nfoo-y := core.o sub/part.o\n" },
+	{ "drivers/foo/core.c", "" },
+	{ "drivers/foo/sub/part.c", "" },
+};
+
+static void test_alone(void)
+{
+	char *root = fixture_tree_write("wqcheck-test-alone", alone, sizeof(alone) / sizeof(alone[0]));
+	struct vtree t = { 0 };
+	struct strbuf top = STRBUF_INIT;
+	char *s;
+
+	CHECK("alone: tree written", root != NULL);
+	if (!root)
+		return;
+	t.srcdir = root;
+	t.kbuild = true;
+	t.arch = "x86";
+	t.kconfig = kconfig_db_read(root, "x86");
+	CHECK("alone: kconfig read", t.kconfig != NULL);
+	if (!t.kconfig)
+		goto out;
+	kconfig_set_values(t.kconfig, "CONFIG_X86=y\nCONFIG_FOO=y\n");
+	strbuf_addstr(&t.dotconfig, "CONFIG_X86=y\nCONFIG_FOO=y\n");
+	s = vtree_object_not_built(&t, "drivers/foo/core.o");
+	CHECK("alone: an object of a directory with its Makefile is built", s == NULL);
+	free(s);
+	s = vtree_object_not_built(&t, "drivers/foo/sub/part.o");
+	CHECK_STR("alone: before single-build, not built, and why", s ? s : "(built)",
+		  "no Makefile rule in drivers/foo/sub/ (it has no Makefile) builds part.o alone: "
+		  "drivers/foo/Makefile lists sub/part.o, and this kbuild (before 5.3's "
+		  "single-build) makes a single object only through its own directory's Makefile");
+	free(s);
+	strbuf_addf(&top, "%s/Makefile", root);
+	write_whole_file(top.buf, "ifdef single-build\nendif\n", 25, 0644);
+	s = vtree_object_not_built(&t, "drivers/foo/sub/part.o");
+	CHECK("alone: with single-build (5.3 on), built", s == NULL);
+	free(s);
+	kconfig_db_free(t.kconfig);
+out:
+	fixture_tree_remove(root);
+	strbuf_release(&t.dotconfig);
+	strbuf_release(&top);
+	free(root);
+}
+
 int main(void)
 {
 	test_tiny();
+	test_alone();
 	test_cross();
 	test_corpus();
 	return test_failures ? 1 : 0;
