@@ -77,6 +77,8 @@ struct vtree {
 	char *objdir;			/* where objects go: srcdir/.wqcheck-build or srcdir */
 	char *shim;			/* the identities header, scratch/wqcheck-identities.h */
 	bool kbuild;			/* a real kernel (scripts/Kbuild.include) */
+	bool single_build;		/* its kbuild makes a single object from the
+					 * directory that lists it (5.3 on) */
 	bool worktree_added;
 	char *worktree_entry;		/* <git common dir>/worktrees/<name> */
 	char *worktrees_dir;		/* <git common dir>/worktrees */
@@ -118,6 +120,7 @@ int run_make_targets(struct vtree *t, const char *const *targets, struct strbuf 
 void vtree_release(struct vtree *t);
 /* NULL when the configuration builds the object (relative to the tree),
  * else why not, with what would build it. */
+bool kbuild_single_build(const char *srcdir);
 char *vtree_object_not_built(const struct vtree *t, const char *object);
 /* The value of CONFIG_<name> in the .config used, or NULL. */
 const char *vtree_config_value(const struct vtree *t, const char *symbol, char *buf, size_t len);

@@ -195,6 +195,7 @@ int vtree_add_worktree(struct vtree *t, const char *base)
 		strbuf_add(&sb, t->prefix, n - (t->prefix[n - 1] == '/'));
 	}
 	t->srcdir = strbuf_detach(&sb);
+	t->single_build = t->kbuild && kbuild_single_build(t->srcdir);
 	if (t->kbuild) {
 		t->builddir = xstrdup(BUILD_DIR);
 		strbuf_addf(&sb, "%s/%s", t->srcdir, BUILD_DIR);
@@ -276,6 +277,7 @@ void vtree_open_target(struct vtree *t, const struct vtree *host, const char *ar
 	t->srcdir = xstrdup(host->srcdir);
 	t->shim = xstrdup(host->shim);
 	t->kbuild = host->kbuild;
+	t->single_build = host->single_build;
 	t->jobs = host->jobs;
 	t->progress = host->progress;
 	t->ccache = host->ccache;
@@ -928,6 +930,21 @@ static char *gated_not_built(const struct vtree *t, const char *object)
 	return r ? r : xstrdup("");
 }
 
+/* Does the kbuild of the tree at srcdir make a single object from the
+ * directory whose Makefile lists it? 5.3's single-build, named in the top
+ * Makefile; read once a tree, at its base. */
+bool kbuild_single_build(const char *srcdir)
+{
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+	bool r;
+
+	strbuf_addf(&path, "%s/Makefile", srcdir);
+	r = strbuf_read_file(&text, path.buf) >= 0 && text.buf && strstr(text.buf, "single-build");
+	strbuf_release(&path);
+	strbuf_release(&text);
+	return r;
+}
+
 /*
  * net/nfc/llcp/llcp.o on 3.6: net/nfc/Makefile lists it (nfc-y +=
  * llcp/llcp.o) and net/nfc/llcp/ has no Makefile. kbuild before 5.3 makes
@@ -935,25 +952,20 @@ static char *gated_not_built(const struct vtree *t, const char *object)
  * make stops there, and under -k goes on to compile the object by the
  * generic rule alone, without the flags of the Makefile that lists it and
  * with its own KBUILD_MODNAME, so an object that exists is not the one
- * the kernel builds. 5.3's single-build (named in the top Makefile) makes
- * it from the directory that lists it. Says why, or NULL.
+ * the kernel builds. 5.3's single-build makes it from the directory that
+ * lists it. Says why, or NULL.
  */
 static char *unbuildable_alone(const struct vtree *t, const char *object, const char *listing_dir)
 {
 	const char *slash = strrchr(object, '/');
 	char *own = slash ? xstrndup(object, (size_t)(slash - object)) : xstrdup("");
-	struct strbuf path = STRBUF_INIT, top = STRBUF_INIT, text = STRBUF_INIT;
-	struct strbuf reason = STRBUF_INIT;
+	struct strbuf makefile = STRBUF_INIT, kbuild = STRBUF_INIT, reason = STRBUF_INIT;
 	char *r = NULL;
 
-	strbuf_addf(&path, "%s/Makefile", own);
-	if (!file_exists(t->srcdir, path.buf)) {
-		strbuf_reset(&path);
-		strbuf_addf(&path, "%s/Kbuild", own);
-	}
-	strbuf_addf(&top, "%s/Makefile", t->srcdir);
-	if (t->kbuild && !file_exists(t->srcdir, path.buf) && strbuf_read_file(&text, top.buf) >= 0 &&
-	    text.buf && !strstr(text.buf, "single-build")) {
+	strbuf_addf(&makefile, "%s/Makefile", own);
+	strbuf_addf(&kbuild, "%s/Kbuild", own);
+	if (t->kbuild && !t->single_build && !file_exists(t->srcdir, makefile.buf) &&
+	    !file_exists(t->srcdir, kbuild.buf)) {
 		strbuf_addf(&reason, "no Makefile rule in %s/ (it has no Makefile) builds %s alone: "
 			    "%s/Makefile lists %s, and this kbuild (before 5.3's single-build) "
 			    "makes a single object only through its own directory's Makefile",
@@ -961,9 +973,8 @@ static char *unbuildable_alone(const struct vtree *t, const char *object, const 
 		r = strbuf_detach(&reason);
 	}
 	free(own);
-	strbuf_release(&path);
-	strbuf_release(&top);
-	strbuf_release(&text);
+	strbuf_release(&makefile);
+	strbuf_release(&kbuild);
 	strbuf_release(&reason);
 	return r;
 }

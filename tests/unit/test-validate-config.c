@@ -320,6 +320,7 @@ static void test_alone(void)
 		return;
 	t.srcdir = root;
 	t.kbuild = true;
+	t.single_build = kbuild_single_build(root);
 	t.arch = "x86";
 	t.kconfig = kconfig_db_read(root, "x86");
 	CHECK("alone: kconfig read", t.kconfig != NULL);
@@ -338,6 +339,7 @@ static void test_alone(void)
 	free(s);
 	strbuf_addf(&top, "%s/Makefile", root);
 	write_whole_file(top.buf, "ifdef single-build\nendif\n", 25, 0644);
+	t.single_build = kbuild_single_build(root);
 	s = vtree_object_not_built(&t, "drivers/foo/sub/part.o");
 	CHECK("alone: with single-build (5.3 on), built", s == NULL);
 	free(s);
