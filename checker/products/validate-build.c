@@ -420,11 +420,11 @@ static char *make_failure(const char *out, const struct vobject *o)
  * afterwards, with the very command line kbuild gave sparse now (kept by
  * the CHECK wrapper below; the flags are the same at both states, the
  * positions and identities headers included), on the reference's sources.
+ * The record's name is the source path without the ../ and ./ that lead
+ * it, every / made a %, all by the shell's own expansions: kbuild runs the
+ * wrapper for every object, and a command substitution into sed was two
+ * processes more each time.
  */
-/* Its key is the source path with the ../ and ./ that lead it dropped and
- * every / made a %, by the shell's own expansions: kbuild runs it for
- * every object, and a command substitution into sed was two processes
- * more each time. */
 static const char check_wrapper[] =
 "#!/bin/sh\n"
 "# wqcheck validate: sparse, its command line kept for the reference state\n"
