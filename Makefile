@@ -19,16 +19,19 @@ export LLVM_CONFIG
 # What each target installs (Debian 12 names). The demo needs only the build
 # and git; the tests need the real components they check against (spatch,
 # sparse, kbuild on Debian's kernel sources, a headless browser for the audit
-# page). llvm gives llvm-config; without it /usr/lib/llvm-14 is assumed.
+# page), validate's companions (ccache for second runs, distcc, bubblewrap,
+# arm64's cross compiler for another arch's objects), and scdoc and man for
+# the man pages: make check skips nothing once they are in. llvm gives
+# llvm-config; without it /usr/lib/llvm-14 is assumed.
 DEMO_DEPS := gcc make git libclang-dev libjansson-dev
 TEST_DEPS := $(DEMO_DEPS) llvm clang libclang-rt-14-dev coccinelle sparse python3 jq bc flex bison \
-	libelf-dev libssl-dev xz-utils time linux-source-6.1 linux-source-6.12 chromium
+	libelf-dev libssl-dev xz-utils time linux-source-6.1 linux-source-6.12 chromium \
+	ccache distcc bubblewrap gcc-aarch64-linux-gnu scdoc man-db
 DEPS := $(TEST_DEPS)
 
 # make deps CROSS="arm sh" (or CROSS=all): also the cross compilers with
 # which validate builds the touched objects of other arches (detected on
-# PATH; never installed unless asked). ccache, when installed, speeds up
-# validate's rebuilds.
+# PATH; never installed unless asked, but for arm64's, which the tests use).
 CROSS_PACKAGES_arm := gcc-arm-linux-gnueabi
 CROSS_PACKAGES_arm64 := gcc-aarch64-linux-gnu
 CROSS_PACKAGES_powerpc := gcc-powerpc-linux-gnu
@@ -44,7 +47,7 @@ CROSS_PACKAGES_parisc := gcc-hppa-linux-gnu
 # whose advice names them; tests/t-validate-cross.sh checks that they agree)
 CROSS_ARCHES := arm arm64 powerpc sh mips s390 riscv sparc m68k alpha parisc
 ifneq ($(strip $(CROSS)),)
-DEPS += $(foreach a,$(if $(filter all 1 yes,$(CROSS)),$(CROSS_ARCHES),$(CROSS)),$(CROSS_PACKAGES_$(a)))
+DEPS += $(filter-out $(TEST_DEPS),$(foreach a,$(if $(filter all 1 yes,$(CROSS)),$(CROSS_ARCHES),$(CROSS)),$(CROSS_PACKAGES_$(a))))
 endif
 
 all: checker/wqcheck
