@@ -43,7 +43,7 @@ CROSS_PACKAGES_sparc := gcc-sparc64-linux-gnu
 CROSS_PACKAGES_m68k := gcc-m68k-linux-gnu
 CROSS_PACKAGES_alpha := gcc-alpha-linux-gnu
 CROSS_PACKAGES_parisc := gcc-hppa-linux-gnu
-# (the same as cross_toolchains[] in checker/products/validate-config.c,
+# (the same as cross_toolchains[] in checker/products/validate/validate-config.c,
 # whose advice names them; tests/t-validate-cross.sh checks that they agree)
 CROSS_ARCHES := arm arm64 powerpc sh mips s390 riscv sparc m68k alpha parisc
 ifneq ($(strip $(CROSS)),)

@@ -2,7 +2,8 @@
 # The module graph of checker/, drawn from the #include lines: a module is
 # foo.c with foo.h (and foo-priv.h, a header its files share). Prints the edges ("from -> to", or Graphviz with --dot)
 # and fails (exit 1) on an include cycle between modules, or on an include
-# against the layer order lib < front < analysis < products < commands
+# against the layer order lib < front < analysis < output < products <
+# commands
 # (checker/README.md).
 #
 #   tests/graph.sh [--dot]
@@ -12,9 +13,9 @@ cd "$top/checker" || exit 2
 exec python3 - "$@" <<'PY'
 import glob, os, re, sys
 
-layers = ["lib", "front", "analysis", "products", "commands"]
+layers = ["lib", "front", "analysis", "output", "products", "commands"]
 edges = {}
-for path in sorted(glob.glob("*/*.[ch]")):
+for path in sorted(glob.glob("*/**/*.[ch]", recursive=True)):
     layer = path.split("/")[0]
     if layer not in layers:
         continue

@@ -21,10 +21,10 @@ mkdir -p "$T/copy/tests"
 cp "$TOP/tests/graph.sh" "$T/copy/tests/"
 cp -r "$TOP/checker" "$T/copy/checker"
 rm -rf "$T/copy/checker/build" "$T/copy/checker/build-asan"
-sed -i '1i #include "products/report.h"' "$T/copy/checker/front/lexer.c"
+sed -i '1i #include "output/report.h"' "$T/copy/checker/front/lexer.c"
 bash "$T/copy/tests/graph.sh" >/dev/null 2>"$T/err2"
 rc=$?
-[ $rc -eq 1 ] && grep -q 'layer: front/lexer includes products/report' "$T/err2" &&
+[ $rc -eq 1 ] && grep -q 'layer: front/lexer includes output/report' "$T/err2" &&
 	echo "ok - graph: an include against the layers fails the check" ||
 	echo "not ok - graph: an include against the layers fails the check (exit $rc)"
 sed -i '1d' "$T/copy/checker/front/lexer.c"

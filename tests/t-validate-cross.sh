@@ -31,7 +31,7 @@ set -u
 name=t-validate-cross
 
 # --- make deps CROSS=arch installs what validate's advice names -------------
-table=$(grep -oE '\{ "[a-z0-9]+", "[^"]+", "gcc-[^"]+" \}' "$TOP/checker/products/validate-config.c" |
+table=$(grep -oE '\{ "[a-z0-9]+", "[^"]+", "gcc-[^"]+" \}' "$TOP/checker/products/validate/validate-config.c" |
 	sed -E 's/\{ "([^"]+)", "[^"]+", "([^"]+)" \}/\1 \2/' | awk '!seen[$1]++' | sort)
 makefile=$(sed -nE 's/^CROSS_PACKAGES_([a-z0-9]+) := ([^ ]+)$/\1 \2/p' "$TOP/Makefile" | sort)
 arches=$(sed -nE 's/^CROSS_ARCHES := //p' "$TOP/Makefile" | tr ' ' '\n' | sort | xargs)

@@ -1,5 +1,5 @@
-#include "products/audit.h"
-#include "products/audit-html.h"
+#include "products/audit/audit.h"
+#include "products/audit/audit-html.h"
 #include "commands/builtin.h"
 #include "commands/options.h"
 #include "front/tree.h"

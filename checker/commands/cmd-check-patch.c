@@ -2,7 +2,7 @@
  * range adds, for pre-merge CI (products/check-patch.h does the work). */
 #include "commands/builtin.h"
 #include "commands/options.h"
-#include "products/check-patch.h"
+#include "products/review/check-patch.h"
 #include "lib/usage.h"
 
 #include <string.h>

@@ -2,7 +2,7 @@
  * (products/kbuild-check.h does the work). */
 #include "commands/builtin.h"
 #include "commands/options.h"
-#include "products/kbuild-check.h"
+#include "products/review/kbuild-check.h"
 #include "lib/usage.h"
 
 #include <stdio.h>

@@ -3,9 +3,9 @@
  * proof (products/validate.h). */
 #include "commands/builtin.h"
 #include "commands/options.h"
-#include "products/series.h"
-#include "products/series-message.h"
-#include "products/validate.h"
+#include "products/series/series.h"
+#include "products/series/series-message.h"
+#include "products/validate/validate.h"
 #include "front/tree.h"
 #include "lib/usage.h"
 

@@ -1,7 +1,7 @@
 #include "commands/builtin.h"
 #include "commands/options.h"
 #include "lib/usage.h"
-#include "products/validate.h"
+#include "products/validate/validate.h"
 
 #include <stdio.h>
 #include <stdlib.h>

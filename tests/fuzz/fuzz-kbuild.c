@@ -3,7 +3,7 @@
  * Kconfig, then after the first "\n--\n" a Makefile, then after the next
  * one a .config: written into a scratch tree made once per process, read,
  * and asked what gates drivers/fz/fz.o and what enabling FZ or BAR takes. */
-#include "products/validate-config.h"
+#include "products/validate/validate-config.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 

@@ -1,6 +1,6 @@
 /* Fuzz target: the patch reader (a format-patch file, a mailbox of several
  * or a plain unified diff), as check-patch and validate read a series. */
-#include "products/patch-parse.h"
+#include "products/review/patch-parse.h"
 #include "lib/usage.h"
 
 #include <stdint.h>

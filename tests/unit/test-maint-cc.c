@@ -1,6 +1,6 @@
 /* Unit tests for the Cc made from MAINTAINERS and .mailmap: the addresses
  * scripts/get_maintainer.pl --no-git would print, in its order. */
-#include "products/maint-cc.h"
+#include "products/series/maint-cc.h"
 #include "lib/strbuf.h"
 #include "lib/tempdir.h"
 #include "test-lib.h"

@@ -1,7 +1,7 @@
 /* Unit tests for MAINTAINERS matching (get_maintainer.pl's semantics) and the
  * words of a series: subjects, prefixes, wrapping. */
 #include "front/maintainers.h"
-#include "products/series-message.h"
+#include "products/series/series-message.h"
 #include "lib/strbuf.h"
 #include "test-lib.h"
 #include "lib/usage.h"

@@ -1,6 +1,6 @@
 /* Unit tests for the patch reader: mailboxes, subjects, paths, hunks and
  * the input lines of the lines a patch adds. */
-#include "products/patch-parse.h"
+#include "products/review/patch-parse.h"
 #include "test-lib.h"
 #include "lib/usage.h"
 

@@ -7,8 +7,8 @@
 #include "test-lib.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
-#include "products/validate-arch.h"
-#include "products/validate-config.h"
+#include "products/validate/validate-arch.h"
+#include "products/validate/validate-config.h"
 
 #include <stdlib.h>
 #include <unistd.h>

@@ -6,8 +6,8 @@
 #include "test-lib.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
-#include "products/validate-config.h"
-#include "products/validate-priv.h"
+#include "products/validate/validate-config.h"
+#include "products/validate/validate-priv.h"
 
 #include <stdlib.h>
 #include <unistd.h>

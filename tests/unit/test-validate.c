@@ -2,7 +2,7 @@
  * the renames mapped and section-relative relocations resolved, and make
  * output (kbuild with O=, and the corpus) into per-object diagnostics. */
 #include "test-lib.h"
-#include "products/validate-priv.h"
+#include "products/validate/validate-priv.h"
 
 #include <stdlib.h>
 

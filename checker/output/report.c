@@ -1,0 +1,367 @@
+#include "output/report.h"
+#include "lib/strbuf.h"
+#include "lib/usage.h"
+#include "lib/version.h"
+
+#include <jansson.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int report_format_parse(const char *s, enum report_format *out)
+{
+	static const char *const names[] = { "text", "report", "json", "sarif" };
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (!strcmp(s, names[i])) {
+			*out = (enum report_format)i;
+			return 0;
+		}
+	return -1;
+}
+
+static const char *inactive_note(const struct finding *f)
+{
+	return f->in_inactive_branch ? " (in an #if branch this configuration does not build)" : "";
+}
+
+static void write_text(FILE *fp, struct finding *const *all, size_t nr)
+{
+	size_t i;
+
+	size_t j;
+
+	for (i = 0; i < nr; i++) {
+		fprintf(fp, "%s:%u:%u: %s: %s%s [%s]\n", all[i]->file, all[i]->line,
+			all[i]->column, severity_name(all[i]->severity), all[i]->message,
+			inactive_note(all[i]), all[i]->rule->id);
+		/* gcc's way of showing why: indented notes after the diagnostic. */
+		for (j = 0; j < all[i]->nr_evidence; j++) {
+			const struct evidence *e = &all[i]->evidence[j];
+
+			fprintf(fp, "  %s:%u:%u: note: %s\n", e->file, e->line, e->column,
+				e->message);
+		}
+	}
+}
+
+static json_t *json_evidence(const struct finding *f)
+{
+	json_t *chain = json_array();
+	size_t i;
+
+	for (i = 0; i < f->nr_evidence; i++) {
+		const struct evidence *e = &f->evidence[i];
+
+		json_array_append_new(chain, json_pack("{s:s, s:i, s:i, s:s}", "file", e->file,
+						       "line", e->line, "column", e->column,
+						       "message", e->message));
+	}
+	return chain;
+}
+
+/* coccicheck's python report rules print p[0].column and p[0].column_end,
+ * which are 0-based, end exclusive. */
+static void write_report(FILE *fp, struct finding *const *all, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		fprintf(fp, "%s:%u:%u-%u: %s [%s]\n", all[i]->file, all[i]->line,
+			all[i]->column - 1, all[i]->end_column - 1, all[i]->message,
+			all[i]->rule->id);
+}
+
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 0x100000001b3ULL;
+	}
+	return h ^ 0xff;	/* separates "ab"+"c" from "a"+"bc" */
+}
+
+/* Rule, file, the line's text and how many identical lines came before: stable
+ * when unrelated lines are added or removed above. */
+char *finding_fingerprint(struct finding *const *all, size_t nr, size_t index)
+{
+	const struct finding *f = all[index];
+	uint64_t h = 0xcbf29ce484222325ULL;
+	unsigned occurrence = 0;
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		if (i < index && all[i]->rule == f->rule && !strcmp(all[i]->file, f->file) &&
+		    !strcmp(all[i]->line_text, f->line_text))
+			occurrence++;
+	h = fnv1a(h, f->rule->id);
+	h = fnv1a(h, f->file);
+	h = fnv1a(h, f->line_text);
+	snprintf(buf, sizeof(buf), "%016llx:%u", (unsigned long long)h, occurrence);
+	return xstrdup(buf);
+}
+
+static json_t *json_edits(const struct finding *f)
+{
+	json_t *edits = json_array();
+	size_t i;
+
+	for (i = 0; i < f->nr_shown; i++) {
+		const struct shown_edit *s = &f->shown[i];
+
+		json_array_append_new(edits, json_pack("{s:i, s:i, s:i, s:i, s:s}",
+						       "line", s->line, "column", s->column,
+						       "end_line", s->end_line,
+						       "end_column", s->end_column,
+						       "replacement", s->replacement));
+	}
+	return edits;
+}
+
+static json_t *json_failed(const struct scan_result *res)
+{
+	json_t *failed = json_array();
+	size_t i;
+
+	for (i = 0; i < res->nr_files; i++)
+		if (res->files[i].failed_reason)
+			json_array_append_new(failed, json_pack("{s:s, s:s}", "file",
+								res->files[i].path, "reason",
+								res->files[i].failed_reason));
+	return failed;
+}
+
+/* Which workqueue API the tree has, and how that was learnt. */
+static json_t *json_era(const struct era *era)
+{
+	json_t *names = json_array(), *o;
+	unsigned i;
+
+	for (i = 0; i < era->nr_names; i++)
+		json_array_append_new(names, json_string(era->names[i]));
+	o = json_pack("{s:s, s:s, s:b, s:o}", "name", era->name,
+		      "source", era->source ? era->source : "",
+		      "from_header", era->from_header, "names", names);
+	if (era->schedule_work_wq)
+		json_object_set_new(o, "schedule_work_queues_on",
+				    json_string(era->schedule_work_wq));
+	return o;
+}
+
+void report_write_era(FILE *fp, const struct era *era,
+		      const struct rule *const *rules, size_t nr_rules)
+{
+	unsigned i;
+	size_t r;
+
+	fprintf(fp, "wqcheck: era %s, %s %s", era->name,
+		era->from_header ? "from" : "from the built-in table:",
+		era->source ? era->source : "");
+	if (era->from_header) {
+		fputs(", which declares", fp);
+		for (i = 0; i < era->nr_names; i++)
+			fprintf(fp, " %s", era->names[i]);
+		if (!era->nr_names)
+			fputs(" none of the names told apart", fp);
+	}
+	if (era->schedule_work_wq)
+		fprintf(fp, "; schedule_work() queues on %s", era->schedule_work_wq);
+	if (era->nr_bh_allows) {
+		fputs("; __WQ_BH_ALLOWS admits", fp);
+		for (i = 0; i < era->nr_bh_allows; i++)
+			fprintf(fp, " %s", era->bh_allows[i]);
+	}
+	fputs("\nwqcheck: rules for it:", fp);
+	for (r = 0; r < nr_rules; r++)
+		if (rule_fits_era(rules[r], era))
+			fprintf(fp, " %s", rules[r]->id);
+	for (r = 0; r < nr_rules; r++)
+		if (!rule_fits_era(rules[r], era))
+			break;
+	if (r < nr_rules) {
+		fputs("; off:", fp);
+		for (r = 0; r < nr_rules; r++) {
+			if (rule_fits_era(rules[r], era))
+				continue;
+			if (rules[r]->retired_in && era_has(era, rules[r]->retired_in))
+				fprintf(fp, " %s (retired: the tree has %s)", rules[r]->id,
+					rules[r]->retired_in);
+			else
+				fprintf(fp, " %s (the tree lacks %s)", rules[r]->id,
+					rules[r]->needs ? rules[r]->needs : "?");
+		}
+	}
+	fputc('\n', fp);
+}
+
+static void write_json(FILE *fp, struct finding *const *all, size_t nr,
+		       const struct scan_result *res)
+{
+	json_t *root = json_object(), *findings = json_array();
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		const struct finding *f = all[i];
+		json_t *o = json_pack("{s:s, s:s, s:i, s:i, s:i, s:i, s:s, s:s, s:b, s:b}",
+				      "rule", f->rule->id, "file", f->file, "line", f->line,
+				      "column", f->column, "end_line", f->end_line,
+				      "end_column", f->end_column,
+				      "severity", severity_name(f->severity),
+				      "message", f->message, "fixable", finding_fixable(f),
+				      "in_inactive_branch", f->in_inactive_branch);
+
+		json_object_set_new(o, "edits", json_edits(f));
+		if (f->rule->tree_pass)
+			json_object_set_new(o, "evidence", json_evidence(f));
+		json_array_append_new(findings, o);
+	}
+	json_object_set_new(root, "findings", findings);
+	json_object_set_new(root, "files_scanned", json_integer((json_int_t)res->nr_files));
+	json_object_set_new(root, "files_parsed", json_integer((json_int_t)res->files_parsed));
+	json_object_set_new(root, "files_failed", json_failed(res));
+	json_object_set_new(root, "era", json_era(&res->era));
+	json_dumpf(root, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	fputc('\n', fp);
+	json_decref(root);
+}
+
+static json_t *sarif_rules(void)
+{
+	json_t *rules = json_array();
+	size_t i;
+
+	for (i = 0; i < nr_all_rules; i++) {
+		const struct rule *r = all_rules[i];
+
+		json_array_append_new(rules, json_pack(
+			"{s:s, s:s, s:{s:s}, s:{s:s}, s:{s:s}}",
+			"id", r->id, "name", r->name,
+			"shortDescription", "text", r->summary,
+			"fullDescription", "text", r->help,
+			"defaultConfiguration", "level", severity_name(r->severity)));
+	}
+	return rules;
+}
+
+static json_t *sarif_region(unsigned line, unsigned col, unsigned end_line, unsigned end_col)
+{
+	return json_pack("{s:i, s:i, s:i, s:i}", "startLine", line, "startColumn", col,
+			 "endLine", end_line, "endColumn", end_col);
+}
+
+static json_t *sarif_fix(const struct finding *f)
+{
+	json_t *replacements = json_array();
+	size_t i;
+
+	for (i = 0; i < f->nr_shown; i++) {
+		const struct shown_edit *s = &f->shown[i];
+
+		json_array_append_new(replacements, json_pack(
+			"{s:o, s:{s:s}}",
+			"deletedRegion", sarif_region(s->line, s->column, s->end_line, s->end_column),
+			"insertedContent", "text", s->replacement));
+	}
+	return json_pack("{s:{s:s}, s:[{s:{s:s, s:s}, s:o}]}",
+			 "description", "text", "apply the conversion upstream made",
+			 "artifactChanges", "artifactLocation", "uri", f->file,
+			 "uriBaseId", "SRCROOT", "replacements", replacements);
+}
+
+static json_t *sarif_related(const struct finding *f)
+{
+	json_t *related = json_array();
+	size_t i;
+
+	for (i = 0; i < f->nr_evidence; i++) {
+		const struct evidence *e = &f->evidence[i];
+
+		json_array_append_new(related, json_pack(
+			"{s:i, s:{s:{s:s, s:s}, s:{s:i, s:i}}, s:{s:s}}",
+			"id", (int)i,
+			"physicalLocation", "artifactLocation", "uri", e->file,
+			"uriBaseId", "SRCROOT", "region", "startLine", e->line,
+			"startColumn", e->column, "message", "text", e->message));
+	}
+	return related;
+}
+
+static void write_sarif(FILE *fp, struct finding *const *all, size_t nr,
+			const struct scan_result *res, const char *root)
+{
+	json_t *results = json_array(), *run, *doc, *notifications = json_array();
+	struct strbuf uri = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		const struct finding *f = all[i];
+		char *fp_hash = finding_fingerprint(all, nr, i);
+		json_t *r = json_pack(
+			"{s:s, s:s, s:{s:s}, s:[{s:{s:{s:s, s:s}, s:o}}], s:{s:s}, s:{s:b}}",
+			"ruleId", f->rule->id,
+			"level", severity_name(f->severity),
+			"message", "text", f->message,
+			"locations", "physicalLocation", "artifactLocation", "uri", f->file,
+			"uriBaseId", "SRCROOT",
+			"region", sarif_region(f->line, f->column, f->end_line, f->end_column),
+			"partialFingerprints", "wqcheck/v1", fp_hash,
+			"properties", "in_inactive_branch", f->in_inactive_branch);
+
+		if (f->nr_shown)
+			json_object_set_new(r, "fixes", json_pack("[o]", sarif_fix(f)));
+		if (f->nr_evidence)
+			json_object_set_new(r, "relatedLocations", sarif_related(f));
+		json_array_append_new(results, r);
+		free(fp_hash);
+	}
+	for (i = 0; i < res->nr_files; i++)
+		if (res->files[i].failed_reason)
+			json_array_append_new(notifications, json_pack(
+				"{s:s, s:{s:s}, s:[{s:{s:{s:s, s:s}}}]}",
+				"level", "warning",
+				"message", "text", res->files[i].failed_reason,
+				"locations", "physicalLocation", "artifactLocation",
+				"uri", res->files[i].path, "uriBaseId", "SRCROOT"));
+	strbuf_addf(&uri, "file://%s/", root);
+	run = json_pack("{s:{s:{s:s, s:s, s:s, s:o}}, s:{s:{s:s}}, s:o, s:[{s:b, s:o}], s:{s:o}}",
+			"tool", "driver", "name", "wqcheck", "version", WQCHECK_VERSION,
+			"informationUri", "https://example.org/wqcheck",
+			"rules", sarif_rules(),
+			"originalUriBaseIds", "SRCROOT", "uri", uri.buf,
+			"results", results,
+			"invocations", "executionSuccessful", true,
+			"toolExecutionNotifications", notifications,
+			"properties", "era", json_era(&res->era));
+	doc = json_pack("{s:s, s:s, s:[o]}",
+			"$schema", "https://json.schemastore.org/sarif-2.1.0.json",
+			"version", "2.1.0", "runs", run);
+	json_dumpf(doc, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	fputc('\n', fp);
+	json_decref(doc);
+	strbuf_release(&uri);
+}
+
+void report_write(FILE *fp, enum report_format format, const struct scan_result *res,
+		  const char *root)
+{
+	size_t nr;
+	struct finding **all = scan_result_findings(res, &nr);
+
+	switch (format) {
+	case FORMAT_TEXT:
+		write_text(fp, all, nr);
+		break;
+	case FORMAT_REPORT:
+		write_report(fp, all, nr);
+		break;
+	case FORMAT_JSON:
+		write_json(fp, all, nr, res);
+		break;
+	case FORMAT_SARIF:
+		write_sarif(fp, all, nr, res, root);
+		break;
+	}
+	free(all);
+}

@@ -1,0 +1,186 @@
+/*
+ * What the audit-classify*.c files that make the audit's lexical pass share:
+ * the sites they collect and the steps audit-classify.c calls. Each step
+ * lives in the file named beside its declarations.
+ */
+#ifndef WQCHECK_AUDIT_CLASSIFY_PRIV_H
+#define WQCHECK_AUDIT_CLASSIFY_PRIV_H
+
+#include "products/audit/audit.h"
+#include "products/audit/audit-judge.h"
+#include "lib/strbuf.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct queue_call_api {
+	const char *name;
+	int wq_arg, item_arg; /* wq_arg -1: system_wq implied */
+	bool on;
+};
+
+struct lexical_pass {
+	struct affinity_analysis *a;
+	struct audit *au;
+	/* Where a file's rows go while it is read (on a thread, one file's
+	 * own, appended to au's in the order of the files): au, or that. */
+	struct audit *rows;
+	struct audit_verdicts verdicts;
+};
+
+/* An item expression, resolved to its bindings while its file was at hand. */
+struct pending_item {
+	char *text;
+	struct item_bindings b;
+	char *parameter_of; /* unresolved: a parameter of this function */
+};
+
+struct work_verdict {
+	size_t items,
+		resolved; /* items seen; items with a known work function */
+	size_t missing; /* work functions whose definition was not found */
+	char *dependent; /* the first work function that reads the CPU */
+	char *missing_name;
+	char *parameter_of; /* an item that is a parameter of this function */
+};
+
+struct pending_system {
+	size_t row;
+	const char *api; /* the call's name, NULL for a bare use */
+	bool on; /* a *_on() call: it names a CPU */
+	char *wq;
+	bool has_item;
+	struct pending_item item;
+};
+
+struct system_list {
+	struct pending_system *items;
+	size_t nr, alloc;
+};
+
+/* A queueing on a named workqueue, for alloc_workqueue()'s users. */
+struct queue_call {
+	char *path, *caller;
+	const struct queue_call_api *api;
+	unsigned line, column;
+	char *wq_text; /* the argument as written */
+	char *wq_key; /* as the work-item index would name it */
+	bool wq_member; /* `x->NAME` or `x.NAME` */
+	bool wq_plain; /* `NAME` alone */
+	struct pending_item item;
+};
+
+struct call_list {
+	struct queue_call *items;
+	size_t nr, alloc;
+};
+
+struct call_refs {
+	struct queue_call **items;
+	size_t nr, alloc;
+};
+
+/* Where an alloc_workqueue()'s result goes. */
+struct wq_target {
+	char *name; /* NULL: not followed */
+	enum {
+		TARGET_NONE,
+		TARGET_MEMBER,
+		TARGET_GLOBAL,
+		TARGET_STATIC,
+		TARGET_LOCAL
+	} kind;
+	char *text; /* as written: `dev->wq` */
+	size_t first, last; /* its tokens */
+	char *key; /* as the work-item index would name it */
+	const char *why_not; /* when name is NULL */
+};
+
+struct alloc_site {
+	size_t row;
+	char *path, *caller;
+	unsigned line, column;
+	bool flagged; /* WQ_UNBOUND or WQ_PERCPU among the flags */
+	bool unbound;
+	/* Neither as written, but WQ022 followed the value to one of them. */
+	bool followed;
+	bool bh_bound; /* WQ_BH, on a tree that allows it no WQ_UNBOUND */
+	struct wq_target t;
+};
+
+struct alloc_list {
+	struct alloc_site *items;
+	size_t nr, alloc;
+};
+
+struct collected {
+	struct system_list systems;
+	struct call_list calls;
+	struct alloc_list allocs;
+};
+
+/* audit-classify-names.c */
+const struct queue_call_api *queue_call_api_at(const struct lexed_file *lf,
+					       size_t i);
+bool is_system_wq_name(const struct lexed_file *lf, long i, bool new_names);
+bool is_unbound_system_wq(const char *wq);
+bool is_new_system_wq(const char *wq);
+bool names_flag(const struct lexed_file *lf, size_t first, size_t last,
+		const char *flag);
+
+/* audit-classify-verdict.c */
+void pending_item_init(struct pending_item *it, struct affinity_analysis *a,
+		       const struct source_file *f,
+		       const struct source_function *caller, size_t first,
+		       size_t last);
+void pending_item_release(struct pending_item *it);
+void work_verdict_release(struct work_verdict *v);
+void ask_item(struct lexical_pass *lp, const struct pending_item *it);
+void judge_item(struct lexical_pass *lp, struct audit_row *r,
+		const struct pending_item *it, struct work_verdict *v);
+void describe_verdict(struct strbuf *msg, struct audit_row *r,
+		      const struct work_verdict *v, const char *item_text);
+void set_advice(struct audit_row *r, bool system, const char *unbound_now,
+		const char *dependent);
+
+/* audit-classify-system.c */
+char *function_name(const struct source_function *fn);
+void add_system_site(struct lexical_pass *lp, struct system_list *out,
+		     const struct source_file *f,
+		     const struct source_function *caller, size_t tok,
+		     const char *wq, const struct queue_call_api *api,
+		     size_t item_first, size_t item_last);
+void finish_system_site(struct lexical_pass *lp, struct pending_system *p);
+
+/* audit-classify-target.c */
+char *expression_key(const struct source_file *f, size_t first, size_t last);
+void find_target(const struct source_file *f,
+		 const struct source_function *caller, size_t tok,
+		 struct wq_target *t);
+void wq_target_release(struct wq_target *t);
+bool call_matches(const struct queue_call *c, const struct alloc_site *s);
+const char *last_identifier(const char *text);
+
+/* audit-classify-alloc.c */
+void add_call(struct lexical_pass *lp, struct call_list *calls,
+	      const struct source_file *f,
+	      const struct source_function *caller,
+	      const struct queue_call_api *api, size_t tok, size_t wq_first,
+	      size_t wq_last, size_t item_first, size_t item_last);
+void add_alloc(struct lexical_pass *lp, struct alloc_list *allocs,
+	       const struct source_file *f,
+	       const struct source_function *caller, size_t tok);
+void ask_alloc_site(struct lexical_pass *lp, const struct alloc_site *s,
+		    const struct strmap *by_name);
+void finish_alloc_site(struct lexical_pass *lp, const struct alloc_site *s,
+		       const struct strmap *by_name);
+
+/* audit-classify-scan.c */
+void scan_file(struct lexical_pass *lp, const struct source_file *f,
+	       struct collected *col);
+
+/* audit-classify-read.c */
+void read_files(struct lexical_pass *lp, const bool *mentions, int jobs,
+		struct collected *col);
+
+#endif

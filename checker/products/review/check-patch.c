@@ -1,0 +1,780 @@
+/* The engine of wqcheck check-patch and wqcheck diff: the findings a series adds, for
+ * pre-merge CI. A finding counts when its line, or a step of its evidence
+ * (the smp_processor_id() a queue_work_on()'s work function gained), is a
+ * line the series adds; findings the tree already had stay silent. */
+#include "products/review/check-patch.h"
+#include "products/review/patch-apply.h"
+#include "products/review/patch-index.h"
+#include "products/review/patch-parse.h"
+#include "output/report.h"
+#include "analysis/rule.h"
+#include "analysis/scan.h"
+#include "lib/series-run.h"
+#include "lib/strbuf.h"
+#include "lib/timing.h"
+#include "front/tree.h"
+#include "lib/usage.h"
+#include <jansson.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Who added a finding's line. */
+struct attribution {
+	int input;			/* index of the input, -1: unknown */
+	size_t patch;			/* index in the input */
+	unsigned input_line;		/* 0: unknown */
+	char *commit;			/* diff mode: the commit */
+	char *subject;
+	bool by_evidence;		/* the evidence, not the line, was added */
+	unsigned line;			/* the added line it is about */
+	const char *file;
+};
+
+struct check {
+	char *tree;
+	bool git_tree;
+	enum report_format format;
+	enum severity fail_on;
+	bool emacs, terse, showfile, quiet;
+	const char *index_path;		/* the binding index (patch-index.h) */
+	const struct rule *rules[64];
+	size_t nr_rules;
+	long jobs;
+
+	struct patch_series *inputs;
+	size_t nr_inputs;
+	/* patch mode: the input and patch of each scratch commit */
+	size_t *commit_input, *commit_patch;
+
+	char *base, *tip;		/* diff mode */
+
+	struct patch_scratch scratch;
+	struct added_lines added;
+	struct file_list files;
+	struct scan_result res;
+	struct finding **all;
+	struct attribution *attr;
+	size_t nr;
+};
+
+/* The options, copied into the run's state. */
+static void take_options(struct check *c, const struct check_patch_options *o)
+{
+	c->tree = o->tree ? xstrdup(o->tree) : NULL;
+	c->format = o->format;
+	c->fail_on = o->fail_on;
+	c->emacs = o->emacs || o->terse;
+	c->terse = o->terse;
+	c->showfile = o->showfile;
+	c->quiet = o->quiet;
+	c->index_path = o->index_path;
+	c->nr_rules = o->nr_rules < 64 ? o->nr_rules : 64;
+	memcpy(c->rules, o->rules, c->nr_rules * sizeof(*c->rules));
+	c->jobs = o->jobs;
+}
+
+static void find_tree(struct check *c)
+{
+	const char *start = c->tree ? c->tree : ".";
+	char *root = find_tree_root(start);
+
+	if (!root) {
+		if (c->tree)
+			die("%s: not a kernel tree (no Makefile, include/linux/ and MAINTAINERS "
+			    "or Kconfig at or above it)", c->tree);
+		die("not in a kernel tree: give --tree=TREE");
+	}
+	free(c->tree);
+	c->tree = root;
+	c->git_tree = is_git_checkout(root);
+}
+
+/* --- check-patch: the inputs ------------------------------------------------ */
+
+static void read_input(struct check *c, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct patch_series *ps;
+	const char *why;
+
+	if (!strcmp(name, "-")) {
+		char buf[65536];
+		size_t n;
+
+		while ((n = fread(buf, 1, sizeof(buf), stdin)) > 0)
+			strbuf_add(&sb, buf, n);
+		if (ferror(stdin))
+			die_errno("cannot read the standard input");
+	} else if (strbuf_read_file(&sb, name) < 0) {
+		die_errno("%s", name);
+	}
+	c->inputs = xrealloc(c->inputs, (c->nr_inputs + 1) * sizeof(*c->inputs));
+	ps = &c->inputs[c->nr_inputs++];
+	if (patch_series_parse(ps, name, sb.buf ? sb.buf : xstrdup(""), sb.len, &why) < 0)
+		die("%s: not a patch: %s", name, why);
+}
+
+static bool seen_path(char **seen, size_t nr, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		if (!strcmp(seen[i], path))
+			return true;
+	return false;
+}
+
+/* The pre-image of path: the blob the patch names when TREE's repository
+ * has it (so a patch already applied in TREE, as b4 prep leaves it, still
+ * checks), else TREE's file. */
+static bool preimage(struct check *c, const struct patch_file *f, struct strbuf *out)
+{
+	struct strbuf path = STRBUF_INIT;
+	bool ok;
+
+	if (c->git_tree && f->old_blob && strlen(f->old_blob) >= 7) {
+		struct strbuf obj = STRBUF_INIT;
+
+		strbuf_addf(&obj, "%s^{blob}", f->old_blob);
+		ok = series_git(c->tree, NULL, out, NULL, "cat-file", "blob", obj.buf, NULL) == 0;
+		strbuf_release(&obj);
+		if (ok)
+			return true;
+		strbuf_reset(out);
+	}
+	strbuf_addf(&path, "%s/%s", c->tree, f->old_path);
+	ok = strbuf_read_file(out, path.buf) == 0;
+	strbuf_release(&path);
+	return ok;
+}
+
+static void apply_series(struct check *c)
+{
+	char **seen = NULL, **base_paths = NULL;
+	size_t nr_seen = 0, alloc_seen = 0, nr_base = 0, alloc_base = 0;
+	size_t i, j, k, nr_commits = 0;
+
+	patch_scratch_init(&c->scratch, c->tree);
+	for (i = 0; i < c->nr_inputs; i++)
+		for (j = 0; j < c->inputs[i].nr; j++) {
+			const struct patch *p = &c->inputs[i].patches[j];
+
+			for (k = 0; k < p->nr_files; k++) {
+				const struct patch_file *f = &p->files[k];
+				const char *paths[2] = { f->old_path, f->new_path };
+				int w;
+
+				for (w = 0; w < 2; w++) {
+					struct strbuf text = STRBUF_INIT;
+
+					if (!paths[w] || seen_path(seen, nr_seen, paths[w]))
+						continue;
+					ALLOC_GROW(seen, nr_seen, alloc_seen);
+					seen[nr_seen++] = xstrdup(paths[w]);
+					if (w == 0 && preimage(c, f, &text)) {
+						overlay_materialize(&c->scratch, paths[w],
+								    text.buf ? text.buf : "", text.len);
+						ALLOC_GROW(base_paths, nr_base, alloc_base);
+						base_paths[nr_base++] = seen[nr_seen - 1];
+					} else {
+						overlay_materialize(&c->scratch, paths[w], NULL, 0);
+					}
+					strbuf_release(&text);
+				}
+			}
+		}
+	for (i = 0; i < nr_seen; i++)
+		overlay_copy_siblings(&c->scratch, seen[i]);
+	timing_phase("overlay");
+	scratch_commit_base(&c->scratch, (const char *const *)base_paths, nr_base);
+	timing_phase("base committed");
+	for (i = 0; i < c->nr_inputs; i++)
+		nr_commits += c->inputs[i].nr;
+	c->commit_input = xcalloc(nr_commits + 1, sizeof(*c->commit_input));
+	c->commit_patch = xcalloc(nr_commits + 1, sizeof(*c->commit_patch));
+	for (i = 0; i < c->nr_inputs; i++)
+		for (j = 0; j < c->inputs[i].nr; j++) {
+			struct strbuf why = STRBUF_INIT;
+
+			if (!c->inputs[i].patches[j].nr_files)
+				continue;	/* a cover letter */
+			if (scratch_apply(&c->scratch, &c->inputs[i], j, &why) < 0)
+				die("%s", why.buf);
+			c->commit_input[c->scratch.nr_commits - 1] = i;
+			c->commit_patch[c->scratch.nr_commits - 1] = j;
+			strbuf_release(&why);
+		}
+	scratch_list_commits(&c->scratch);
+	for (i = 0; i < nr_seen; i++)
+		free(seen[i]);
+	free(seen);
+	free(base_paths);
+	if (added_lines_compute(&c->added, &c->scratch, NULL, c->scratch.base, "HEAD") < 0)
+		die("cannot diff the series in the scratch repository");
+}
+
+/* --- diff: a range of TREE ------------------------------------------------- */
+
+static char *rev_parse(struct check *c, const char *rev)
+{
+	struct strbuf out = STRBUF_INIT, obj = STRBUF_INIT;
+
+	strbuf_addf(&obj, "%s^{commit}", rev);
+	if (series_git(c->tree, NULL, &out, NULL, "rev-parse", "--verify", "-q", obj.buf, NULL) ||
+	    !out.len)
+		die("%s: not a commit of %s", rev, c->tree);
+	strbuf_release(&obj);
+	while (out.len && out.buf[out.len - 1] == '\n')
+		out.buf[--out.len] = '\0';
+	return strbuf_detach(&out);
+}
+
+static void resolve_range(struct check *c, const char *range)
+{
+	const char *dots = strstr(range, "..");
+
+	if (!c->git_tree)
+		die("%s: not a git checkout; wqcheck diff needs the commits", c->tree);
+	if (dots) {
+		char *a = xstrndup(range, (size_t)(dots - range));
+		const char *b = dots[2] == '.' ? dots + 3 : dots + 2;
+		char *a_id = rev_parse(c, *a ? a : "HEAD");
+		struct strbuf out = STRBUF_INIT;
+
+		c->tip = rev_parse(c, *b ? b : "HEAD");
+		if (series_git(c->tree, NULL, &out, NULL, "merge-base", a_id, c->tip, NULL) ||
+		    !out.len)
+			die("%s: %s and %s have no common ancestor", range, *a ? a : "HEAD",
+			    *b ? b : "HEAD");
+		while (out.len && out.buf[out.len - 1] == '\n')
+			out.buf[--out.len] = '\0';
+		c->base = strbuf_detach(&out);
+		free(a);
+		free(a_id);
+	} else {
+		struct strbuf parent = STRBUF_INIT;
+
+		c->tip = rev_parse(c, range);
+		strbuf_addf(&parent, "%s^", c->tip);
+		c->base = rev_parse(c, parent.buf);
+		strbuf_release(&parent);
+	}
+}
+
+static void materialize_range(struct check *c)
+{
+	size_t i, j;
+
+	patch_scratch_init(&c->scratch, c->tree);
+	if (added_lines_compute(&c->added, &c->scratch, c->tree, c->base, c->tip) < 0)
+		die("cannot diff %s..%s in %s", c->base, c->tip, c->tree);
+	for (i = 0; i < c->added.diff.nr; i++)
+		for (j = 0; j < c->added.diff.patches[i].nr_files; j++) {
+			const struct patch_file *f = &c->added.diff.patches[i].files[j];
+			struct strbuf obj = STRBUF_INIT, text = STRBUF_INIT;
+
+			if (!f->new_path)
+				continue;
+			strbuf_addf(&obj, "%s:%s", c->tip, f->new_path);
+			if (series_git(c->tree, NULL, &text, NULL, "cat-file", "blob", obj.buf, NULL))
+				die("cannot read %s from %s", obj.buf, c->tree);
+			overlay_materialize(&c->scratch, f->new_path, text.buf ? text.buf : "",
+					    text.len);
+			overlay_copy_siblings(&c->scratch, f->new_path);
+			strbuf_release(&obj);
+			strbuf_release(&text);
+		}
+}
+
+/* --- the scan and the filter ------------------------------------------------ */
+
+static bool is_c_file(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 2 && path[n - 2] == '.' && (path[n - 1] == 'c' || path[n - 1] == 'h');
+}
+
+static void scan_added(struct check *c)
+{
+	struct scan_options opts = { 0 };
+	size_t i, j;
+
+	for (i = 0; i < c->added.diff.nr; i++)
+		for (j = 0; j < c->added.diff.patches[i].nr_files; j++) {
+			const struct patch_file *f = &c->added.diff.patches[i].files[j];
+
+			if (f->new_path && is_c_file(f->new_path) && f->nr_hunks) {
+				ALLOC_GROW(c->files.paths, c->files.nr, c->files.alloc);
+				c->files.paths[c->files.nr++] = xstrdup(f->new_path);
+			}
+		}
+	file_list_finish(&c->files);
+	if (c->index_path) {
+		struct binding_index *idx = binding_index_load(c->index_path);
+
+		for (i = 0; i < c->files.nr; i++) {
+			struct strbuf text = STRBUF_INIT, abs = STRBUF_INIT;
+
+			strbuf_addf(&abs, "%s/%s", c->scratch.overlay, c->files.paths[i]);
+			if (strbuf_read_file(&text, abs.buf) == 0 && text.buf)
+				binding_index_materialize(idx, &c->scratch, text.buf, text.len);
+			strbuf_release(&text);
+			strbuf_release(&abs);
+		}
+		binding_index_free(idx);
+	}
+	opts.root = c->scratch.overlay;
+	opts.rules = c->rules;
+	opts.nr_rules = c->nr_rules;
+	opts.jobs = (int)c->jobs;
+	opts.use_clang = true;
+	scan_run(&opts, &c->files, &c->res);
+}
+
+/* The line of f that makes it the series' own: its own, else an evidence
+ * step's; 0 when the series added neither. */
+static unsigned added_line_of(const struct check *c, const struct finding *f, const char **file,
+			      bool *by_evidence)
+{
+	size_t i;
+
+	*by_evidence = false;
+	*file = f->file;
+	if (added_lines_has(&c->added, f->file, f->line))
+		return f->line;
+	for (i = 0; i < f->nr_evidence; i++)
+		if (added_lines_has(&c->added, f->evidence[i].file, f->evidence[i].line)) {
+			*by_evidence = true;
+			*file = f->evidence[i].file;
+			return f->evidence[i].line;
+		}
+	return 0;
+}
+
+static void keep_added(struct check *c)
+{
+	size_t i, j;
+
+	for (i = 0; i < c->res.nr_files; i++) {
+		struct file_result *fr = &c->res.files[i];
+		size_t kept = 0;
+
+		for (j = 0; j < fr->nr_findings; j++) {
+			const char *file;
+			bool by_evidence;
+
+			if (added_line_of(c, &fr->findings[j], &file, &by_evidence))
+				fr->findings[kept++] = fr->findings[j];
+			else
+				finding_release(&fr->findings[j]);
+		}
+		fr->nr_findings = kept;
+	}
+	c->all = scan_result_findings(&c->res, &c->nr);
+}
+
+/* --- who added it ----------------------------------------------------------- */
+
+static char *file_line(const struct check *c, const char *path, unsigned line)
+{
+	struct strbuf sb = STRBUF_INIT, abs = STRBUF_INIT;
+	const char *s, *e;
+	unsigned l = 1;
+	char *r;
+
+	strbuf_addf(&abs, "%s/%s", c->scratch.overlay, path);
+	if (strbuf_read_file(&sb, abs.buf) < 0 || !sb.buf) {
+		strbuf_release(&abs);
+		strbuf_release(&sb);
+		return xstrdup("");
+	}
+	for (s = sb.buf; l < line && (e = strchr(s, '\n')); s = e + 1)
+		l++;
+	e = strchr(s, '\n');
+	r = xstrndup(s, e ? (size_t)(e - s) : strlen(s));
+	strbuf_release(&abs);
+	strbuf_release(&sb);
+	return r;
+}
+
+/* The "+" line of patch p that became line orig_line of path in its commit:
+ * the one at that line with that text, else the nearest with that text. */
+static unsigned input_line_of(const struct patch_series *ps, const struct patch *p,
+			      const char *path, unsigned orig_line, const char *text)
+{
+	unsigned best = 0, best_dist = ~0u;
+	size_t i, j, k;
+
+	for (i = 0; i < p->nr_files; i++) {
+		const struct patch_file *f = &p->files[i];
+
+		if (!f->new_path || strcmp(f->new_path, path))
+			continue;
+		for (j = 0; j < f->nr_hunks; j++)
+			for (k = 0; k < f->hunks[j].nr_added; k++) {
+				const struct patch_added_line *a = &f->hunks[j].added[k];
+				char *l = patch_input_line(ps, a->input_line);
+				bool same = !strcmp(l + 1, text);
+				unsigned dist = a->new_line > orig_line ? a->new_line - orig_line :
+					orig_line - a->new_line;
+
+				free(l);
+				if (same && dist < best_dist) {
+					best = a->input_line;
+					best_dist = dist;
+				}
+			}
+	}
+	return best;
+}
+
+static void attribute_one(struct check *c, struct attribution *a, const struct blamed_line *b)
+{
+	size_t n;
+
+	if (!b->commit)
+		return;
+	if (!c->inputs) {
+		a->commit = xstrdup(b->commit);
+		a->subject = b->summary ? xstrdup(b->summary) : NULL;
+		return;
+	}
+	for (n = 0; n < c->scratch.nr_commits; n++)
+		if (!strcmp(c->scratch.commits[n], b->commit)) {
+			const struct patch_series *ps = &c->inputs[c->commit_input[n]];
+			const struct patch *p = &ps->patches[c->commit_patch[n]];
+			char *text = file_line(c, a->file, a->line);
+
+			a->input = (int)c->commit_input[n];
+			a->patch = c->commit_patch[n];
+			a->subject = p->subject ? xstrdup(p->subject) : NULL;
+			a->input_line = input_line_of(ps, p, b->orig_path ? b->orig_path : a->file,
+						      b->orig_line, text);
+			free(text);
+			return;
+		}
+}
+
+/* One git blame per file, for all the lines of its findings. */
+static void attribute(struct check *c)
+{
+	struct blamed_line *lines = xcalloc(c->nr ? c->nr : 1, sizeof(*lines));
+	size_t *which = xcalloc(c->nr ? c->nr : 1, sizeof(*which));
+	bool *done = xcalloc(c->nr ? c->nr : 1, sizeof(*done));
+	size_t i, j, k, nr;
+
+	c->attr = xcalloc(c->nr ? c->nr : 1, sizeof(*c->attr));
+	for (i = 0; i < c->nr; i++) {
+		c->attr[i].input = -1;
+		c->attr[i].line = added_line_of(c, c->all[i], &c->attr[i].file,
+						&c->attr[i].by_evidence);
+	}
+	for (i = 0; i < c->nr; i++) {
+		if (done[i])
+			continue;
+		for (nr = 0, j = i; j < c->nr; j++)
+			if (!done[j] && !strcmp(c->attr[j].file, c->attr[i].file)) {
+				for (k = 0; k < nr; k++)
+					if (lines[k].line == c->attr[j].line)
+						break;
+				if (k == nr)
+					lines[nr++].line = c->attr[j].line;
+				which[j] = k;
+				done[j] = true;
+			}
+		if (blame_lines(&c->scratch, c->inputs ? NULL : c->tree,
+				c->inputs ? "HEAD" : c->tip,
+				c->inputs ? c->scratch.base : c->base, c->attr[i].file, lines, nr) == 0)
+			for (j = i; j < c->nr; j++)
+				if (!strcmp(c->attr[j].file, c->attr[i].file) && !c->attr[j].subject &&
+				    !c->attr[j].commit && c->attr[j].input < 0)
+					attribute_one(c, &c->attr[j], &lines[which[j]]);
+		for (k = 0; k < nr; k++) {
+			blamed_line_release(&lines[k]);
+			lines[k].line = 0;
+		}
+	}
+	free(lines);
+	free(which);
+	free(done);
+}
+
+/* --- output ------------------------------------------------------------------ */
+
+static const char *checkpatch_level(enum severity s)
+{
+	return s == SEVERITY_ERROR ? "ERROR" : s == SEVERITY_WARNING ? "WARNING" : "CHECK";
+}
+
+static void write_added_by(FILE *fp, const struct check *c, const struct attribution *a)
+{
+	if (a->input >= 0) {
+		const struct patch_series *ps = &c->inputs[a->input];
+
+		fprintf(fp, "  %s:%u: note: %s by patch %zu/%zu", ps->name, a->input_line,
+			a->by_evidence ? "its evidence was added" : "added", a->patch + 1, ps->nr);
+		if (a->subject)
+			fprintf(fp, " \"%s\"", a->subject);
+		fputc('\n', fp);
+	} else if (a->commit) {
+		fprintf(fp, "  %s:%u: note: %s by commit %.12s (\"%s\")\n", a->file, a->line,
+			a->by_evidence ? "its evidence was added" : "added", a->commit,
+			a->subject ? a->subject : "");
+	}
+}
+
+static void write_text(FILE *fp, const struct check *c)
+{
+	size_t i, j;
+
+	for (i = 0; i < c->nr; i++) {
+		const struct finding *f = c->all[i];
+
+		fprintf(fp, "%s:%u:%u: %s: %s%s [%s]\n", f->file, f->line, f->column,
+			severity_name(f->severity), f->message,
+			f->in_inactive_branch ?
+			" (in an #if branch this configuration does not build)" : "",
+			f->rule->id);
+		for (j = 0; j < f->nr_evidence; j++)
+			fprintf(fp, "  %s:%u:%u: note: %s\n", f->evidence[j].file,
+				f->evidence[j].line, f->evidence[j].column, f->evidence[j].message);
+		write_added_by(fp, c, &c->attr[i]);
+	}
+}
+
+/* checkpatch.pl's report(): "PREFIX LEVEL: message", then (not --terse)
+ * "#N: FILE: path:line:" and the patch line, and an empty line. The prefix
+ * is "INPUT:N: " (--emacs: N is the line of the patch file) or "path:line: "
+ * (--showfile; also for wqcheck diff, which has no patch file). */
+static void write_checkpatch(FILE *fp, const struct check *c)
+{
+	size_t in, i, nr_inputs = c->inputs ? c->nr_inputs : 1;
+
+	for (in = 0; in < nr_inputs; in++) {
+		unsigned errors = 0, warnings = 0, checks = 0;
+
+		for (i = 0; i < c->nr; i++) {
+			const struct finding *f = c->all[i];
+			const struct attribution *a = &c->attr[i];
+			char *line;
+
+			if (c->inputs && a->input != (int)in)
+				continue;
+			if (c->showfile || !c->inputs || !a->input_line)
+				fprintf(fp, "%s:%u: ", f->file, f->line);
+			else
+				fprintf(fp, "%s:%u: ", c->inputs[in].name, a->input_line);
+			fprintf(fp, "%s: %s [%s]\n", checkpatch_level(f->severity), f->message,
+				f->rule->id);
+			errors += f->severity == SEVERITY_ERROR;
+			warnings += f->severity == SEVERITY_WARNING;
+			checks += f->severity == SEVERITY_NOTE;
+			if (c->terse)
+				continue;
+			if (!c->showfile && c->inputs && a->input_line)
+				fprintf(fp, "#%u: FILE: %s:%u:\n", a->input_line, f->file, f->line);
+			line = c->inputs && a->input_line ?
+				patch_input_line(&c->inputs[in], a->input_line) :
+				file_line(c, f->file, f->line);
+			fprintf(fp, "%s%s\n\n", c->inputs && a->input_line ? "" : "+", line);
+			free(line);
+		}
+		/* checkpatch --terse is quiet about a clean patch. */
+		if (c->quiet || (c->terse && !errors && !warnings && !checks))
+			continue;
+		fprintf(fp, "total: %u errors, %u warnings, ", errors, warnings);
+		if (checks)
+			fprintf(fp, "%u checks, ", checks);
+		if (c->inputs)
+			fprintf(fp, "%zu lines checked\n", c->inputs[in].nr_lines);
+		else
+			fprintf(fp, "%zu files checked\n", c->files.nr);
+	}
+}
+
+static json_t *added_by_json(const struct check *c, const struct attribution *a)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "file", json_string(a->file));
+	json_object_set_new(o, "line", json_integer(a->line));
+	json_object_set_new(o, "by_evidence", json_boolean(a->by_evidence));
+	if (a->input >= 0) {
+		json_object_set_new(o, "input", json_string(c->inputs[a->input].name));
+		json_object_set_new(o, "patch", json_integer((json_int_t)a->patch + 1));
+		json_object_set_new(o, "patches",
+				    json_integer((json_int_t)c->inputs[a->input].nr));
+		if (a->input_line)
+			json_object_set_new(o, "input_line", json_integer(a->input_line));
+	}
+	if (a->commit)
+		json_object_set_new(o, "commit", json_string(a->commit));
+	if (a->subject)
+		json_object_set_new(o, "subject", json_string(a->subject));
+	return o;
+}
+
+/* The scan's own JSON or SARIF, with where each finding came from added:
+ * "added_by" (JSON) or properties.added_by (SARIF), in the same order. */
+static void write_structured(FILE *fp, struct check *c)
+{
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *mem = open_memstream(&buf, &len);
+	json_t *doc, *list;
+	json_error_t err;
+
+	if (!mem)
+		die_errno("open_memstream");
+	report_write(mem, c->format, &c->res, c->tree);
+	fclose(mem);
+	doc = json_loadb(buf, len, 0, &err);
+	free(buf);
+	if (!doc)
+		die("cannot re-read the report: %s", err.text);
+	if (c->format == FORMAT_JSON) {
+		list = json_object_get(doc, "findings");
+	} else {
+		json_t *run = json_array_get(json_object_get(doc, "runs"), 0);
+
+		list = json_object_get(run, "results");
+		json_object_set_new(run, "automationDetails",
+				    json_pack("{s:s}", "id", c->inputs ? "wqcheck/check-patch/" :
+					      "wqcheck/diff/"));
+	}
+	for (i = 0; i < json_array_size(list) && i < c->nr; i++) {
+		json_t *item = json_array_get(list, i);
+
+		if (c->format == FORMAT_JSON) {
+			json_object_set_new(item, "added_by", added_by_json(c, &c->attr[i]));
+		} else {
+			json_t *props = json_object_get(item, "properties");
+
+			if (!props) {
+				props = json_object();
+				json_object_set_new(item, "properties", props);
+			}
+			json_object_set_new(props, "added_by", added_by_json(c, &c->attr[i]));
+		}
+	}
+	if (c->format == FORMAT_JSON) {
+		json_t *series = json_object();
+
+		json_object_set_new(series, "tree", json_string(c->tree));
+		if (c->inputs) {
+			json_t *inputs = json_array();
+
+			for (i = 0; i < c->nr_inputs; i++)
+				json_array_append_new(inputs, json_pack(
+					"{s:s, s:i}", "input", c->inputs[i].name, "patches",
+					(json_int_t)c->inputs[i].nr));
+			json_object_set_new(series, "inputs", inputs);
+		} else {
+			json_object_set_new(series, "base", json_string(c->base));
+			json_object_set_new(series, "tip", json_string(c->tip));
+		}
+		json_object_set_new(series, "fail_on", json_string(severity_name(c->fail_on)));
+		json_object_set_new(doc, "series", series);
+	}
+	json_dumpf(doc, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	fputc('\n', fp);
+	json_decref(doc);
+}
+
+static int finish(struct check *c)
+{
+	size_t i;
+	int status = EXIT_CLEAN;
+
+	timing_phase("scanned");
+	keep_added(c);
+	attribute(c);
+	timing_phase("attributed");
+	for (i = 0; i < c->nr; i++)
+		if (c->all[i]->severity >= c->fail_on)
+			status = EXIT_FINDINGS;
+	if (c->format != FORMAT_TEXT)
+		write_structured(stdout, c);
+	else if (c->emacs || c->showfile)
+		write_checkpatch(stdout, c);
+	else
+		write_text(stdout, c);
+	if (c->format == FORMAT_TEXT)
+		for (i = 0; i < c->res.nr_files; i++)
+			if (c->res.files[i].failed_reason)
+				fprintf(stderr, "wqcheck: %s: not fully analysed: %s\n",
+					c->res.files[i].path, c->res.files[i].failed_reason);
+	fflush(stdout);
+	if (ferror(stdout))
+		die("cannot write the output");
+	return status;
+}
+
+static void release(struct check *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		free(c->attr[i].commit);
+		free(c->attr[i].subject);
+	}
+	free(c->attr);
+	free(c->all);
+	scan_result_release(&c->res);
+	file_list_release(&c->files);
+	added_lines_release(&c->added);
+	patch_scratch_release(&c->scratch);
+	for (i = 0; i < c->nr_inputs; i++)
+		patch_series_release(&c->inputs[i]);
+	free(c->inputs);
+	free(c->commit_input);
+	free(c->commit_patch);
+	free(c->base);
+	free(c->tip);
+	free(c->tree);
+}
+
+int check_patch_series(const struct check_patch_options *o, char **inputs, size_t nr)
+{
+	struct check c = { 0 };
+	size_t i;
+	int status;
+
+	take_options(&c, o);
+	timing_phase("start");
+	find_tree(&c);
+	if (!nr)
+		read_input(&c, "-");
+	for (i = 0; i < nr; i++)
+		read_input(&c, inputs[i]);
+	timing_phase("read");
+	apply_series(&c);
+	timing_phase("applied");
+	scan_added(&c);
+	status = finish(&c);
+	timing_phase("written");
+	release(&c);
+	return status;
+}
+
+int check_patch_range(const struct check_patch_options *o, const char *range)
+{
+	struct check c = { 0 };
+	int status;
+
+	take_options(&c, o);
+	find_tree(&c);
+	timing_phase("start");
+	resolve_range(&c, range);
+	materialize_range(&c);
+	timing_phase("materialized");
+	scan_added(&c);
+	status = finish(&c);
+	timing_phase("written");
+	release(&c);
+	return status;
+}

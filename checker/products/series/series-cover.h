@@ -1,0 +1,38 @@
+/* The cover letter of a series: git format-patch writes it with the diffstat
+ * and base-commit; this fills in its subject and blurb (why, and a table of
+ * the converted uses per subsystem and rule). */
+#ifndef WQCHECK_SERIES_COVER_H
+#define WQCHECK_SERIES_COVER_H
+
+#include <stddef.h>
+
+#include "analysis/rule.h"
+#include "products/series/series-message.h"
+#include "lib/strbuf.h"
+
+struct series_summary_row {
+	char *name; /* MAINTAINERS section, or a path prefix */
+	unsigned counts[SERIES_MAX_RULE + 1];
+};
+
+struct series_summary {
+	struct series_summary_row *rows;
+	size_t nr, alloc;
+	bool per_subsystem; /* one patch per subsystem and rule family */
+	int deprecation_patches; /* include/linux/workqueue.h patches appended */
+	bool removal_patch; /* ... the last of which removes the old APIs */
+};
+
+/* One converted use of rule number in path (section NULL: not maintained). */
+void series_summary_add(struct series_summary *sum, const char *path,
+			const char *section, int number);
+void series_summary_release(struct series_summary *sum);
+
+/* The blurb on its own. */
+void series_cover_blurb(struct strbuf *sb, const struct series_summary *sum,
+			const struct rule *const *rules, size_t nr_rules);
+/* Replaces format-patch's "*** SUBJECT HERE ***" and "*** BLURB HERE ***". */
+void series_cover_fill(struct strbuf *cover, const struct series_summary *sum,
+		       const struct rule *const *rules, size_t nr_rules);
+
+#endif
