@@ -226,9 +226,9 @@ int build_objects(struct vtree *t, struct vobject **objs, size_t nr,
 void sparse_references(struct vtree *host, struct vobject **objs,
 		       const struct vobject_state *now, size_t nr);
 void vobject_state_release(struct vobject_state *st);
-/* validate.c: build_objects() in each build objs are made in, the host's
- * and other arches', with sparse or without it. -1 when the host's make
- * could not run. */
+/* validate-build.c: build_objects() in each build objs are made in, the
+ * host's and other arches', with sparse or without it. -1 when the host's
+ * make could not run. */
 int build_by_tree(struct vtree *host, struct vobject **objs, size_t nr,
 		  struct vobject_state *states, bool sparse);
 /* validate-neutral.c: the second look at objects whose code differs after

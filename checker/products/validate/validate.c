@@ -268,39 +268,6 @@ static void rescan(struct vtree *t, const struct vseries *s, const struct strlis
 	file_list_release(&files);
 }
 
-int build_by_tree(struct vtree *host, struct vobject **objs, size_t nr,
-		  struct vobject_state *states, bool sparse)
-{
-	struct vobject **sub = xcalloc(nr + 1, sizeof(*sub));
-	struct vobject_state *st = xcalloc(nr + 1, sizeof(*st));
-	size_t *where = xcalloc(nr + 1, sizeof(*where));
-	size_t k, i, n;
-	int rc = 0;
-
-	for (k = 0; k <= host->nr_targets; k++) {
-		struct vtree *t = k ? host->targets[k - 1] : NULL;
-
-		for (i = n = 0; i < nr; i++)
-			if (objs[i]->tree == t) {
-				where[n] = i;
-				sub[n++] = objs[i];
-			}
-		if (!n)
-			continue;
-		if (t)
-			vtree_progress(host, "ARCH=%s (%s): building %zu object%s", t->arch,
-				       t->defconfig, n, n == 1 ? "" : "s");
-		if (build_objects(t ? t : host, sub, n, st, sparse) < 0 && !t)
-			rc = -1;
-		for (i = 0; i < n; i++)
-			states[where[i]] = st[i];
-	}
-	free(sub);
-	free(st);
-	free(where);
-	return rc;
-}
-
 static void judge(const struct vtree *t, struct vpatch_object *po, struct vobject *o,
 		  struct vobject_state *now)
 {
