@@ -36,7 +36,7 @@ head=$(git -C "$fixture" rev-parse HEAD)
 # keyed by every source that can change what series writes (the command,
 # its engine, the analysis and the front end); it fails if none is found,
 # so that a moved file cannot leave the key fixed (it once hashed nothing)
-key=$(cd "$TOP/checker" && ls commands/cmd-series.c products/series/*.[ch] analysis/*.[ch] \
+key=$(cd "$TOP/checker" && ls commands/cmd-series.c products/series/*.[ch] analysis/*.[ch] analysis/*/*.[ch] \
 	front/*.[ch] lib/*.[ch] 2>/dev/null | sort | xargs cat | sha256sum | cut -c1-12)
 [ "$key" != e3b0c44298fc ] || { echo "not ok - $name: no series sources found to key the cache"; exit 0; }
 series=$cache/validate/series-${head:0:12}-$key

@@ -23,7 +23,8 @@ struct scan_options {
 	bool want_fixed_text;		/* keep original and fixed text of files with fixes */
 	bool progress;
 	/* --prefer-unbound: WQ020 and WQ022 make a site unbound where its
-	 * verdict says so (products/prefer-unbound.h fills it); NULL: never */
+	 * verdict says so (analysis/callers/prefer-unbound.h fills it);
+	 * NULL: never */
 	const struct unbound_verdicts *prefer_unbound;
 };
 

@@ -1,9 +1,10 @@
 /*
  * --prefer-unbound's answers, one per queueing site: may the work queued
  * there leave the CPU that queued it? The affinity analysis (through the
- * audit's classification, products/prefer-unbound.c) fills the table before
- * the scan; WQ020 and WQ022 look their site up and write system_dfl_wq or
- * WQ_UNBOUND where it says so, the per-CPU form with the reason otherwise.
+ * classification of the callers, analysis/callers/prefer-unbound.c) fills
+ * the table before the scan; WQ020 and WQ022 look their site up and write
+ * system_dfl_wq or WQ_UNBOUND where it says so, the per-CPU form with the
+ * reason otherwise.
  */
 #ifndef WQCHECK_UNBOUND_VERDICT_H
 #define WQCHECK_UNBOUND_VERDICT_H

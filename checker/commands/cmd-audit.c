@@ -1,5 +1,4 @@
 #include "products/audit/audit.h"
-#include "products/audit/audit-html.h"
 #include "commands/builtin.h"
 #include "commands/options.h"
 #include "front/tree.h"

@@ -1,7 +1,7 @@
 #include "commands/builtin.h"
 #include "commands/options.h"
 #include "output/fix-output.h"
-#include "products/audit/prefer-unbound.h"
+#include "analysis/callers/prefer-unbound.h"
 #include "front/flags.h"
 #include "output/report.h"
 #include "analysis/rule.h"

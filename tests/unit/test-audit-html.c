@@ -4,7 +4,7 @@
  * With arguments it is the renderer tests/t-audit-html.sh drives in a browser:
  *   test-audit-html IN.json [OUT.html]
  * so that the page can be tested before, and apart from, `wqcheck audit`. */
-#include "products/audit/audit-html.h"
+#include "products/audit/audit.h"
 #include "lib/strbuf.h"
 #include "test-lib.h"
 #include "lib/usage.h"

@@ -3,7 +3,7 @@
  * server-side rows needs no JSON island that a stray "</script>" in a kernel
  * string could break out of.  The inline script only sorts and filters rows
  * that are already there. */
-#include "products/audit/audit-html.h"
+#include "products/audit/audit.h"
 #include "lib/usage.h"
 
 #include <stdbool.h>

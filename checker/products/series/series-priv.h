@@ -11,7 +11,7 @@
 #include "front/maintainers.h"
 #include "front/tree.h"
 #include "lib/strbuf.h"
-#include "products/audit/prefer-unbound.h"
+#include "analysis/callers/prefer-unbound.h"
 #include "products/series/series-commit.h"
 #include "products/series/series-cover.h"
 #include "products/series/series-history.h"

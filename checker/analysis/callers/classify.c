@@ -25,17 +25,17 @@
  * memory: first each file that mentions the names, lexed on its own and
  * dropped, gives its sites with their items already resolved to bindings;
  * then the work functions are judged, all at once on -j threads
- * (audit-judge.c), in the background. The files are read beside the
+ * (judge.c), in the background. The files are read beside the
  * affinity analysis' sites and the scan (audit-collect.c); once those are
  * over and the answers are in, the scan's WQ020-WQ022 findings are claimed
  * by the rows at their positions, and the rows' verdicts written.
  *
- * This file is the pass's two calls; its steps live in audit-classify-*.c
- * (audit-classify-priv.h names which): the names looked for (-names), the
+ * This file is the pass's two calls; its steps live in classify-*.c
+ * (classify-priv.h names which): the names looked for (-names), the
  * files read (-read) and scanned (-scan), the system_wq users' rows
  * (-system), the alloc_workqueue() rows (-alloc) and where their result goes
  * (-target), and the verdicts from the work functions (-verdict). */
-#include "products/audit/audit-classify-priv.h"
+#include "analysis/callers/classify-priv.h"
 #include "lib/usage.h"
 
 #include <stdlib.h>

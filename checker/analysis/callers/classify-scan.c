@@ -1,6 +1,6 @@
 /* One file's sites: every queueing call, use of a system workqueue's name
  * and alloc_workqueue() in its live code. */
-#include "products/audit/audit-classify-priv.h"
+#include "analysis/callers/classify-priv.h"
 #include "lib/usage.h"
 
 #include <stdlib.h>

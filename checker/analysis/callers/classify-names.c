@@ -2,7 +2,7 @@
  * where their workqueue and work item are, the system workqueues (6.17's
  * new ones only on a tree that has them), and the flags of an
  * alloc_workqueue(). */
-#include "products/audit/audit-classify-priv.h"
+#include "analysis/callers/classify-priv.h"
 
 #include <string.h>
 

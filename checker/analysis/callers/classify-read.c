@@ -1,7 +1,7 @@
 /* Reading the files that mention the names, each lexed on its own on one
  * of -j threads, and their rows and sites merged in the order of the
  * files. */
-#include "products/audit/audit-classify-priv.h"
+#include "analysis/callers/classify-priv.h"
 #include "front/parallel.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"

@@ -1,8 +1,8 @@
 /* Judging the work functions of a site's work items: the items resolved to
  * their bindings while their file was at hand, the questions for
- * audit-judge.c, and from its answers the row's class, evidence, message
+ * judge.c, and from its answers the row's class, evidence, message
  * and migration advice. */
-#include "products/audit/audit-classify-priv.h"
+#include "analysis/callers/classify-priv.h"
 #include "lib/usage.h"
 
 #include <stdio.h>

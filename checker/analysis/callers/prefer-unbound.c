@@ -1,5 +1,5 @@
-#include "products/audit/prefer-unbound.h"
-#include "products/audit/audit.h"
+#include "analysis/callers/prefer-unbound.h"
+#include "analysis/callers/callers.h"
 #include "front/source-cache.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"

@@ -1,7 +1,7 @@
 /* The rows of the alloc_workqueue() calls: each call and the queueings on
  * named workqueues as they are read, and once the verdicts are in, what the
  * work queued on the workqueue says about WQ_PERCPU or WQ_UNBOUND. */
-#include "products/audit/audit-classify-priv.h"
+#include "analysis/callers/classify-priv.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 

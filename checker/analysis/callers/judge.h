@@ -3,8 +3,8 @@
  * bound, its name), is its definition found, and does it read the current
  * CPU, two calls deep (analysis/cpu-dependence.h)? An answer does not depend
  * on the order the questions are asked in, so -j 1 and -j 2 agree. */
-#ifndef WQCHECK_AUDIT_JUDGE_H
-#define WQCHECK_AUDIT_JUDGE_H
+#ifndef WQCHECK_ANALYSIS_CALLERS_JUDGE_H
+#define WQCHECK_ANALYSIS_CALLERS_JUDGE_H
 
 #include "analysis/affinity.h"
 

@@ -1,7 +1,7 @@
 /* Where an alloc_workqueue()'s result goes (a member, a global, a static,
  * a local followed to where it is stored) and which queueing calls name
  * the same workqueue. */
-#include "products/audit/audit-classify-priv.h"
+#include "analysis/callers/classify-priv.h"
 #include "lib/usage.h"
 
 #include <stdlib.h>

@@ -1,13 +1,13 @@
 /*
- * What the audit-classify*.c files that make the audit's lexical pass share:
- * the sites they collect and the steps audit-classify.c calls. Each step
+ * What the classify*.c files that make the lexical pass over the callers
+ * share: the sites they collect and the steps classify.c calls. Each step
  * lives in the file named beside its declarations.
  */
-#ifndef WQCHECK_AUDIT_CLASSIFY_PRIV_H
-#define WQCHECK_AUDIT_CLASSIFY_PRIV_H
+#ifndef WQCHECK_ANALYSIS_CALLERS_CLASSIFY_PRIV_H
+#define WQCHECK_ANALYSIS_CALLERS_CLASSIFY_PRIV_H
 
-#include "products/audit/audit.h"
-#include "products/audit/audit-judge.h"
+#include "analysis/callers/classify.h"
+#include "analysis/callers/judge.h"
 #include "lib/strbuf.h"
 
 #include <stdbool.h>
@@ -119,7 +119,7 @@ struct collected {
 	struct alloc_list allocs;
 };
 
-/* audit-classify-names.c */
+/* classify-names.c */
 const struct queue_call_api *queue_call_api_at(const struct lexed_file *lf,
 					       size_t i);
 bool is_system_wq_name(const struct lexed_file *lf, long i, bool new_names);
@@ -128,7 +128,7 @@ bool is_new_system_wq(const char *wq);
 bool names_flag(const struct lexed_file *lf, size_t first, size_t last,
 		const char *flag);
 
-/* audit-classify-verdict.c */
+/* classify-verdict.c */
 void pending_item_init(struct pending_item *it, struct affinity_analysis *a,
 		       const struct source_file *f,
 		       const struct source_function *caller, size_t first,
@@ -143,7 +143,7 @@ void describe_verdict(struct strbuf *msg, struct audit_row *r,
 void set_advice(struct audit_row *r, bool system, const char *unbound_now,
 		const char *dependent);
 
-/* audit-classify-system.c */
+/* classify-system.c */
 char *function_name(const struct source_function *fn);
 void add_system_site(struct lexical_pass *lp, struct system_list *out,
 		     const struct source_file *f,
@@ -152,7 +152,7 @@ void add_system_site(struct lexical_pass *lp, struct system_list *out,
 		     size_t item_first, size_t item_last);
 void finish_system_site(struct lexical_pass *lp, struct pending_system *p);
 
-/* audit-classify-target.c */
+/* classify-target.c */
 char *expression_key(const struct source_file *f, size_t first, size_t last);
 void find_target(const struct source_file *f,
 		 const struct source_function *caller, size_t tok,
@@ -161,7 +161,7 @@ void wq_target_release(struct wq_target *t);
 bool call_matches(const struct queue_call *c, const struct alloc_site *s);
 const char *last_identifier(const char *text);
 
-/* audit-classify-alloc.c */
+/* classify-alloc.c */
 void add_call(struct lexical_pass *lp, struct call_list *calls,
 	      const struct source_file *f,
 	      const struct source_function *caller,
@@ -175,11 +175,11 @@ void ask_alloc_site(struct lexical_pass *lp, const struct alloc_site *s,
 void finish_alloc_site(struct lexical_pass *lp, const struct alloc_site *s,
 		       const struct strmap *by_name);
 
-/* audit-classify-scan.c */
+/* classify-scan.c */
 void scan_file(struct lexical_pass *lp, const struct source_file *f,
 	       struct collected *col);
 
-/* audit-classify-read.c */
+/* classify-read.c */
 void read_files(struct lexical_pass *lp, const bool *mentions, int jobs,
 		struct collected *col);
 

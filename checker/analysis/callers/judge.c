@@ -6,7 +6,7 @@
  * each thread lexes mostly its own. Each thread has its own source cache and
  * CPU-read memo, emptied past its share of the token limit; the names
  * filters, which cost a read of each file, are shared. */
-#include "products/audit/audit-judge.h"
+#include "analysis/callers/judge.h"
 #include "front/parallel.h"
 #include "lib/usage.h"
 

@@ -1,9 +1,9 @@
-/* The audit's callers: the scan's findings (legacy WQ001-WQ005 and the
- * affinity rules' WQ010-WQ012, exactly as `wqcheck scan` reports them), every
- * other *_on() site the affinity analysis saw, and the lexical system_wq and
- * alloc_workqueue() sites (audit-classify.c). The affinity analysis' pass
- * over the tree also finds the files that mention any of those names. */
-#include "products/audit/audit.h"
+/* The callers: the scan's findings (legacy WQ001-WQ005 and the affinity
+ * rules' WQ010-WQ012, exactly as `wqcheck scan` reports them), every other
+ * *_on() site the affinity analysis saw, and the lexical system_wq and
+ * alloc_workqueue() sites (classify.c). The affinity analysis' pass over
+ * the tree also finds the files that mention any of those names. */
+#include "analysis/callers/classify.h"
 #include "analysis/rule.h"
 #include "analysis/scan.h"
 #include "front/parallel.h"
@@ -15,112 +15,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-
-const char *const audit_class_names[NR_AUDIT_CLASSES] = {
-	"legacy",	   "cpu-dependent", "reentrancy-dependent",
-	"cpu-independent", "unresolved",
-};
-const char *const audit_kind_names[] = { "legacy", "queue-on",
-					 "alloc_workqueue", "system-wq" };
-const char *const audit_advice_names[NR_AUDIT_ADVICE] = {
-	NULL,
-	"WQ_PERCPU",
-	"WQ_UNBOUND",
-	"system_percpu_wq",
-	"system_dfl_wq",
-	"undecided",
-};
-const char *const audit_migration_status_names[NR_MIGRATION_STATUS] = {
-	NULL,
-	"converted",
-	"pending",
-};
-
-struct audit_row *audit_add_row(struct audit *au, const char *file,
-				unsigned line, unsigned column,
-				enum audit_kind kind, const char *api)
-{
-	struct audit_row *r;
-
-	ALLOC_GROW(au->rows, au->nr, au->alloc);
-	r = &au->rows[au->nr++];
-	memset(r, 0, sizeof(*r));
-	r->file = xstrdup(file);
-	r->line = line;
-	r->column = column;
-	r->kind = kind;
-	r->api = xstrdup(api);
-	return r;
-}
-
-void audit_row_add_function(struct audit_row *r, const char *function)
-{
-	size_t i;
-
-	for (i = 0; i < r->nr_work_functions; i++)
-		if (!strcmp(r->work_functions[i], function))
-			return;
-	ALLOC_GROW(r->work_functions, r->nr_work_functions,
-		   r->alloc_work_functions);
-	r->work_functions[r->nr_work_functions++] = xstrdup(function);
-}
-
-void audit_row_add_evidence(struct audit_row *r, const char *file,
-			    unsigned line, unsigned column, const char *message)
-{
-	struct evidence *e;
-	size_t i;
-
-	/* The same step reached from two items is shown once. */
-	for (i = 0; i < r->nr_evidence; i++)
-		if (r->evidence[i].line == line &&
-		    r->evidence[i].column == column &&
-		    !strcmp(r->evidence[i].file, file) &&
-		    !strcmp(r->evidence[i].message, message))
-			return;
-	ALLOC_GROW(r->evidence, r->nr_evidence, r->alloc_evidence);
-	e = &r->evidence[r->nr_evidence++];
-	e->file = xstrdup(file);
-	e->line = line;
-	e->column = column;
-	e->message = xstrdup(message);
-}
-
-void audit_release(struct audit *au)
-{
-	size_t i, j;
-
-	for (i = 0; i < au->nr; i++) {
-		struct audit_row *r = &au->rows[i];
-
-		free(r->file);
-		free(r->function);
-		free(r->api);
-		free(r->message);
-		free(r->reason);
-		for (j = 0; j < r->nr_work_functions; j++)
-			free(r->work_functions[j]);
-		free(r->work_functions);
-		for (j = 0; j < r->nr_evidence; j++) {
-			free(r->evidence[j].file);
-			free(r->evidence[j].message);
-		}
-		free(r->evidence);
-	}
-	free(au->rows);
-	for (i = 0; i < au->nr_failed; i++) {
-		free(au->failed[i].file);
-		free(au->failed[i].reason);
-	}
-	free(au->failed);
-	for (i = 0; i < au->nr_mfindings; i++) {
-		free(au->mfindings[i].file);
-		free(au->mfindings[i].message);
-	}
-	free(au->mfindings);
-	era_release(&au->era);
-	memset(au, 0, sizeof(*au));
-}
 
 /* --- which files mention a name the lexical pass looks for ---------------- */
 
@@ -166,26 +60,6 @@ static bool is_migration_rule(const struct rule *r)
 	       !strcmp(r->id, "WQ022");
 }
 
-static int position_compare(const char *fa, unsigned la, unsigned ca,
-			    const char *fb, unsigned lb, unsigned cb)
-{
-	int c = strcmp(fa, fb);
-
-	if (c)
-		return c;
-	if (la != lb)
-		return la < lb ? -1 : 1;
-	return ca < cb ? -1 : ca > cb;
-}
-
-static int mfinding_compare(const void *x, const void *y)
-{
-	const struct audit_migration_finding *a = x, *b = y;
-
-	return position_compare(a->file, a->line, a->column, b->file, b->line,
-				b->column);
-}
-
 static void defer_migration_finding(struct audit *au, const struct finding *f)
 {
 	struct audit_migration_finding *m;
@@ -198,25 +72,6 @@ static void defer_migration_finding(struct audit *au, const struct finding *f)
 	m->column = f->column;
 	m->rule = f->rule->id;
 	m->message = xstrdup(f->message ? f->message : f->rule->summary);
-}
-
-struct audit_migration_finding *
-audit_claim_migration_finding(struct audit *au, const char *file,
-			      unsigned line, unsigned column)
-{
-	struct audit_migration_finding key = { .file = (char *)file,
-					       .line = line,
-					       .column = column };
-	struct audit_migration_finding *m;
-
-	if (!au->nr_mfindings)
-		return NULL;
-	m = bsearch(&key, au->mfindings, au->nr_mfindings,
-		    sizeof(*au->mfindings), mfinding_compare);
-
-	if (m)
-		m->claimed = true;
-	return m;
 }
 
 /* A finding the lexical pass has no row for: in a macro's body or an #if
@@ -592,9 +447,7 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 	for (i = 0; i < nr_findings; i++)
 		if (is_migration_rule(all[i]->rule))
 			defer_migration_finding(out, all[i]);
-	if (out->nr_mfindings)
-		qsort(out->mfindings, out->nr_mfindings,
-		      sizeof(*out->mfindings), mfinding_compare);
+	audit_sort_migration_findings(out);
 	for (i = 0; i < nr_findings; i++)
 		if (!is_migration_rule(all[i]->rule))
 			row_from_finding(out, &a.sc, all[i],

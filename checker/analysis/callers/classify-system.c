@@ -2,7 +2,7 @@
  * tree, system_percpu_wq / system_dfl_wq): each use of the names and each
  * schedule_work() & co, and once the verdicts are in, the row's message and
  * advice. */
-#include "products/audit/audit-classify-priv.h"
+#include "analysis/callers/classify-priv.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
