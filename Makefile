@@ -10,7 +10,7 @@
 #   make demo    install what the demo needs, build, and the main job on the
 #                embedded corpus
 #   make fuzz    run each libFuzzer target for FUZZ_SECONDS (default 60)
-#   make graph   the module graph of checker/; fails on a cycle
+#   make graph   checker/'s includes and calls; fails on a cycle or upward use
 #   make bench   whole-tree timings (not part of check)
 
 LLVM_CONFIG ?= $(shell command -v llvm-config-14 || command -v llvm-config || echo llvm-config-14)
@@ -114,8 +114,9 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	@bash tests/fuzz/run.sh $(FUZZ_SECONDS)
 
-# The module graph of checker/ from its #includes; fails on a cycle or an
-# include against the layers (make check runs it as tests/t-graph.sh).
+# The graph of checker/ from its #includes and its objects' calls (nm);
+# fails on a cycle, a use against the layers or a product using a sibling
+# (make check runs it as tests/t-graph.sh).
 graph:
 	@bash tests/graph.sh
 
