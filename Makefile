@@ -5,6 +5,10 @@
 #                CROSS="arm sh" (or CROSS=all) adds those arches' cross
 #                compilers for validate
 #   make         build checker/wqcheck
+#   make doc     the man pages, from Documentation/ (scdoc)
+#   make install install wqcheck, its man pages, semantic patches and bash
+#                completion under PREFIX (default /usr/local), DESTDIR too;
+#                make uninstall removes them
 #   make check   install what the tests need, build, run every test (ends
 #                with "N passed, N failed")
 #   make demo    install what the demo needs, build, and the main job on the
@@ -52,8 +56,55 @@ endif
 
 all: checker/wqcheck
 
+# Then every rule of the table must have its page (Documentation/): wqcheck
+# explain fails naming a rule without one, and so does the build.
 checker/wqcheck checker/wqcheck-asan: FORCE
 	$(MAKE) -C checker $(@F)
+	@$@ explain >/dev/null
+
+# Man pages, from Documentation/*.scd with scdoc (each page is written once:
+# the rule pages are also built into wqcheck for wqcheck explain and SARIF).
+# Dated by the last commit, so that a rebuild gives the same pages.
+MAN1 := $(patsubst %.scd,%,$(wildcard Documentation/*.1.scd))
+MAN7 := $(patsubst %.scd,%,$(wildcard Documentation/*.7.scd))
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
+export SOURCE_DATE_EPOCH
+
+doc: $(MAN1) $(MAN7)
+
+Documentation/%.1: Documentation/%.1.scd
+	scdoc < $< > $@.tmp && mv $@.tmp $@
+Documentation/%.7: Documentation/%.7.scd
+	scdoc < $< > $@.tmp && mv $@.tmp $@
+
+# make install [PREFIX=/usr/local] [DESTDIR=...], as the kernel's tools and
+# git do: the binary, the man pages, the semantic patches (wqcheck finds them
+# in ../share/wqcheck/ beside its bin/, or beside checker/ in the build
+# tree) and the bash completion. make uninstall removes what it installed.
+PREFIX ?= /usr/local
+bindir = $(PREFIX)/bin
+mandir = $(PREFIX)/share/man
+datadir = $(PREFIX)/share/wqcheck
+completiondir = $(PREFIX)/share/bash-completion/completions
+INSTALL ?= install
+COCCI := $(wildcard semantic-patches/*.cocci)
+
+install: all doc
+	$(INSTALL) -d '$(DESTDIR)$(bindir)' '$(DESTDIR)$(mandir)/man1' \
+		'$(DESTDIR)$(mandir)/man7' '$(DESTDIR)$(datadir)/semantic-patches' \
+		'$(DESTDIR)$(completiondir)'
+	$(INSTALL) -m 755 checker/wqcheck '$(DESTDIR)$(bindir)/wqcheck'
+	$(INSTALL) -m 644 $(MAN1) '$(DESTDIR)$(mandir)/man1'
+	$(INSTALL) -m 644 $(MAN7) '$(DESTDIR)$(mandir)/man7'
+	$(INSTALL) -m 644 $(COCCI) '$(DESTDIR)$(datadir)/semantic-patches'
+	$(INSTALL) -m 644 contrib/completion/wqcheck.bash '$(DESTDIR)$(completiondir)/wqcheck'
+
+uninstall:
+	rm -f '$(DESTDIR)$(bindir)/wqcheck' '$(DESTDIR)$(completiondir)/wqcheck'
+	rm -f $(patsubst Documentation/%,'$(DESTDIR)$(mandir)/man1/%',$(MAN1))
+	rm -f $(patsubst Documentation/%,'$(DESTDIR)$(mandir)/man7/%',$(MAN7))
+	rm -f $(patsubst semantic-patches/%,'$(DESTDIR)$(datadir)/semantic-patches/%',$(COCCI))
+	-rmdir '$(DESTDIR)$(datadir)/semantic-patches' '$(DESTDIR)$(datadir)' 2>/dev/null
 
 check-binaries: FORCE
 	$(MAKE) -C checker check-binaries
@@ -125,6 +176,7 @@ bench: all
 
 clean:
 	$(MAKE) -C checker clean
+	rm -f $(MAN1) $(MAN7)
 
-.PHONY: all deps demo-deps test-deps check demo graph fuzz bench clean check-binaries real-cache FORCE
+.PHONY: all deps demo-deps test-deps check demo graph fuzz bench clean check-binaries real-cache doc install uninstall FORCE
 FORCE:

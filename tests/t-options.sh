@@ -1,42 +1,35 @@
 #!/bin/bash
 # timeout: 60
 # Every command's options come from one table (lib/parse-options.c), and its
-# --help is generated from it. This suite checks that the README's option
-# table for each command names exactly the options --help names (-h/--help
-# aside), and that --help fits 80 columns.
+# --help is generated from it. This suite checks that each command's page
+# (Documentation/wqcheck-CMD.1.scd, the man page) names in its OPTIONS
+# exactly the options --help names (-h/--help aside), and that --help fits
+# 80 columns.
 set -u
 : "${WQCHECK:?}" "${TOP:?}"
 
-python3 - "$WQCHECK" "$TOP/README.md" <<'PY'
+python3 - "$WQCHECK" "$TOP/Documentation" <<'PY'
 import re, subprocess, sys
 
-wqcheck, readme = sys.argv[1], sys.argv[2]
-# command -> the README heading its option table sits under
-sections = {
-    "scan": r"^### wqcheck scan",
-    "series": r"^## wqcheck series",
-    "validate": r"^## wqcheck validate",
-    "check-patch": r"^## Pre-merge CI",
-    "diff": r"^## Pre-merge CI",
-    "check": r"^### kbuild:",
-    "audit": r"^## wqcheck audit",
-}
+wqcheck, docdir = sys.argv[1], sys.argv[2]
+commands = ["scan", "series", "validate", "check-patch", "diff", "check",
+            "audit", "explain"]
 opt_re = re.compile(r"(?<![\w-])(--?[A-Za-z][\w-]*)")
-text = open(readme).read().split("\n")
 
-def readme_options(heading):
-    start = next(i for i, l in enumerate(text) if re.match(heading, l))
-    names, in_table = set(), False
-    for line in text[start + 1:]:
-        if re.match(r"^#+ ", line):	# the table is the section's own
-            break
-        if line.startswith("| option |"):
-            in_table = True
+def page_options(cmd):
+    """The options the page's OPTIONS section lists: its *--bold* terms."""
+    names, in_options = set(), False
+    try:
+        text = open(f"{docdir}/wqcheck-{cmd}.1.scd").read().split("\n")
+    except OSError:
+        return None
+    for line in text:
+        if line.startswith("# "):
+            in_options = line == "# OPTIONS"
             continue
-        if in_table and line.startswith("|"):
-            names.update(opt_re.findall(line.split("|")[1]))
-        elif in_table:
-            in_table = False
+        if in_options and line.startswith("*-"):
+            for bold in re.findall(r"\*([^*]+)\*", line):
+                names.update(opt_re.findall(bold))
     return names
 
 def help_options(cmd):
@@ -51,17 +44,20 @@ def help_options(cmd):
     return out.returncode, names - {"-h", "--help"}, wide
 
 failed = 0
-for cmd, heading in sections.items():
+for cmd in commands:
     rc, helped, wide = help_options(cmd)
-    documented = readme_options(heading)
-    name = f"options: {cmd}: README's table and --help name the same options"
-    if rc == 0 and helped and helped == documented:
+    documented = page_options(cmd)
+    name = f"options: {cmd}: its page's OPTIONS and --help name the same options"
+    if documented is None:
+        failed += 1
+        print(f"not ok - {name}: no Documentation/wqcheck-{cmd}.1.scd")
+    elif rc == 0 and helped == documented:
         print(f"ok - {name} ({len(helped)})")
     else:
         failed += 1
         print(f"not ok - {name} (exit {rc})")
         print(f"    only in --help: {' '.join(sorted(helped - documented))}")
-        print(f"    only in README: {' '.join(sorted(documented - helped))}")
+        print(f"    only in the page: {' '.join(sorted(documented - helped))}")
     name = f"options: {cmd}: --help fits 80 columns"
     if not wide:
         print(f"ok - {name}")

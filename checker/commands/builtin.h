@@ -9,5 +9,6 @@ int cmd_diff(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_series(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
 
 #endif

@@ -3,6 +3,7 @@
 #include "commands/builtin.h"
 #include "analysis/rule.h"
 #include "lib/cleanup.h"
+#include "lib/parse-options.h"
 #include "lib/usage.h"
 #include "lib/version.h"
 
@@ -23,6 +24,7 @@ static const struct command commands[] = {
 	{ "validate", cmd_validate, "prove a conversion series by rebuilding the patched objects" },
 	{ "series", cmd_series, "write the fixes as a patch series per MAINTAINERS subsystem" },
 	{ "audit", cmd_audit, "every workqueue caller by MAINTAINERS subsystem, classified" },
+	{ "explain", cmd_explain, "a rule's page: what it finds, why, the fix (wqcheck explain WQ014)" },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -57,6 +59,14 @@ int main(int argc, char **argv)
 	cmd = argv[1];
 	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
 		print_usage(stdout);
+		return EXIT_CLEAN;
+	}
+	if (!strcmp(cmd, PARSE_OPT_COMPLETION_HELPER)) {
+		/* The commands, for the shell completion (a new one completes
+		 * with no script edited); each command lists its options. */
+		for (i = 0; i < NR_COMMANDS; i++)
+			printf("%s ", commands[i].name);
+		printf("help --help --version\n");
 		return EXIT_CLEAN;
 	}
 	if (!strcmp(cmd, "--version")) {

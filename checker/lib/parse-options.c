@@ -207,6 +207,24 @@ static bool is_help(const char *arg)
 	return !strcmp(arg, "--help") || !strcmp(arg, "-h");
 }
 
+void parse_options_print_completion(const struct option *opts, FILE *fp)
+{
+	const struct option *o;
+	const char *sep = "";
+
+	for (o = opts; o->type != OPTION_END; o++) {
+		if (o->flags & PARSE_OPT_HIDDEN)
+			continue;
+		if (o->long_name)
+			fprintf(fp, "%s--%s%s", sep, o->long_name,
+				takes_value(o) ? "=" : "");
+		else
+			fprintf(fp, "%s-%c", sep, o->short_name);
+		sep = " ";
+	}
+	fprintf(fp, "%s--help\n", sep);
+}
+
 int parse_options(int argc, char **argv, const struct option *opts,
 		  const struct command_usage *usage, int flags)
 {
@@ -228,6 +246,12 @@ int parse_options(int argc, char **argv, const struct option *opts,
 		}
 		if (is_help(arg)) {
 			parse_options_usage(opts, usage, stdout);
+			exit(EXIT_CLEAN);
+		}
+		/* As git's --git-completion-helper: the shell completion asks
+		 * the table, so a new option completes with no script edited. */
+		if (!strcmp(arg, PARSE_OPT_COMPLETION_HELPER)) {
+			parse_options_print_completion(opts, stdout);
 			exit(EXIT_CLEAN);
 		}
 		/* With unknown options kept (a compiler's), a prefix of ours

@@ -95,6 +95,15 @@ struct command_usage {
 int parse_options(int argc, char **argv, const struct option *opts,
 		  const struct command_usage *usage, int flags);
 
+/*
+ * The hidden option every command takes for shell completion (as git's
+ * --git-completion-helper): it prints the command's options on one line,
+ * "--name=" for one that takes a value, "-c" for one with only a short
+ * name, and exits 0.
+ */
+#define PARSE_OPT_COMPLETION_HELPER "--wqcheck-completion-helper"
+void parse_options_print_completion(const struct option *opts, FILE *fp);
+
 /* The --help text: what parse_options() prints. */
 void parse_options_usage(const struct option *opts,
 			 const struct command_usage *usage, FILE *fp);

@@ -1,4 +1,6 @@
 #include "output/report.h"
+#include "analysis/rule-page.h"
+#include "lib/data-dir.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 #include "lib/version.h"
@@ -227,6 +229,30 @@ static void write_json(FILE *fp, struct finding *const *all, size_t nr,
 	json_decref(root);
 }
 
+/* The rule's page (Documentation/wqcheck-<ID>.7.scd, built in) as SARIF's
+ * help, and the man page it is installed as (else its source) as helpUri. */
+static void sarif_rule_help(json_t *rule, const struct rule *r)
+{
+	const struct rule_page *page = rule_page_find(r->id);
+	struct strbuf sb = STRBUF_INIT;
+	char *path;
+
+	if (!page)
+		return;
+	rule_page_text(page, &sb);
+	json_object_set_new(rule, "help", json_pack("{s:s}", "text", sb.buf));
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, RULE_PAGE_PREFIX "%s", r->id);
+	path = data_dir_man_page(sb.buf, 7);
+	if (path) {
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "file://%s", path);
+		json_object_set_new(rule, "helpUri", json_string(sb.buf));
+		free(path);
+	}
+	strbuf_release(&sb);
+}
+
 static json_t *sarif_rules(void)
 {
 	json_t *rules = json_array();
@@ -234,13 +260,15 @@ static json_t *sarif_rules(void)
 
 	for (i = 0; i < nr_all_rules; i++) {
 		const struct rule *r = all_rules[i];
-
-		json_array_append_new(rules, json_pack(
+		json_t *rule = json_pack(
 			"{s:s, s:s, s:{s:s}, s:{s:s}, s:{s:s}}",
 			"id", r->id, "name", r->name,
 			"shortDescription", "text", r->summary,
 			"fullDescription", "text", r->help,
-			"defaultConfiguration", "level", severity_name(r->severity)));
+			"defaultConfiguration", "level", severity_name(r->severity));
+
+		sarif_rule_help(rule, r);
+		json_array_append_new(rules, rule);
 	}
 	return rules;
 }
