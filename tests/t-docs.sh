@@ -144,13 +144,14 @@ PY
 report "docs: SARIF's rules carry fullDescription, their page as help, helpUri naming it" $? "$scratch/sarif"
 
 # A build whose table has a rule without a page fails naming it: link the
-# objects again with the pages of every rule but WQ005.
+# objects of today's sources again with the pages of every rule but WQ005.
 objs=$TOP/checker/build
 if [ "$WQCHECK" = "$TOP/checker/wqcheck" ] && [ -f "$objs/gen/rule-pages.o" ]; then
 	sh "$doc/embed-pages.sh" $(ls "$doc"/wqcheck-WQ*.7.scd | grep -v WQ005) >"$scratch/pages.c"
 	libdir=$(${LLVM_CONFIG:-llvm-config-14} --libdir 2>/dev/null || echo /usr/lib/llvm-14/lib)
 	if cc -std=c11 -I"$TOP/checker" -c -o "$scratch/pages.o" "$scratch/pages.c" &&
-	   cc -o "$scratch/wqcheck" $(find "$objs" -name '*.o' ! -path '*/gen/*' ! -path '*/unit/*') \
+	   cc -o "$scratch/wqcheck" $(cd "$TOP/checker" && find . -name '*.c' ! -path './build*' ! -path './gen/*' |
+		sed "s|^\./\(.*\)\.c$|$objs/\1.o|") \
 		"$scratch/pages.o" -L"$libdir" -Wl,-rpath,"$libdir" -lclang -ljansson -lpthread \
 		>"$scratch/link" 2>&1; then
 		err=$("$scratch/wqcheck" explain 2>&1 >/dev/null)

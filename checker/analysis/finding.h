@@ -60,6 +60,7 @@ struct finding {
 	bool in_inactive_branch;
 	bool made_unbound;		/* --prefer-unbound chose system_dfl_wq or WQ_UNBOUND */
 	char *line_text;		/* the source line, trimmed, for fingerprints */
+	bool in_baseline;		/* --baseline had it: not reported, not counted */
 
 	struct edit *edits;
 	size_t nr_edits, alloc_edits;

@@ -46,6 +46,10 @@ struct scan_result {
 	size_t files_parsed;
 	struct era era;			/* the tree's workqueue API: rules that need
 					 * what it lacks did not run */
+	/* --baseline: its path, how many findings it matched (marked
+	 * in_baseline) and how many it did not */
+	const char *baseline;
+	size_t baseline_matched, baseline_new;
 };
 
 void scan_run(const struct scan_options *opts, const struct file_list *files,

@@ -41,6 +41,7 @@ int cmd_check(int argc, char **argv)
 			  "directory)"),
 		OPT_STRING(0, "save-index", &kc.save_index, "FILE",
 			   "write that index for TREE (default: the current one)"),
+		OPT_BASELINE(&kc.baseline_path),
 		OPT_ARCH(&kc.arch,
 			 "the target architecture (kbuild's CHECKFLAGS pass it)"),
 		OPT_END(),

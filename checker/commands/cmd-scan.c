@@ -1,5 +1,6 @@
 #include "commands/builtin.h"
 #include "commands/options.h"
+#include "output/baseline.h"
 #include "output/fix-output.h"
 #include "analysis/callers/prefer-unbound.h"
 #include "front/flags.h"
@@ -26,8 +27,9 @@ static const struct command_usage scan_usage = {
 "non-reentrant workqueues (WQ001-WQ005), CPU affinity (WQ010-WQ012), and\n"
 "6.17's system_percpu_wq, system_dfl_wq and WQ_PERCPU (WQ020-WQ022).\n",
 	.after =
-"Exit status: 0 no findings, 1 findings, 2 usage or environment error, or a\n"
-"file that could not be analysed (listed; the run goes on).\n",
+"Exit status: 0 no findings (with --baseline: no new ones), 1 findings, 2\n"
+"usage or environment error, or a file that could not be analysed (listed;\n"
+"the run goes on). 'wqcheck explain RULE' explains a rule.\n",
 };
 
 static void parse_opt_format(const struct option *opt, const char *arg)
@@ -57,7 +59,8 @@ int cmd_scan(int argc, char **argv)
 	enum report_format format = FORMAT_TEXT;
 	struct rule_choice rules = { 0 };
 	size_t i, nr_findings = 0;
-	const char *db_dir = NULL, *arch = NULL;
+	const char *db_dir = NULL, *arch = NULL, *baseline_path = NULL;
+	struct baseline baseline = { 0 };
 	bool diff = false, in_place = false, quiet = false, verbose = false;
 	bool prefer_unbound = false;
 	struct unbound_verdicts verdicts = { 0 };
@@ -95,6 +98,7 @@ int cmd_scan(int argc, char **argv)
 			     parse_opt_clang),
 		OPT_SET_INT(0, "no-clang", &clang, "--clang=never", CLANG_NEVER),
 		OPT_PREFER_UNBOUND(&prefer_unbound),
+		OPT_BASELINE(&baseline_path),
 		OPT_QUIET_PROGRESS(&quiet),
 		OPT_BOOL('v', "verbose", &verbose,
 			 "say on stderr which era the tree's workqueue.h shows\n"
@@ -107,9 +111,13 @@ int cmd_scan(int argc, char **argv)
 		usage_die("no PATH given");
 	if (diff && in_place)
 		usage_die("--diff and --in-place exclude each other");
+	if (baseline_path && (diff || in_place))
+		usage_die("--baseline goes with the findings, not --diff or --in-place");
 	rule_choice_default_all(&rules);
 
 	root = list_paths_of_one_tree(argv, (size_t)nr_paths, &files);
+	if (baseline_path)
+		baseline_load_or_die(&baseline, baseline_path, root);
 	if (db_dir)
 		db = compile_db_load(db_dir);
 
@@ -135,6 +143,10 @@ int cmd_scan(int argc, char **argv)
 
 	for (i = 0; i < res.nr_files; i++)
 		nr_findings += res.files[i].nr_findings;
+	if (baseline_path) {
+		nr_findings -= baseline_mark(&baseline, &res);
+		baseline_summary(&res);
+	}
 	status = nr_findings ? EXIT_FINDINGS : EXIT_CLEAN;
 	if (diff) {
 		if (fixes_write_diff(stdout, &res) < 0)
@@ -167,6 +179,7 @@ int cmd_scan(int argc, char **argv)
 	file_list_release(&files);
 	compile_db_free(db);
 	unbound_verdicts_release(&verdicts);
+	baseline_release(&baseline);
 	free(root);
 	return status;
 }

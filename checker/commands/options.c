@@ -1,6 +1,8 @@
 #include "commands/options.h"
+#include "output/baseline.h"
 #include "lib/usage.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 void parse_opt_rules(const struct option *opt, const char *arg)
@@ -41,4 +43,20 @@ void parse_opt_fail_on(const struct option *opt, const char *arg)
 	if (severity_parse(arg, &f->level) < 0)
 		usage_die("--fail-on takes note, warning or error, not '%s'", arg);
 	f->set = true;
+}
+
+void baseline_load_or_die(struct baseline *b, const char *path, const char *root)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	if (baseline_load(b, path, root, &err) < 0)
+		die("--baseline: %s", err.buf);
+	strbuf_release(&err);
+}
+
+void baseline_summary(const struct scan_result *res)
+{
+	fprintf(stderr, "wqcheck: %zu finding%s new, %zu matched the baseline %s\n",
+		res->baseline_new, res->baseline_new == 1 ? "" : "s",
+		res->baseline_matched, res->baseline);
 }

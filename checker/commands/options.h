@@ -51,9 +51,21 @@ void parse_opt_fail_on(const struct option *opt, const char *arg);
 #define OPT_QUIET_PROGRESS(v)	OPT_QUIET((v), "no progress display")
 #define OPT_JOBS_ALL_CPUS(v) \
 	OPT_JOBS((v), "parallel jobs (default: all CPUs)")
+#define OPT_BASELINE(v) \
+	OPT_STRING(0, "baseline", (v), "FILE", \
+		   "report only findings not in FILE, the JSON or SARIF of\n" \
+		   "an earlier run (matched by fingerprint)")
 #define OPT_PREFER_UNBOUND(v) \
 	OPT_BOOL(0, "prefer-unbound", (v), \
 		 "WQ020, WQ022: system_dfl_wq / WQ_UNBOUND where the\n" \
 		 "work queued there is proved not to need its CPU")
+
+/* --baseline=FILE read, or one line on stderr and exit 2. */
+struct baseline;
+struct scan_result;
+void baseline_load_or_die(struct baseline *b, const char *path, const char *root);
+/* One line on stderr: how many findings the baseline matched, how many are
+ * new. */
+void baseline_summary(const struct scan_result *res);
 
 #endif

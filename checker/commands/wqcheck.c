@@ -41,7 +41,8 @@ static void print_usage(FILE *fp)
 	for (i = 0; i < nr_all_rules; i++)
 		fprintf(fp, "   %-6s %-24s %s\n", all_rules[i]->id, all_rules[i]->name,
 			all_rules[i]->summary);
-	fprintf(fp, "\n'wqcheck <command> --help' describes a command.\n"
+	fprintf(fp, "\n'wqcheck <command> --help' describes a command, 'wqcheck explain RULE'\n"
+		    "a rule; man wqcheck has the pages.\n"
 		    "Exit status: 0 no findings, 1 findings, 2 usage or environment error.\n");
 }
 

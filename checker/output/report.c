@@ -198,8 +198,16 @@ void report_write_era(FILE *fp, const struct era *era,
 	fputc('\n', fp);
 }
 
-static void write_json(FILE *fp, struct finding *const *all, size_t nr,
-		       const struct scan_result *res)
+/* What the baseline took out: its file and how many it matched. */
+static json_t *json_baseline(const struct scan_result *res)
+{
+	return json_pack("{s:s, s:i, s:i}", "file", res->baseline,
+			 "matched", (json_int_t)res->baseline_matched,
+			 "new", (json_int_t)res->baseline_new);
+}
+
+static void write_json(FILE *fp, struct finding *const *all, char *const *fps,
+		       size_t nr, const struct scan_result *res)
 {
 	json_t *root = json_object(), *findings = json_array();
 	size_t i;
@@ -215,6 +223,8 @@ static void write_json(FILE *fp, struct finding *const *all, size_t nr,
 				      "in_inactive_branch", f->in_inactive_branch);
 
 		json_object_set_new(o, "edits", json_edits(f));
+		json_object_set_new(o, "fingerprints",
+				    json_pack("{s:s}", FINGERPRINT_KEY, fps[i]));
 		if (f->rule->tree_pass)
 			json_object_set_new(o, "evidence", json_evidence(f));
 		json_array_append_new(findings, o);
@@ -224,6 +234,8 @@ static void write_json(FILE *fp, struct finding *const *all, size_t nr,
 	json_object_set_new(root, "files_parsed", json_integer((json_int_t)res->files_parsed));
 	json_object_set_new(root, "files_failed", json_failed(res));
 	json_object_set_new(root, "era", json_era(&res->era));
+	if (res->baseline)
+		json_object_set_new(root, "baseline", json_baseline(res));
 	json_dumpf(root, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	fputc('\n', fp);
 	json_decref(root);
@@ -316,8 +328,8 @@ static json_t *sarif_related(const struct finding *f)
 	return related;
 }
 
-static void write_sarif(FILE *fp, struct finding *const *all, size_t nr,
-			const struct scan_result *res, const char *root)
+static void write_sarif(FILE *fp, struct finding *const *all, char *const *fps,
+			size_t nr, const struct scan_result *res, const char *root)
 {
 	json_t *results = json_array(), *run, *doc, *notifications = json_array();
 	struct strbuf uri = STRBUF_INIT;
@@ -325,7 +337,7 @@ static void write_sarif(FILE *fp, struct finding *const *all, size_t nr,
 
 	for (i = 0; i < nr; i++) {
 		const struct finding *f = all[i];
-		char *fp_hash = finding_fingerprint(all, nr, i);
+		const char *fp_hash = fps[i];
 		json_t *r = json_pack(
 			"{s:s, s:s, s:{s:s}, s:[{s:{s:{s:s, s:s}, s:o}}], s:{s:s}, s:{s:b}}",
 			"ruleId", f->rule->id,
@@ -334,15 +346,17 @@ static void write_sarif(FILE *fp, struct finding *const *all, size_t nr,
 			"locations", "physicalLocation", "artifactLocation", "uri", f->file,
 			"uriBaseId", "SRCROOT",
 			"region", sarif_region(f->line, f->column, f->end_line, f->end_column),
-			"partialFingerprints", "wqcheck/v1", fp_hash,
+			"partialFingerprints", FINGERPRINT_KEY, fp_hash,
 			"properties", "in_inactive_branch", f->in_inactive_branch);
 
 		if (f->nr_shown)
 			json_object_set_new(r, "fixes", json_pack("[o]", sarif_fix(f)));
 		if (f->nr_evidence)
 			json_object_set_new(r, "relatedLocations", sarif_related(f));
+		/* Compared with a baseline, what is reported is what is new. */
+		if (res->baseline)
+			json_object_set_new(r, "baselineState", json_string("new"));
 		json_array_append_new(results, r);
-		free(fp_hash);
 	}
 	for (i = 0; i < res->nr_files; i++)
 		if (res->files[i].failed_reason)
@@ -362,6 +376,9 @@ static void write_sarif(FILE *fp, struct finding *const *all, size_t nr,
 			"invocations", "executionSuccessful", true,
 			"toolExecutionNotifications", notifications,
 			"properties", "era", json_era(&res->era));
+	if (res->baseline)
+		json_object_set_new(json_object_get(run, "properties"), "baseline",
+				    json_baseline(res));
 	doc = json_pack("{s:s, s:s, s:[o]}",
 			"$schema", "https://json.schemastore.org/sarif-2.1.0.json",
 			"version", "2.1.0", "runs", run);
@@ -374,22 +391,38 @@ static void write_sarif(FILE *fp, struct finding *const *all, size_t nr,
 void report_write(FILE *fp, enum report_format format, const struct scan_result *res,
 		  const char *root)
 {
-	size_t nr;
+	size_t nr, i, n = 0;
 	struct finding **all = scan_result_findings(res, &nr);
+	char **fps = xcalloc(nr ? nr : 1, sizeof(*fps));
 
+	/* Fingerprints among all the findings, those of the baseline too, so
+	 * that a finding keeps its fingerprint from one run to the next. */
+	for (i = 0; i < nr; i++) {
+		char *fp_hash = finding_fingerprint(all, nr, i);
+
+		if (all[i]->in_baseline) {
+			free(fp_hash);
+			continue;
+		}
+		all[n] = all[i];
+		fps[n++] = fp_hash;
+	}
 	switch (format) {
 	case FORMAT_TEXT:
-		write_text(fp, all, nr);
+		write_text(fp, all, n);
 		break;
 	case FORMAT_REPORT:
-		write_report(fp, all, nr);
+		write_report(fp, all, n);
 		break;
 	case FORMAT_JSON:
-		write_json(fp, all, nr, res);
+		write_json(fp, all, fps, n, res);
 		break;
 	case FORMAT_SARIF:
-		write_sarif(fp, all, nr, res, root);
+		write_sarif(fp, all, fps, n, res, root);
 		break;
 	}
+	for (i = 0; i < n; i++)
+		free(fps[i]);
+	free(fps);
 	free(all);
 }

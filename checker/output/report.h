@@ -17,11 +17,16 @@ enum report_format {
 int report_format_parse(const char *s, enum report_format *out);
 void report_write(FILE *fp, enum report_format format, const struct scan_result *res,
 		  const char *root);
-/* A stable fingerprint for f among the findings of its file. */
 /* For -v, on fp: the tree's era and where it was learnt, then which of the
  * rules apply to it and which its era retires or lacks the names for. */
 void report_write_era(FILE *fp, const struct era *era,
 		      const struct rule *const *rules, size_t nr_rules);
+/* A stable fingerprint for all[index] among the findings all (sorted): its
+ * rule, file, the text of its line and how many identical lines of the same
+ * rule come before it in the file, so that lines added or removed above it
+ * do not change it. SARIF's partialFingerprints and JSON's fingerprints
+ * carry it under FINGERPRINT_KEY; --baseline matches by it. */
+#define FINGERPRINT_KEY "wqcheck/v1"
 char *finding_fingerprint(struct finding *const *all, size_t nr, size_t index);
 
 #endif

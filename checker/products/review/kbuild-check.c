@@ -17,6 +17,7 @@
  * With --index (patch-index.h: the binding index of a full run), the files
  * binding the items its *_on() calls name are copied in too. */
 #include "products/review/kbuild-check.h"
+#include "output/baseline.h"
 #include "front/flags.h"
 #include "products/review/patch-apply.h"
 #include "products/review/patch-index.h"
@@ -190,6 +191,19 @@ static void print_finding(const struct finding *f, const char *given, const char
 	}
 }
 
+/* The baseline, read once for every file of the run, from the tree of the
+ * first; a bad one is one line and exit 2, as for scan. */
+static struct baseline *load_baseline(const char *path, const char *root)
+{
+	struct baseline *b = xcalloc(1, sizeof(*b));
+	struct strbuf err = STRBUF_INIT;
+
+	if (baseline_load(b, path, root, &err) < 0)
+		die("--baseline: %s", err.buf);
+	strbuf_release(&err);
+	return b;
+}
+
 static int check_file(struct kbuild_check *ca, const char *given, const char *cwd)
 {
 	char resolved[PATH_MAX];
@@ -234,6 +248,10 @@ static int check_file(struct kbuild_check *ca, const char *given, const char *cw
 	opts.jobs = 1;
 	opts.use_clang = true;
 	scan_run(&opts, &files, &res);
+	if (ca->baseline_path && !ca->baseline)
+		ca->baseline = load_baseline(ca->baseline_path, root);
+	if (ca->baseline)
+		baseline_mark(ca->baseline, &res);
 
 	for (i = 0; i < res.nr_files; i++) {
 		const struct file_result *fr = &res.files[i];
@@ -241,7 +259,8 @@ static int check_file(struct kbuild_check *ca, const char *given, const char *cw
 		for (j = 0; j < fr->nr_findings; j++) {
 			const struct finding *f = &fr->findings[j];
 
-			if (f->severity == SEVERITY_NOTE && !ca->notes)
+			if ((f->severity == SEVERITY_NOTE && !ca->notes) ||
+			    f->in_baseline)
 				continue;
 			print_finding(f, given, rel);
 			if (ca->fail && f->severity >= ca->fail_on)
@@ -306,6 +325,11 @@ void kbuild_check_release(struct kbuild_check *ca)
 {
 	binding_index_free(ca->index);
 	ca->index = NULL;
+	if (ca->baseline) {
+		baseline_release(ca->baseline);
+		free(ca->baseline);
+		ca->baseline = NULL;
+	}
 	arg_list_release(&ca->cc);
 	arg_list_release(&ca->files);
 }

@@ -16,6 +16,8 @@
 
 struct binding_index;
 
+struct baseline;
+
 struct kbuild_check {
 	struct arg_list cc;		/* a compiler command line for the database */
 	struct arg_list files;		/* the sources (--save-index: the tree) */
@@ -26,6 +28,10 @@ struct kbuild_check {
 	struct binding_index *index;
 	const struct rule *const *rules;
 	size_t nr_rules;
+	/* --baseline: the findings of an earlier run are not printed (nor
+	 * counted for --fail-on); read from the tree of the first file */
+	const char *baseline_path;
+	struct baseline *baseline;
 };
 
 /* kbuild's words that are not wqcheck's own options: the preprocessor and
