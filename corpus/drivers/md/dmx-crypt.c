@@ -93,7 +93,10 @@ MODULE_LICENSE("GPL");
           "end_column": 8,
           "replacement": "return"
         }
-      ]
+      ],
+      "fingerprints": {
+        "wqcheck/v1": "82a327bd98876a7b:0"
+      }
     },
     {
       "rule": "WQ005",
@@ -114,7 +117,10 @@ MODULE_LICENSE("GPL");
           "end_column": 11,
           "replacement": " WQ_MEM_RECLAIM,"
         }
-      ]
+      ],
+      "fingerprints": {
+        "wqcheck/v1": "94ab0dad779ff1a6:0"
+      }
     },
     {
       "rule": "WQ005",
@@ -135,7 +141,10 @@ MODULE_LICENSE("GPL");
           "end_column": 24,
           "replacement": "WQ_CPU_INTENSIVE"
         }
-      ]
+      ],
+      "fingerprints": {
+        "wqcheck/v1": "94ab0dad779ff1a6:1"
+      }
     }
   ],
   "files_scanned": 1,

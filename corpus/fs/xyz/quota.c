@@ -73,7 +73,10 @@ void xyz_quota_exit(struct xyz_sb_info *sbi)
           "end_column": 36,
           "replacement": "schedule_delayed_work("
         }
-      ]
+      ],
+      "fingerprints": {
+        "wqcheck/v1": "8ae9beffe7a964d7:0"
+      }
     },
     {
       "rule": "WQ003",
@@ -94,7 +97,10 @@ void xyz_quota_exit(struct xyz_sb_info *sbi)
           "end_column": 36,
           "replacement": "schedule_delayed_work("
         }
-      ]
+      ],
+      "fingerprints": {
+        "wqcheck/v1": "8ae9beffe7a964d7:1"
+      }
     },
     {
       "rule": "WQ002",
@@ -115,7 +121,10 @@ void xyz_quota_exit(struct xyz_sb_info *sbi)
           "end_column": 25,
           "replacement": "flush_delayed_work"
         }
-      ]
+      ],
+      "fingerprints": {
+        "wqcheck/v1": "c8bc419eaf4a5771:0"
+      }
     },
     {
       "rule": "WQ001",
@@ -136,7 +145,10 @@ void xyz_quota_exit(struct xyz_sb_info *sbi)
           "end_column": 17,
           "replacement": "flush_work"
         }
-      ]
+      ],
+      "fingerprints": {
+        "wqcheck/v1": "3b569471a0088115:0"
+      }
     }
   ],
   "files_scanned": 1,

@@ -117,7 +117,10 @@ MODULE_LICENSE("GPL");
           "end_column": 25,
           "replacement": "flush_delayed_work"
         }
-      ]
+      ],
+      "fingerprints": {
+        "wqcheck/v1": "09eb150fba74198a:0"
+      }
     },
     {
       "rule": "WQ004",
@@ -138,7 +141,10 @@ MODULE_LICENSE("GPL");
           "end_column": 44,
           "replacement": "system_freezable_wq"
         }
-      ]
+      ],
+      "fingerprints": {
+        "wqcheck/v1": "e288535420f3c64b:0"
+      }
     }
   ],
   "files_scanned": 1,

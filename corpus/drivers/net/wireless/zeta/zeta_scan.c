@@ -98,7 +98,10 @@ void zeta_scan_stop(struct zeta_priv *priv)
           "end_column": 28,
           "replacement": "schedule_work("
         }
-      ]
+      ],
+      "fingerprints": {
+        "wqcheck/v1": "c8d0fdb631a8c366:0"
+      }
     },
     {
       "rule": "WQ001",
@@ -119,7 +122,10 @@ void zeta_scan_stop(struct zeta_priv *priv)
           "end_column": 17,
           "replacement": "flush_work"
         }
-      ]
+      ],
+      "fingerprints": {
+        "wqcheck/v1": "d001c9b7d8a82e92:0"
+      }
     },
     {
       "rule": "WQ003",
@@ -140,7 +146,10 @@ void zeta_scan_stop(struct zeta_priv *priv)
           "end_column": 36,
           "replacement": "schedule_delayed_work("
         }
-      ]
+      ],
+      "fingerprints": {
+        "wqcheck/v1": "4065a3eeffbdd772:0"
+      }
     },
     {
       "rule": "WQ002",
@@ -161,7 +170,10 @@ void zeta_scan_stop(struct zeta_priv *priv)
           "end_column": 25,
           "replacement": "flush_delayed_work"
         }
-      ]
+      ],
+      "fingerprints": {
+        "wqcheck/v1": "39a79378ac436f6f:0"
+      }
     },
     {
       "rule": "WQ001",
@@ -182,7 +194,10 @@ void zeta_scan_stop(struct zeta_priv *priv)
           "end_column": 17,
           "replacement": "flush_work"
         }
-      ]
+      ],
+      "fingerprints": {
+        "wqcheck/v1": "3bcd9dce76d43f60:0"
+      }
     },
     {
       "rule": "WQ001",
@@ -203,7 +218,10 @@ void zeta_scan_stop(struct zeta_priv *priv)
           "end_column": 17,
           "replacement": "flush_work"
         }
-      ]
+      ],
+      "fingerprints": {
+        "wqcheck/v1": "3bcd9dce76d43f60:1"
+      }
     }
   ],
   "files_scanned": 1,
