@@ -32,6 +32,7 @@ sed -i 's|HZ / 10;|HZ / 20;|' "$f" && G commit -q -a -m "tty: flush sooner"
 G format-patch -q -o "$scratch/p" HEAD~3 && G format-patch -q --stdout HEAD~3 >"$scratch/series.mbox"
 mbox=$scratch/series.mbox
 p1=$(ls "$scratch"/p/0001-*) p2=$(ls "$scratch"/p/0002-*) p3=$(ls "$scratch"/p/0003-*)
+G format-patch -q --cover-letter -o "$scratch/dir" HEAD~3
 G checkout -q HEAD~3
 
 run() { "$WQCHECK" "$@" >"$scratch/out" 2>"$scratch/err"; echo $? >"$scratch/rc"; }
@@ -159,6 +160,15 @@ check "a missing patch file: exit 2, one line" eval 'rc 2 && lines err 1'
 echo "just words" >"$scratch/words"
 run check-patch "$scratch/words"
 check "an input without a diff: exit 2, one line" eval 'rc 2 && lines err 1'
+run check-patch "$scratch/words" "$p2"
+check "a file without a diff beside a patch: skipped with one note, the patch checked" \
+	eval 'rc 1 && lines err 1 && grep -q "words: no diff in it.*skipped" "$scratch/err" && grep -q "\[WQ001\]" "$scratch/out"'
+# A series directory as format-patch writes it: a cover letter, then patches.
+run check-patch "$scratch/dir"
+check "a series directory: the cover letter skipped with a note, its 3 patches read in order" \
+	eval 'rc 1 && lines err 1 && grep -q "0000-cover-letter.patch: no diff in it" "$scratch/err" && grep -q "added by .*PATCH 2/3. tty: flush twice" "$scratch/out"'
+run check-patch "$scratch/dir"/0000-cover-letter.patch "$scratch/words"
+check "inputs none of which has a diff: exit 2, one line" eval 'rc 2 && lines err 1'
 run check-patch --tree="$scratch" "$mbox"
 check "--tree that is not a kernel tree: exit 2, one line" eval 'rc 2 && lines err 1'
 run check-patch --format=report "$mbox"

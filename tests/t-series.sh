@@ -95,6 +95,20 @@ check "series: cover letter has subject, blurb, table, diffstat and base-commit"
 		grep -q '^  total ' \"\$f\" && grep -q 'files changed' \"\$f\" &&
 		grep -q \"^base-commit: \$(git -C '$T/tree' rev-parse HEAD)\\\$\" \"\$f\""
 
+"$WQCHECK" check-patch -q --tree="$T/tree" "$T/out" >"$T/cp-out" 2>"$T/cp-err"
+cp_rc=$?
+check "series: check-patch of the series directory as written (cover letter skipped): exit 0, nothing added" \
+	test $cp_rc -eq 0 -a ! -s "$T/cp-out"
+[ $cp_rc -eq 0 ] || head -3 "$T/cp-err"
+
+# A path inside the tree converts only what lies under it, as scan reads it.
+"$WQCHECK" series -q -o "$T/drivers-out" "$T/tree/drivers" >/dev/null 2>&1
+check "series TREE/drivers: every patch touches drivers/ only, fewer than the whole tree's, and the cover letter says so" \
+	bash -c "ls '$T/drivers-out' | grep -q '^0001-' &&
+		! grep -h '^diff --git' '$T/drivers-out'/0*.patch | grep -qv ' a/drivers/' &&
+		[ \$(ls '$T/drivers-out' | wc -l) -lt \$(ls '$T/out' | wc -l) ] &&
+		tr '\n' ' ' <'$T/drivers-out/0000-cover-letter.patch' | grep -q 'Only the users in drivers/ are converted'"
+
 # --- git am, one patch at a time, building what each touches -----------------
 git clone -q "$T/tree" "$T/am"
 git -C "$T/am" tag base 2>/dev/null

@@ -11,18 +11,21 @@
 static const char about[] =
 "Reports the workqueue findings a series adds: only those on lines it adds\n"
 "(or whose evidence it adds), judged on the post-image. check-patch applies\n"
-"format-patch files, mailboxes or plain diffs (stdin when none or '-') with\n"
-"git apply in a scratch copy of the touched files; TREE is never written.\n"
+"format-patch files, mailboxes or plain diffs (stdin when none or '-'), or a\n"
+"series directory (its files in name order), with git apply in a scratch\n"
+"copy of the touched files; TREE is never written. A file without a diff (a\n"
+"cover letter) is skipped with a note.\n"
 "diff takes the commits of a git range of TREE (A..B and A...B: from their\n"
 "merge base to B; a single commit C: C^..C).\n";
 
 static const char after[] =
 "Exit status: 0 nothing added at or above --fail-on, 1 something added,\n"
-"2 usage error, a patch that does not apply, or a tree git cannot read.\n";
+"2 usage error, no input with a diff, a patch that does not apply, or a\n"
+"tree git cannot read.\n";
 
 static const struct command_usage check_patch_usage = {
 	.name = "check-patch",
-	.synopsis = "check-patch [options] [PATCH|MBOX|-]...\n"
+	.synopsis = "check-patch [options] [PATCH|MBOX|DIR|-]...\n"
 		    "diff [options] A..B",
 	.about = about,
 	.after = after,
@@ -31,7 +34,7 @@ static const struct command_usage check_patch_usage = {
 static const struct command_usage diff_usage = {
 	.name = "diff",
 	.synopsis = "diff [options] A..B\n"
-		    "check-patch [options] [PATCH|MBOX|-]...",
+		    "check-patch [options] [PATCH|MBOX|DIR|-]...",
 	.about = about,
 	.after = after,
 };

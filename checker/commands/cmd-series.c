@@ -15,12 +15,13 @@
 
 static const struct command_usage series_usage = {
 	.name = "series",
-	.synopsis = "series [options] TREE",
+	.synopsis = "series [options] TREE|PATH",
 	.about =
 "Writes the fixes of wqcheck scan as a git format-patch series that applies\n"
 "with git am on TREE's HEAD: a cover letter, then one patch per MAINTAINERS\n"
 "subsystem and rule family, with upstream's explanation and the right Cc:.\n"
-"TREE itself is not modified (unless --in-place).\n",
+"TREE itself is not modified (unless --in-place). A PATH inside a tree (a\n"
+"directory or file) converts only what lies under it, as scan reads it.\n",
 	.after =
 "Exit status: 0 series written (and, with --validate, proved), 1 nothing to\n"
 "convert (or, with --validate, an object did not pass), 2 error.\n",

@@ -14,11 +14,13 @@
 #include "lib/timing.h"
 #include "front/tree.h"
 #include "lib/usage.h"
+#include <dirent.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Who added a finding's line. */
@@ -94,10 +96,12 @@ static void find_tree(struct check *c)
 
 /* --- check-patch: the inputs ------------------------------------------------ */
 
-static void read_input(struct check *c, const char *name)
+/* Reads one input; returns false when it holds no diff at all (a cover
+ * letter, a note), which a series directory as format-patch writes it has. */
+static bool read_input(struct check *c, const char *name)
 {
 	struct strbuf sb = STRBUF_INIT;
-	struct patch_series *ps;
+	struct patch_series ps;
 	const char *why;
 
 	if (!strcmp(name, "-")) {
@@ -111,10 +115,97 @@ static void read_input(struct check *c, const char *name)
 	} else if (strbuf_read_file(&sb, name) < 0) {
 		die_errno("%s", name);
 	}
+	if (patch_series_parse(&ps, name, sb.buf ? sb.buf : xstrdup(""), sb.len, &why) < 0) {
+		if (!ps.no_diff)
+			die("%s: not a patch: %s", name, why);
+		patch_series_release(&ps);
+		return false;
+	}
 	c->inputs = xrealloc(c->inputs, (c->nr_inputs + 1) * sizeof(*c->inputs));
-	ps = &c->inputs[c->nr_inputs++];
-	if (patch_series_parse(ps, name, sb.buf ? sb.buf : xstrdup(""), sb.len, &why) < 0)
-		die("%s: not a patch: %s", name, why);
+	c->inputs[c->nr_inputs++] = ps;
+	return true;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The files of a series directory in name order (0000-cover-letter.patch,
+ * 0001-…): its regular files, hidden ones left out. */
+static char **directory_inputs(const char *dir, size_t *nr)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **names = NULL;
+	size_t alloc = 0;
+
+	*nr = 0;
+	if (!d)
+		die_errno("%s", dir);
+	while ((e = readdir(d))) {
+		struct strbuf path = STRBUF_INIT;
+		struct stat st;
+
+		if (e->d_name[0] == '.')
+			continue;
+		strbuf_addf(&path, "%s/%s", dir, e->d_name);
+		if (stat(path.buf, &st) < 0 || !S_ISREG(st.st_mode)) {
+			strbuf_release(&path);
+			continue;
+		}
+		ALLOC_GROW(names, *nr, alloc);
+		names[(*nr)++] = strbuf_detach(&path);
+	}
+	closedir(d);
+	qsort(names, *nr, sizeof(*names), compare_names);
+	return names;
+}
+
+/* Reads every input, a directory as its files; an input without a diff is
+ * skipped with a note (one line on stderr), and only a run left with no
+ * patch at all is an error. */
+static void read_inputs(struct check *c, char **inputs, size_t nr)
+{
+	char **skipped = NULL;
+	size_t nr_skipped = 0, alloc_skipped = 0, nr_read = 0, i, j;
+
+	for (i = 0; i < nr; i++) {
+		struct stat st;
+		char **names = &inputs[i];
+		size_t nr_names = 1;
+		bool dir = strcmp(inputs[i], "-") && !stat(inputs[i], &st) &&
+			   S_ISDIR(st.st_mode);
+
+		if (dir)
+			names = directory_inputs(inputs[i], &nr_names);
+		for (j = 0; j < nr_names; j++) {
+			nr_read++;
+			if (read_input(c, names[j]))
+				continue;
+			ALLOC_GROW(skipped, nr_skipped, alloc_skipped);
+			skipped[nr_skipped++] = xstrdup(names[j]);
+		}
+		if (dir) {
+			if (!nr_names)
+				die("%s: no file in the directory", inputs[i]);
+			for (j = 0; j < nr_names; j++)
+				free(names[j]);
+			free(names);
+		}
+	}
+	if (!c->nr_inputs) {
+		if (nr_read == 1)
+			die("%s: not a patch: no diff in it", skipped[0]);
+		die("no patch in the %zu inputs: none has a diff", nr_read);
+	}
+	for (i = 0; i < nr_skipped; i++) {
+		if (!c->quiet)
+			fprintf(stderr, "wqcheck: note: %s: no diff in it (a cover "
+				"letter?), skipped\n", skipped[i]);
+		free(skipped[i]);
+	}
+	free(skipped);
 }
 
 static bool seen_path(char **seen, size_t nr, const char *path)
@@ -741,16 +832,18 @@ static void release(struct check *c)
 int check_patch_series(const struct check_patch_options *o, char **inputs, size_t nr)
 {
 	struct check c = { 0 };
-	size_t i;
 	int status;
 
 	take_options(&c, o);
 	timing_phase("start");
 	find_tree(&c);
-	if (!nr)
-		read_input(&c, "-");
-	for (i = 0; i < nr; i++)
-		read_input(&c, inputs[i]);
+	if (!nr) {
+		char *std_input = "-";
+
+		read_inputs(&c, &std_input, 1);
+	} else {
+		read_inputs(&c, inputs, nr);
+	}
 	timing_phase("read");
 	apply_series(&c);
 	timing_phase("applied");

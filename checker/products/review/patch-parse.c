@@ -512,6 +512,7 @@ int patch_series_parse(struct patch_series *ps, const char *name, char *text, si
 	}
 	if (!ps->nr) {
 		*why = "empty input";
+		ps->no_diff = true;
 		return -1;
 	}
 	ps->patches[ps->nr - 1].last_line = (unsigned)ps->nr_lines;
@@ -527,6 +528,7 @@ int patch_series_parse(struct patch_series *ps, const char *name, char *text, si
 	}
 	if (!nr_files) {
 		*why = "no diff in it";
+		ps->no_diff = true;
 		return -1;
 	}
 	return 0;

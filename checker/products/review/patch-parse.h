@@ -47,11 +47,12 @@ struct patch_series {
 	size_t nr_lines;
 	struct patch *patches;
 	size_t nr, alloc;
+	bool no_diff;			/* parse failed: no diff at all (a cover letter) */
 };
 
 /* Parses text (taken over: freed with the series) as a mailbox of patches or
  * one diff. Returns -1 and sets *why when the input holds no diff at all or a
- * malformed hunk. */
+ * malformed hunk (no_diff tells the two apart). */
 int patch_series_parse(struct patch_series *out, const char *name, char *text, size_t len,
 		       const char **why);
 void patch_series_release(struct patch_series *ps);

@@ -98,6 +98,16 @@ void series_cover_blurb(struct strbuf *sb, const struct series_summary *sum,
 			    "This series converts the remaining users.  None "
 			    "of the patches changes behavior.",
 		    72);
+	if (sum->scope) {
+		struct strbuf line = STRBUF_INIT;
+
+		strbuf_addf(&line, "Only the users in %s%s are converted here; "
+			    "the rest of the tree is left for other series.",
+			    sum->scope, sum->scope_is_dir ? "/" : "");
+		strbuf_addch(sb, '\n');
+		series_wrap(sb, line.buf, 72);
+		strbuf_release(&line);
+	}
 	if (sum->deprecation_patches) {
 		strbuf_addch(sb, '\n');
 		series_wrap(

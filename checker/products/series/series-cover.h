@@ -21,6 +21,8 @@ struct series_summary {
 	bool per_subsystem; /* one patch per subsystem and rule family */
 	int deprecation_patches; /* include/linux/workqueue.h patches appended */
 	bool removal_patch; /* ... the last of which removes the old APIs */
+	const char *scope; /* only what lies under this path was converted */
+	bool scope_is_dir;
 };
 
 /* One converted use of rule number in path (section NULL: not maintained). */

@@ -40,6 +40,7 @@ struct base_file {
 
 struct series {
 	char *root; /* TREE's kernel root */
+	char *scope; /* TREE named a path inside root: only that is converted */
 	bool git; /* TREE is a git checkout: the series is on its HEAD */
 	const char *scratch;
 	char *work; /* the files the series reads and changes, copied */

@@ -10,6 +10,7 @@
 #include "lib/usage.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -59,6 +60,25 @@ struct touched_file *series_add_touched(struct series *s, const char *path,
 }
 
 /* The scan of everything: which files the series will touch. */
+/* Drops the files outside s->scope. Only the files to convert are scoped:
+ * what --with-deprecation asks (users left anywhere) is the whole tree's. */
+static void keep_in_scope(struct series *s, struct file_list *files)
+{
+	size_t n = s->scope ? strlen(s->scope) : 0, i, kept = 0;
+
+	if (!s->scope)
+		return;
+	for (i = 0; i < files->nr; i++) {
+		const char *p = files->paths[i];
+
+		if (!strncmp(p, s->scope, n) && (p[n] == '/' || !p[n]))
+			files->paths[kept++] = files->paths[i];
+		else
+			free(files->paths[i]);
+	}
+	files->nr = kept;
+}
+
 void series_find_touched(struct series *s, const char *root)
 {
 	struct file_list files = { 0 };
@@ -66,6 +86,7 @@ void series_find_touched(struct series *s, const char *root)
 	size_t i, j;
 
 	series_files_to_scan(s, root, &files);
+	keep_in_scope(s, &files);
 	series_scan(s, root, s->rules, s->nr_rules, &files, res);
 	for (i = 0; i < res->nr_files; i++) {
 		struct file_result *fr = &res->files[i];

@@ -13,6 +13,7 @@
 #include "lib/usage.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,7 +96,21 @@ static void series_release(struct series *s)
 	free(s->email);
 	free(s->work);
 	free(s->base);
+	free(s->scope);
 	free(s->root);
+}
+
+/* The path TREE names inside its kernel root ("drivers/net", a file), or
+ * NULL for the root itself: as for scan, only what lies there is converted. */
+static char *scope_of(const char *tree, const char *root)
+{
+	char resolved[PATH_MAX];
+	size_t n = strlen(root);
+
+	if (!realpath(tree, resolved) || strncmp(resolved, root, n) ||
+	    resolved[n] != '/' || !resolved[n + 1])
+		return NULL;
+	return xstrdup(resolved + n + 1);
 }
 
 int series_make(const struct series_options *o)
@@ -131,6 +146,13 @@ int series_make(const struct series_options *o)
 				s.rules[s.nr_rules++] = all_rules[i];
 		era_release(&era);
 	}
+	s.scope = scope_of(o->tree, s.root);
+	s.summary.scope = s.scope;
+	if (s.scope) {
+		struct stat st;
+
+		s.summary.scope_is_dir = !stat(o->tree, &st) && S_ISDIR(st.st_mode);
+	}
 	s.git = is_git_checkout(s.root);
 	{
 		struct strbuf script = STRBUF_INIT;
@@ -165,7 +187,7 @@ int series_make(const struct series_options *o)
 	if (!s.nr_touched) {
 		if (!s.quiet)
 			fprintf(stderr, "wqcheck: nothing to convert in %s\n",
-				s.root);
+				o->tree);
 		status = EXIT_FINDINGS;
 		goto out;
 	}
