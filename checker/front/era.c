@@ -123,6 +123,50 @@ static void read_header(const struct lexed_file *lf, struct era *era)
 	}
 }
 
+/* A test of the flag in code ("flags & WQ_NON_REENTRANT"): the core
+ * before dbf2576e37da, which made the flag a no-op and dropped that test. */
+static bool tests_non_reentrant(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+
+	while ((p = memmem(p, (size_t)(end - p), "WQ_NON_REENTRANT", 16))) {
+		const char *q = p;
+
+		while (q > text && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		if (q > text && q[-1] == '&' && (q - 1 == text || q[-2] != '&'))
+			return true;
+		p += 16;
+	}
+	return false;
+}
+
+/* Whether the core is already non-reentrant: its kernel/workqueue.c still
+ * testing WQ_NON_REENTRANT says not; a header without the flag, or a core
+ * that no longer tests it, says it is. */
+static void read_core(const char *root, struct era *era)
+{
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+
+	if (era->from_header && !era_has(era, "WQ_NON_REENTRANT")) {
+		era->core = CORE_NON_REENTRANT;
+		era->core_source = "include/linux/workqueue.h has no WQ_NON_REENTRANT";
+		return;
+	}
+	strbuf_addf(&path, "%s/kernel/workqueue.c", root);
+	if (strbuf_read_file(&text, path.buf) == 0) {
+		if (tests_non_reentrant(text.buf ? text.buf : "", text.len)) {
+			era->core = CORE_REENTRANT;
+			era->core_source = "kernel/workqueue.c still tests WQ_NON_REENTRANT";
+		} else {
+			era->core = CORE_NON_REENTRANT;
+			era->core_source = "kernel/workqueue.c no longer tests WQ_NON_REENTRANT";
+		}
+	}
+	strbuf_release(&text);
+	strbuf_release(&path);
+}
+
 void era_read(const char *root, struct era *era)
 {
 	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
@@ -141,6 +185,7 @@ void era_read(const char *root, struct era *era)
 		return;
 	}
 	era_from_text(era, text.buf ? text.buf : "", text.len);
+	read_core(root, era);
 	strbuf_release(&text);
 	strbuf_release(&path);
 }

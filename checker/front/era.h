@@ -22,7 +22,21 @@ struct era {
 	char *schedule_work_wq;	/* the workqueue schedule_work() queues on, or NULL */
 	char **bh_allows;	/* the WQ_ flags __WQ_BH_ALLOWS admits, or none */
 	unsigned nr_bh_allows;
+	/* Whether the workqueue core already makes every workqueue
+	 * non-reentrant (dbf2576e37da, 3.7), and how that was learnt: the
+	 * legacy conversions change no behaviour only on top of it. */
+	enum era_core {
+		CORE_UNKNOWN,		/* neither file says */
+		CORE_NON_REENTRANT,	/* 3.7 on */
+		CORE_REENTRANT,		/* before: WQ_NON_REENTRANT still means something */
+	} core;
+	const char *core_source;	/* what said so, in words */
 };
+
+/* The commit that made every workqueue non-reentrant: the legacy
+ * conversions' prerequisite on a tree whose core is CORE_REENTRANT. */
+#define ERA_NON_REENTRANT_COMMIT "dbf2576e37da"
+#define ERA_NON_REENTRANT_TITLE "workqueue: make all workqueues non-reentrant"
 
 /* The names an era is told apart by, NULL-terminated. */
 extern const char *const era_known_names[];

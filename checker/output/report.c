@@ -149,6 +149,14 @@ static json_t *json_era(const struct era *era)
 	if (era->schedule_work_wq)
 		json_object_set_new(o, "schedule_work_queues_on",
 				    json_string(era->schedule_work_wq));
+	if (era->core != CORE_UNKNOWN) {
+		json_object_set_new(o, "core_non_reentrant",
+				    json_boolean(era->core == CORE_NON_REENTRANT));
+		json_object_set_new(o, "core_source", json_string(era->core_source));
+	}
+	if (era->core == CORE_REENTRANT)
+		json_object_set_new(o, "prerequisite",
+				    json_string(ERA_NON_REENTRANT_COMMIT));
 	return o;
 }
 
@@ -175,6 +183,14 @@ void report_write_era(FILE *fp, const struct era *era,
 		for (i = 0; i < era->nr_bh_allows; i++)
 			fprintf(fp, " %s", era->bh_allows[i]);
 	}
+	if (era->core == CORE_REENTRANT)
+		fprintf(fp, "\nwqcheck: its workqueue core is not yet non-reentrant "
+			"(%s): the WQ001-WQ005 fixes change no behaviour only on top "
+			"of %s (\"%s\")", era->core_source, ERA_NON_REENTRANT_COMMIT,
+			ERA_NON_REENTRANT_TITLE);
+	else if (era->core == CORE_NON_REENTRANT)
+		fprintf(fp, "\nwqcheck: its workqueue core is non-reentrant (%s)",
+			era->core_source);
 	fputs("\nwqcheck: rules for it:", fp);
 	for (r = 0; r < nr_rules; r++)
 		if (rule_fits_era(rules[r], era))

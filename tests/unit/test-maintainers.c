@@ -221,7 +221,7 @@ static void test_subjects(void)
 	CHECK_STR("subject: WQ005", sb.buf,
 		  "md: WQ_NON_REENTRANT is meaningless and going away");
 	strbuf_reset(&sb);
-	series_body(&sb, 1u << 5, NULL);
+	series_body(&sb, 1u << 5, NULL, false);
 	CHECK("body: cites the commit whole",
 	      strstr(sb.buf,
 		     "dbf2576e37da (\"workqueue: make all workqueues\nnon-reentrant\")") ||

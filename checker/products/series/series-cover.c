@@ -89,15 +89,39 @@ void series_cover_blurb(struct strbuf *sb, const struct series_summary *sum,
 		"system_wq is as non-reentrant as system_nrt_wq, and the flag is a no-op.",
 		72);
 	strbuf_addch(sb, '\n');
-	series_wrap(sb,
-		    sum->per_subsystem ?
-			    "This series converts the remaining users, one "
-			    "patch per subsystem and API so that each can go "
-			    "through its maintainer's tree.  None of the "
-			    "patches changes behavior." :
-			    "This series converts the remaining users.  None "
-			    "of the patches changes behavior.",
-		    72);
+	if (sum->prerequisite && !series_rules_are_percpu(rules, nr_rules)) {
+		struct strbuf line = STRBUF_INIT;
+
+		strbuf_addf(&line,
+			    "Prerequisite: commit dbf2576e37da (\"workqueue: make all "
+			    "workqueues non-reentrant\").  The tree this series was "
+			    "made for does not have it yet (%s): there a work item "
+			    "can still run on two CPUs at once and flush_work_sync() "
+			    "still waits for more than flush_work().  Apply the series "
+			    "on top of that commit; there, and only there, none of "
+			    "the patches changes behavior.",
+			    sum->prerequisite_why);
+		series_wrap(sb, line.buf, 72);
+		strbuf_release(&line);
+		strbuf_addch(sb, '\n');
+		series_wrap(sb,
+			    sum->per_subsystem ?
+				    "This series converts the remaining users, one "
+				    "patch per subsystem and API so that each can go "
+				    "through its maintainer's tree." :
+				    "This series converts the remaining users.",
+			    72);
+	} else {
+		series_wrap(sb,
+			    sum->per_subsystem ?
+				    "This series converts the remaining users, one "
+				    "patch per subsystem and API so that each can go "
+				    "through its maintainer's tree.  None of the "
+				    "patches changes behavior." :
+				    "This series converts the remaining users.  None "
+				    "of the patches changes behavior.",
+			    72);
+	}
 	if (sum->scope) {
 		struct strbuf line = STRBUF_INIT;
 

@@ -23,6 +23,10 @@ struct series_summary {
 	bool removal_patch; /* ... the last of which removes the old APIs */
 	const char *scope; /* only what lies under this path was converted */
 	bool scope_is_dir;
+	/* The tree's workqueue core is not yet non-reentrant: the legacy
+	 * conversions keep behaviour only on top of dbf2576e37da. */
+	bool prerequisite;
+	const char *prerequisite_why; /* what in the tree says so */
 };
 
 /* One converted use of rule number in path (section NULL: not maintained). */

@@ -178,7 +178,8 @@ static void paragraph(struct strbuf *sb, const char *text)
 	series_wrap(sb, text, 72);
 }
 
-void series_body(struct strbuf *sb, unsigned mask, const char *unbound)
+void series_body(struct strbuf *sb, unsigned mask, const char *unbound,
+		 bool prerequisite)
 {
 	struct strbuf p = STRBUF_INIT;
 	const char *old_name, *new_name;
@@ -259,6 +260,12 @@ void series_body(struct strbuf *sb, unsigned mask, const char *unbound)
 		strbuf_addstr(sb, unbound);
 		paragraph(sb, "Apart from that work, which may now run on any CPU, "
 			  "this patch doesn't introduce any behavior changes.");
+	} else if (prerequisite && (mask & LEGACY_MASK)) {
+		paragraph(sb, "This patch depends on commit dbf2576e37da, which the "
+			  "tree it was made for does not have yet: there the old "
+			  "APIs still differ from the new ones.  On top of that "
+			  "commit, this patch doesn't introduce any behavior "
+			  "changes.");
 	} else {
 		paragraph(sb, "This patch doesn't introduce any behavior changes.");
 	}

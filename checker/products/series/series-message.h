@@ -36,8 +36,11 @@ void series_subject(struct strbuf *sb, const char *prefix, unsigned mask);
 bool series_mask_is_percpu(unsigned mask);
 /* Why: the paragraphs of the commit message, wrapped at 72 columns. */
 /* unbound: the paragraph on what --prefer-unbound moved to system_dfl_wq
- * or WQ_UNBOUND (those may now run on any CPU), or NULL. */
-void series_body(struct strbuf *sb, unsigned mask, const char *unbound);
+ * or WQ_UNBOUND (those may now run on any CPU), or NULL. prerequisite: the
+ * tree's core is not yet non-reentrant, so a legacy conversion keeps
+ * behaviour only on top of dbf2576e37da, which the body then names. */
+void series_body(struct strbuf *sb, unsigned mask, const char *unbound,
+		 bool prerequisite);
 
 /* Appends text wrapped at width columns (words split at spaces). */
 void series_wrap(struct strbuf *sb, const char *text, size_t width);

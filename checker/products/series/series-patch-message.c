@@ -104,7 +104,8 @@ void series_patch_message(struct series *s, struct strbuf *text,
 	series_subject(text, prefix, mask);
 	strbuf_addstr(text, "\n\n");
 	unbound_note(&note, results, nr_results, files, nr_files);
-	series_body(text, mask, note.len ? note.buf : NULL);
+	series_body(text, mask, note.len ? note.buf : NULL,
+		    s->summary.prerequisite);
 	strbuf_release(&note);
 	free(prefix);
 }

@@ -134,16 +134,18 @@ int series_make(const struct series_options *o)
 		die("%s: not in a kernel tree (no directory at or above it has a Makefile, "
 		    "include/linux/ and MAINTAINERS or Kconfig)",
 		    o->tree);
-	if (!s.nr_rules) {
+	{
 		/* by default, the conversions of the tree's era: the 6.17
 		 * migration on a 6.17+ tree, the legacy one before */
 		struct era era;
 
 		era_read(s.root, &era);
-		for (i = 0; i < nr_all_rules; i++)
+		for (i = 0; !o->nr_rules && i < nr_all_rules; i++)
 			if (series_family_of(all_rules[i]) >= 0 &&
 			    rule_fits_era(all_rules[i], &era))
 				s.rules[s.nr_rules++] = all_rules[i];
+		s.summary.prerequisite = era.core == CORE_REENTRANT;
+		s.summary.prerequisite_why = era.core_source;
 		era_release(&era);
 	}
 	s.scope = scope_of(o->tree, s.root);
