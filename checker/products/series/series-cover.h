@@ -27,6 +27,8 @@ struct series_summary {
 	 * conversions keep behaviour only on top of dbf2576e37da. */
 	bool prerequisite;
 	const char *prerequisite_why; /* what in the tree says so */
+	/* subject prefixes learnt from the files' history, and guessed */
+	unsigned prefixes_from_history, prefixes_guessed;
 };
 
 /* One converted use of rule number in path (section NULL: not maintained). */

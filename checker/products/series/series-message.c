@@ -404,6 +404,9 @@ char *series_path_prefix(char *const *paths, size_t nr)
 		if (strcmp(last, "net") && strcmp(last, "ethernet") &&
 		    strcmp(last, "wireless"))
 			strbuf_addf(&sb, ": %s", last);
+	} else if (!strncmp(dir, "arch/", 5)) {
+		/* arch/sh/drivers -> "sh", as arch patches are headed */
+		strbuf_add(&sb, dir + 5, strcspn(dir + 5, "/"));
 	} else if (!strncmp(dir, "net/", 4)) {
 		strbuf_addf(&sb, "net: %s", last);
 	} else if (second && !strncmp(dir, "fs/", 3)) {

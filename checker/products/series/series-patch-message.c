@@ -1,6 +1,6 @@
 /*
- * One patch's commit message: the subject prefix its files' history uses
- * (or their path), upstream's subject and body for its rules
+ * One patch's commit message: the subject prefix series-prefix.c chose,
+ * upstream's subject and body for its rules
  * (series-message.c), and what --prefer-unbound moved off its CPU there.
  */
 #include "products/series/series-priv.h"
@@ -10,28 +10,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-/* The subject prefix: what the history of the files says (the most common
- * prefix in the last 100 subjects of commits touching them), else their
- * path. */
-static char *patch_prefix(struct series *s, char *const *files,
-			  size_t nr_files, bool treewide)
-{
-	char *prefix = NULL;
-
-	if (treewide)
-		return xstrdup("treewide");
-	if (s->git) {
-		struct strbuf out = STRBUF_INIT;
-
-		series_history_subjects(&s->history,
-					(const char *const *)files, nr_files,
-					100, &out);
-		prefix = series_common_prefix(out.buf ? out.buf : "");
-		strbuf_release(&out);
-	}
-	return prefix ? prefix : series_path_prefix(files, nr_files);
-}
 
 /* One walk for every patch's prefix: 100 commits a touched file, at most
  * 20,000 in all (a file touched more rarely than that gets what the walk
@@ -91,15 +69,14 @@ static void unbound_note(struct strbuf *out, struct file_result *const *results,
 }
 
 /* Subject, blank line, body: the message of the patch of files for the
- * rules in mask (a treewide prefix when it spans several sections);
+ * rules in mask, its subject starting with prefix (series-prefix.c);
  * results are the phase's, where the --prefer-unbound note looks. */
 void series_patch_message(struct series *s, struct strbuf *text,
 			  char *const *files, size_t nr_files, unsigned mask,
-			  bool treewide, struct file_result *const *results,
+			  const char *prefix, struct file_result *const *results,
 			  size_t nr_results)
 {
 	struct strbuf note = STRBUF_INIT;
-	char *prefix = patch_prefix(s, files, nr_files, treewide);
 
 	series_subject(text, prefix, mask);
 	strbuf_addstr(text, "\n\n");
@@ -107,5 +84,4 @@ void series_patch_message(struct series *s, struct strbuf *text,
 	series_body(text, mask, note.len ? note.buf : NULL,
 		    s->summary.prerequisite);
 	strbuf_release(&note);
-	free(prefix);
 }

@@ -68,6 +68,8 @@ static void make_phase(struct series *s, const struct rule *const *phase,
 	struct scan_result res;
 	struct strbuf current = STRBUF_INIT, text = STRBUF_INIT;
 	struct group *groups = NULL;
+	struct series_prefix_group *prefix_groups;
+	char **prefixes;
 	struct file_result **results = xcalloc(s->nr_touched + 1,
 					       sizeof(*results));
 	size_t nr_groups = 0, alloc_groups = 0, i, j, nr_sections = 0,
@@ -144,14 +146,22 @@ static void make_phase(struct series *s, const struct rule *const *phase,
 		}
 	}
 	qsort(groups, nr_groups, sizeof(*groups), group_compare);
+	prefix_groups = xcalloc(nr_groups + 1, sizeof(*prefix_groups));
+	for (i = 0; i < nr_groups; i++) {
+		prefix_groups[i].files = groups[i].files;
+		prefix_groups[i].nr_files = groups[i].nr_files;
+		prefix_groups[i].section = groups[i].section;
+		prefix_groups[i].treewide = s->split != SPLIT_SUBSYSTEM &&
+					    several_sections;
+	}
+	prefixes = series_phase_prefixes(s, prefix_groups, nr_groups);
 	for (i = 0; i < nr_groups; i++) {
 		struct group *g = &groups[i];
 		struct series_commit *c;
 
 		series_patch_message(s, &text, g->files, g->nr_files, g->mask,
-				     s->split != SPLIT_SUBSYSTEM &&
-					     several_sections,
-				     results, nr_results);
+				     prefixes[i], results, nr_results);
+		free(prefixes[i]);
 		c = series_repo_add(&s->repo, text.buf);
 		for (j = 0; j < nr_results; j++) {
 			struct file_result *fr = results[j];
@@ -168,6 +178,8 @@ static void make_phase(struct series *s, const struct rule *const *phase,
 		group_release(g);
 	}
 	free(groups);
+	free(prefixes);
+	free(prefix_groups);
 	free(results);
 	strbuf_release(&text);
 	strbuf_release(&current);

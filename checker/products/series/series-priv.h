@@ -101,6 +101,18 @@ void series_find_touched(struct series *s, const char *root);
 size_t series_users_left(struct series *s);
 char *series_file_naming(struct series *s, const char *const *names);
 
+/* series-prefix.c: the subject prefixes of one phase's patches, from the
+ * history, else the paths or the section, none shared by two patches
+ * (s->summary counts which were guessed). Returns nr strings to free. */
+struct series_prefix_group {
+	char *const *files;
+	size_t nr_files;
+	const struct maint_section *section;	/* NULL: not maintained, or all */
+	bool treewide;				/* spans several sections */
+};
+char **series_phase_prefixes(struct series *s, const struct series_prefix_group *g,
+			     size_t nr);
+
 /* series-patches.c: the findings grouped into commits. */
 void series_make_patches(struct series *s);
 
@@ -108,7 +120,7 @@ void series_make_patches(struct series *s);
 void series_load_history(struct series *s);
 void series_patch_message(struct series *s, struct strbuf *text,
 			  char *const *files, size_t nr_files, unsigned mask,
-			  bool treewide, struct file_result *const *results,
+			  const char *prefix, struct file_result *const *results,
 			  size_t nr_results);
 
 /* series-core-patches.c: --with-deprecation's workqueue.h patches. */
