@@ -80,6 +80,30 @@ grep -q 'drivers/x/broken.c: not fully analysed: unterminated /\* comment at lin
 	echo "ok - text mode names the file it could not analyse on stderr" ||
 	{ echo "not ok - text mode names the file it could not analyse on stderr"; sed 's/^/    /' "$scratch/err"; }
 
+# A file named explicitly that is not C (by name and content) is skipped
+# with a note; a C file without a C name is still read.
+mkdir -p "$tree/Documentation"
+printf 'Workqueue\n=========\n\nflush_work_sync() waited for every CPU.\n' >"$tree/Documentation/wq.rst"
+printf '#include <linux/workqueue.h>\nvoid h(void) { flush_work_sync(0); }\n' >"$tree/drivers/x/noext"
+"$WQCHECK" scan -q "$tree/Documentation/wq.rst" >"$scratch/out" 2>"$scratch/err"
+rc=$?
+if [ $rc -eq 0 ] && [ ! -s "$scratch/out" ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] &&
+   grep -q 'wq.rst: not a C file (by its name and content), skipped' "$scratch/err"; then
+	echo "ok - scan of a named .rst: skipped with one note, no finding, exit 0"
+else
+	echo "not ok - scan of a named .rst: skipped with one note, no finding, exit 0 (exit $rc)"
+	sed 's/^/    /' "$scratch/out" "$scratch/err"
+fi
+"$WQCHECK" scan -q "$tree/drivers/x/noext" "$tree/Documentation/wq.rst" >"$scratch/out" 2>"$scratch/err"
+rc=$?
+if [ $rc -eq 1 ] && grep -q '^drivers/x/noext:2:.*\[WQ001\]' "$scratch/out" && grep -q 'wq.rst: .*skipped' "$scratch/err"; then
+	echo "ok - a named file whose content is C is scanned beside the skipped one"
+else
+	echo "not ok - a named file whose content is C is scanned beside the skipped one (exit $rc)"
+	sed 's/^/    /' "$scratch/out" "$scratch/err"
+fi
+rm -f "$tree/drivers/x/noext"
+
 # --help and --version are not errors.
 "$WQCHECK" --help | grep -q '^usage: wqcheck' && echo "ok - wqcheck --help" || echo "not ok - wqcheck --help"
 "$WQCHECK" scan --help | grep -q '^usage: wqcheck scan' && echo "ok - wqcheck scan --help" ||

@@ -262,6 +262,56 @@ static const char *relative_to(const char *abs, const char *root)
 	return NULL;
 }
 
+static bool has_extension(const char *path, const char *const *exts)
+{
+	const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+
+	if (!dot || (slash && dot < slash))
+		return false;
+	for (; *exts; exts++)
+		if (!strcmp(dot + 1, *exts))
+			return true;
+	return false;
+}
+
+/* Whether a file named on the command line is C, as a directory's files
+ * are when listed (.c and .h): by its name, and for a name that neither
+ * says C nor says something else, by its first bytes (no NUL, and a line
+ * that starts with #include, #define or #if). */
+static bool named_file_is_c(const char *path)
+{
+	static const char *const c_exts[] = { "c", "h", NULL };
+	static const char *const other_exts[] = {
+		"rst", "txt", "md", "S", "s", "py", "sh", "pl", "awk", "cocci",
+		"dts", "dtsi", "yaml", "json", "patch", "diff", "o", "a", "ko",
+		"html", "tex", "cpp", "cc", "rs", NULL
+	};
+	char buf[8192];
+	const char *line;
+	ssize_t n;
+	int fd;
+	bool c = false;
+
+	if (has_extension(path, c_exts))
+		return true;
+	if (has_extension(path, other_exts))
+		return false;
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return true;	/* the scan says why it cannot read it */
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	if (memchr(buf, '\0', (size_t)n))
+		return false;
+	for (line = buf; line && !c; line = strchr(line, '\n'), line = line ? line + 1 : NULL)
+		c = !strncmp(line, "#include", 8) || !strncmp(line, "#define", 7) ||
+		    !strncmp(line, "#if", 3);
+	return c;
+}
+
 char *list_paths_of_one_tree(char **paths, size_t nr, struct file_list *out)
 {
 	char *root = NULL;
@@ -286,6 +336,11 @@ char *list_paths_of_one_tree(char **paths, size_t nr, struct file_list *out)
 			free(this_root);
 		if (!realpath(paths[i], resolved))
 			die_errno("%s", paths[i]);
+		if (!S_ISDIR(st.st_mode) && !named_file_is_c(resolved)) {
+			fprintf(stderr, "wqcheck: note: %s: not a C file (by its "
+				"name and content), skipped\n", paths[i]);
+			continue;
+		}
 		rel = relative_to(resolved, root);
 		if (!rel || list_tree_files(root, rel, out) < 0)
 			die("%s: cannot list its files", paths[i]);
