@@ -7,7 +7,7 @@
 # still tests WQ_NON_REENTRANT): dbf2576e37da named in the cover letter,
 # every patch and scan -v / JSON, and no unconditional "no behavior change".
 # asan: yes
-# timeout: 300
+# timeout: 600
 set -u
 T=$(mktemp -d "${TMPDIR:-/tmp}/t-series-words.XXXXXX")
 trap 'rm -rf "$T"' EXIT
@@ -104,4 +104,13 @@ if command -v jq >/dev/null; then
 else
 	echo "skip - JSON era: jq not installed (make check installs it)"
 fi
+# validate's report on that tree: equal code proves the rename only.
+"$WQCHECK" series -q --rules=WQ005 -o "$T/old-wq5" "$T/old/drivers/net" >/dev/null 2>&1
+"$WQCHECK" validate --series "$T/old-wq5" "$T/old" >"$T/validate" 2>&1
+check "3.6-like core: validate says equal code proves the rename, not the semantics" \
+	grep -q '^note: the workqueue core is not yet non-reentrant .*equal code proves the rename, not the semantics.*dbf2576e37da' "$T/validate"
+"$WQCHECK" series -q --rules=WQ005 -o "$T/plain-wq5" "$T/plain/drivers/net" >/dev/null 2>&1
+"$WQCHECK" validate --series "$T/plain-wq5" "$T/plain" >"$T/validate-plain" 2>&1
+check "a non-reentrant core: validate has no such note" \
+	bash -c "tail -1 '$T/validate-plain' | grep -q 'patches applied' && ! grep -q 'proves the rename, not the semantics' '$T/validate-plain'"
 check "no scratch directory left" test "$(ls "${TMPDIR:-/tmp}" | grep -c '^wqcheck-')" -eq 0

@@ -1,4 +1,5 @@
 /* The validate report: a human summary, or JSON for CI. */
+#include "front/era.h"
 #include "lib/usage.h"
 #include "products/validate/validate-priv.h"
 
@@ -345,6 +346,22 @@ void report_validate_json(FILE *fp, const struct vreport *r)
 	json_decref(root);
 }
 
+/* On a tree whose core is not yet non-reentrant (3.6), equal objects show
+ * the rename is exact, not that behaviour is kept: that holds only on top
+ * of dbf2576e37da, which the series' cover letter names. */
+static void write_prerequisite(FILE *fp, const char *tree)
+{
+	struct era era;
+
+	era_read(tree, &era);
+	if (era.core == CORE_REENTRANT)
+		fprintf(fp, "note: %s (%s): equal code proves the rename, not the "
+			"semantics; behaviour is kept only on top of %s\n",
+			"the workqueue core is not yet non-reentrant", era.core_source,
+			ERA_NON_REENTRANT_COMMIT);
+	era_release(&era);
+}
+
 void report_validate_text(FILE *fp, const struct vreport *r)
 {
 	size_t i, j, k, applied = 0;
@@ -436,6 +453,7 @@ void report_validate_text(FILE *fp, const struct vreport *r)
 			r->full_error ? r->full_error : "", "");
 	/* the coverage, each object once: what the run proves */
 	coverage_count(r, &c);
+	write_prerequisite(fp, r->tree->tree);
 	fprintf(fp, "%zu/%zu patches applied; %zu object%s touched: %zu built (%zu equal, "
 		"%zu equal up to the conversion, %zu different",
 		applied, r->series->nr_patches, c.touched, c.touched == 1 ? "" : "s", c.built,
