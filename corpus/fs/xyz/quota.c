@@ -172,7 +172,9 @@ void xyz_quota_exit(struct xyz_sb_info *sbi)
       "mod_delayed_work_on",
       "flush_work_sync",
       "flush_delayed_work_sync"
-    ]
+    ],
+    "core_non_reentrant": true,
+    "core_source": "kernel/workqueue.c no longer tests WQ_NON_REENTRANT"
   }
 }
  * check-output-end
