@@ -17,7 +17,7 @@
   "files_failed": [
     {
       "file": "drivers/base/broken_parse.c",
-      "reason": "unterminated /\* comment at line 60"
+      "reason": "unterminated /\* comment at line 62"
     }
   ],
   "era": {
@@ -48,7 +48,7 @@
  * check-command: wqcheck scan $file
  * check-exit: 2
  * check-error-start
-wqcheck: drivers/base/broken_parse.c: not fully analysed: unterminated /\* comment at line 60
+wqcheck: drivers/base/broken_parse.c: not fully analysed: unterminated /\* comment at line 62
  * check-error-end
  */
 
