@@ -58,9 +58,9 @@ int cmd_series(int argc, char **argv)
 	struct series_options so = { .outdir = "outgoing", .use_clang = true };
 	struct rule_choice rules = { 0 };
 	struct string_list make_args = { 0 };
-	const char *validate_config = NULL;
+	const char *validate_config = NULL, *distcc = NULL, *sandbox = NULL;
 	bool validate = false, no_clang = false;
-	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+	long jobs = 0;
 	int status;
 	size_t i;
 	const struct option options[] = {
@@ -96,6 +96,10 @@ int cmd_series(int argc, char **argv)
 			   "with --validate: defconfig, allmodconfig or a .config"),
 		OPT_MAKE_ARG(&make_args,
 			     "with --validate: passed to every make (repeatable)"),
+		OPT_STRING(0, "distcc", &distcc, "HOSTS",
+			   "with --validate: compile through distcc"),
+		OPT_STRING(0, "sandbox", &sandbox, "auto|always|never",
+			   "with --validate: make in bubblewrap (default auto)"),
 		OPT_END(),
 	};
 
@@ -103,8 +107,8 @@ int cmd_series(int argc, char **argv)
 	so.tree = usage_one_operand(argc, argv, "TREE");
 	if (so.force && !so.in_place)
 		usage_die("--force goes with --in-place");
-	if ((validate_config || make_args.nr) && !validate)
-		usage_die("--config and --make-arg go with --validate");
+	if ((validate_config || make_args.nr || distcc || sandbox) && !validate)
+		usage_die("--config, --make-arg, --distcc and --sandbox go with --validate");
 	for (i = 0; i < rules.nr; i++)
 		if (series_family_of(rules.rules[i]) < 0)
 			usage_die("rule '%s' has no conversion to send as a patch",
@@ -112,7 +116,7 @@ int cmd_series(int argc, char **argv)
 	so.rules = rules.rules;
 	so.nr_rules = rules.nr;
 	so.use_clang = !no_clang;
-	so.jobs = (int)jobs;
+	so.jobs = jobs > 0 ? (int)jobs : (int)sysconf(_SC_NPROCESSORS_ONLN);
 
 	status = series_make(&so);
 	if (validate && status == EXIT_CLEAN) {
@@ -124,7 +128,9 @@ int cmd_series(int argc, char **argv)
 			.config = validate_config,
 			.make_args = make_args.items,
 			.nr_make_args = make_args.nr,
-			.jobs = (int)jobs,
+			.jobs = (int)jobs,	/* 0: the CPUs, or distcc's slots */
+			.distcc = distcc,
+			.sandbox = sandbox,
 			.progress = isatty(2),
 			.out = stdout,
 		};

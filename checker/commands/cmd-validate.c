@@ -29,7 +29,21 @@ static const struct command_usage validate_usage = {
 "An object of another arch (under arch/X/, or needing a Kconfig symbol only\n"
 "arch X defines) is built with that arch's cross compiler when one is on PATH\n"
 "(make deps CROSS=X installs it): ARCH=X CROSS_COMPILE=..., from the\n"
-"arch/X/configs/ defconfig that builds the most of them, in its own O= dir.\n",
+"arch/X/configs/ defconfig that builds the most of them, in its own O= dir.\n"
+"\n"
+"A series is code: building it runs what its patches change. A series that\n"
+"changes anything but .c and .h files (a Makefile, Kbuild, Kconfig, a\n"
+"script, or a tool under scripts/ or tools/) is refused, naming the files,\n"
+"unless --allow-build-changes; and even a .c file can #include any file\n"
+"this user can read into the build's messages. So every make and compiler\n"
+"runs inside bubblewrap when it is installed (--sandbox=auto): the file\n"
+"system read-only but the scratch worktree and the compiler cache, home and\n"
+"/root hidden, no network (kept with --distcc).\n"
+"\n"
+"--distcc=HOSTS compiles the objects of both sides through distcc (hosts in\n"
+"distcc's syntax; empty: DISTCC_HOSTS), plain mode (preprocessing here),\n"
+"ccache in front when installed, -j from the hosts' slots; a host that fails\n"
+"is replaced by a compile here, and the report says how many ran remotely.\n",
 	.after =
 "Exit status: 0 every patch applied and every object was built and passed\n"
 "(equal, or equal up to the conversion); 1 an object differs, has new\n"
@@ -73,12 +87,23 @@ int cmd_validate(int argc, char **argv)
 		OPT_CALLBACK(0, "format", &opts.json, "text|json",
 			     "human summary (default) or JSON", parse_opt_format),
 		OPT_QUIET(&quiet, "no progress on stderr"),
+		OPT_STRING(0, "distcc", &opts.distcc, "HOSTS",
+			   "compile the objects through distcc on HOSTS\n"
+			   "(\"\": DISTCC_HOSTS)"),
+		OPT_BOOL(0, "allow-build-changes", &opts.allow_build_changes,
+			 "build a series that changes more than .c/.h files"),
+		OPT_STRING(0, "sandbox", &opts.sandbox, "auto|always|never",
+			   "run make and the compilers in bubblewrap\n"
+			   "(default auto: when it is installed)"),
 		OPT_END(),
 	};
 
 	argc = parse_options(argc, argv, options, &validate_usage, 0);
 	if (!opts.series_dir)
 		usage_die("--series DIR is required");
+	if (opts.sandbox && strcmp(opts.sandbox, "auto") && strcmp(opts.sandbox, "always") &&
+	    strcmp(opts.sandbox, "never"))
+		usage_die("--sandbox takes auto, always or never, not '%s'", opts.sandbox);
 	opts.tree = usage_one_operand(argc, argv, "TREE");
 	opts.jobs = (int)jobs;
 	opts.make_args = make_args.items;

@@ -277,7 +277,7 @@ static int make_objects(struct vtree *t, struct vobject **objs, size_t nr,
 	for (i = 0; i < nr; i++)
 		targets[n++] = objs[i]->object;
 	targets[n] = NULL;
-	rc = run_make_targets(t, targets, out);
+	rc = run_make_objects(t, targets, out);
 	free(targets);
 	return rc;
 }
@@ -332,7 +332,7 @@ static int disassemble(const struct vtree *t, const struct vobject *o, struct vo
 static char *include_make_arg(const struct vtree *t, const char *first, const char *second)
 {
 	const char *var = t->kbuild ? "KCFLAGS=" : "CC=";
-	const char *user = t->kbuild ? "" : "gcc";
+	const char *user = t->kbuild ? "" : t->distcc ? "distcc gcc" : "gcc";
 	struct strbuf sb = STRBUF_INIT;
 	size_t i, n = strlen(var);
 
@@ -374,8 +374,8 @@ static char *with_previous(const char *out, const char *line, size_t len)
  * first error of the run; else NULL. */
 static char *make_failure(const char *out, const struct vobject *o)
 {
-	const char *line, *eol, *first_error = NULL;
-	size_t first_len = 0;
+	const char *line, *eol, *first_error = NULL, *first_stop = NULL;
+	size_t first_len = 0, stop_len = 0;
 	bool stopped = false;
 
 	for (line = out; line && *line; line = eol ? eol + 1 : NULL) {
@@ -391,6 +391,12 @@ static char *make_failure(const char *out, const struct vobject *o)
 		}
 		if (strstr(l, "not remade because of errors") && strstr(l, o->object))
 			stopped = true;
+		/* a recipe of another target that failed: make's own line,
+		 * after what the recipe said */
+		if (!first_stop && strstr(l, "***")) {
+			first_stop = line;
+			stop_len = len;
+		}
 		if (!first_error && (strstr(l, "error:") || strstr(l, "Error:") ||
 				     strstr(l, "multiple definition of") ||
 				     strstr(l, "undefined reference to"))) {
@@ -399,9 +405,10 @@ static char *make_failure(const char *out, const struct vobject *o)
 		}
 		free(l);
 	}
-	if (stopped && first_error) {
+	if (stopped && (first_error || first_stop)) {
 		struct strbuf sb = STRBUF_INIT;
-		char *e = with_previous(out, first_error, first_len);
+		char *e = first_error ? with_previous(out, first_error, first_len)
+				      : with_previous(out, first_stop, stop_len);
 
 		strbuf_addf(&sb, "make stopped before it: %s", e);
 		free(e);
@@ -492,6 +499,7 @@ static void make_and_read(struct vtree *t, struct vobject **objs, struct vobject
 	for (i = 0; i < nr_extra; i++)
 		args[i + 2] = extra[i];
 	make_objects(t, objs, nr, args, nr_extra + 2, &out);
+	vdistcc_account(t, objs, nr);
 	make_output_parse(out.buf ? out.buf : "", objs, nr, warn, sparse_out, errors);
 	for (i = 0; i < nr; i++) {
 		char *p = object_path(t, objs[i]);
@@ -792,6 +800,7 @@ static void check_references(struct vtree *host, struct vobject **objs, const si
 	struct strbuf *recs = xcalloc(n + 1, sizeof(*recs));
 	struct strbuf *outs = xcalloc(n + 1, sizeof(*outs));
 	const char ***argvs = xcalloc(n + 1, sizeof(*argvs));
+	const char ***wrapped = xcalloc(n + 1, sizeof(*wrapped));
 	size_t k, nr_jobs = 0;
 
 	for (k = 0; k < n; k++) {
@@ -810,7 +819,8 @@ static void check_references(struct vtree *host, struct vobject **objs, const si
 		jobs[nr_jobs].dir = p;
 		for (p += strlen(p) + 1; p < end; p += strlen(p) + 1)
 			argvs[k][argc++] = p;
-		jobs[nr_jobs].argv = argvs[k];
+		/* sparse reads what the sources #include: in the sandbox */
+		jobs[nr_jobs].argv = wrapped[k] = vsandbox_argv(host, argvs[k]);
 		jobs[nr_jobs].env = english;
 		jobs[nr_jobs].out = jobs[nr_jobs].err = &outs[k];
 		nr_jobs++;
@@ -836,10 +846,12 @@ static void check_references(struct vtree *host, struct vobject **objs, const si
 	}
 	for (k = 0; k < n; k++) {
 		free(argvs[k]);
+		free(wrapped[k]);
 		strbuf_release(&recs[k]);
 		strbuf_release(&outs[k]);
 	}
 	free(argvs);
+	free(wrapped);
 	free(recs);
 	free(outs);
 	free(jobs);

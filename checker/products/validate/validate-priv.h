@@ -66,6 +66,26 @@ char *series_find_hunk(const char *patch_path, const char *file, unsigned line);
 /* validate-tree.c: the scratch worktree, configuration and build dirs. */
 struct kconfig_db;
 
+/* validate-distcc.c: the objects' compiles through distcc, and where they
+ * ran, read from distcc's log. */
+struct vdistcc {
+	char *hosts;			/* distcc's own syntax (DISTCC_HOSTS) */
+	char *log;			/* DISTCC_LOG, in the scratch dir */
+	size_t log_read;		/* how far vdistcc_account() read it */
+	int slots;			/* distcc -j */
+	size_t remote, local, fallbacks;	/* compiles of touched objects */
+};
+
+/* validate-trust.c: bubblewrap around every make and compiler. */
+struct vsandbox {
+	bool on;
+	char *why_not;			/* when off: --sandbox=never, no bwrap, ... */
+	bool network;			/* kept: distcc must reach its hosts */
+	struct strlist writable;	/* bound read-write */
+	struct strlist readable;	/* bound read-only under a hidden home */
+	struct strlist hidden;		/* a fresh tmpfs over each: home, /root */
+};
+
 struct vtree {
 	char *tree;			/* the user's tree, absolute */
 	char *toplevel;			/* its git top level */
@@ -105,6 +125,8 @@ struct vtree {
 	char *failed;			/* why it builds nothing, or NULL */
 	struct vtree **targets;		/* the host's: the builds of other arches */
 	size_t nr_targets, alloc_targets;
+	struct vdistcc *distcc;		/* --distcc; the host's, shared */
+	struct vsandbox *sandbox;	/* --sandbox; the host's, shared */
 };
 
 /* The first line git ARGS prints in dir (c may be NULL), or NULL when git
@@ -117,6 +139,8 @@ int vtree_prepare(struct vtree *t, const char *base);
 void vtree_remove_worktree(struct vtree *t);
 /* make -C srcdir [O=...] -jN ARGS... TARGETS...; output to out. */
 int run_make_targets(struct vtree *t, const char *const *targets, struct strbuf *out);
+/* The same for a make of objects: through distcc with --distcc. */
+int run_make_objects(struct vtree *t, const char *const *targets, struct strbuf *out);
 void vtree_release(struct vtree *t);
 /* NULL when the configuration builds the object (relative to the tree),
  * else why not, with what would build it. */
@@ -203,7 +227,31 @@ struct vobject {
 	char *state_commit;		/* the worktree's HEAD when state was built */
 	char *arch;			/* another arch's object: that arch, else NULL */
 	struct vtree *tree;		/* the build it is made in; NULL: the host's */
+	unsigned remote_builds, local_builds, fallbacks;	/* with --distcc */
 };
+
+/* validate-distcc.c: checks distcc and HOSTS (NULL or "": DISTCC_HOSTS)
+ * and sets distcc's environment; *jobs from the hosts' slots when it is 0.
+ * -1 with a message. */
+int vdistcc_setup(struct vtree *t, const char *hosts, int *jobs);
+void vdistcc_release(struct vdistcc *d);
+/* The CC= argument of a make of objects (NULL: the usual one), and the
+ * environment it needs; _done() takes the environment back. */
+char *vdistcc_compiler(const struct vtree *t);
+void vdistcc_compiler_done(const struct vtree *t);
+/* Counts the compiles of objs distcc logged since the last call. */
+void vdistcc_account(struct vtree *t, struct vobject **objs, size_t nr);
+
+/* validate-trust.c: the series' files that are not .c or .h (a build
+ * change: a Makefile, Kconfig, a script), into out. */
+void vtrust_build_changes(const struct vseries *s, struct strlist *out);
+/* --sandbox: NULL or "auto" (bubblewrap when it is installed and works),
+ * "always" (-1 with a message when it cannot), "never". */
+int vsandbox_setup(struct vtree *t, const char *mode);
+void vsandbox_release(struct vsandbox *sb);
+/* argv run inside the sandbox (as it is when there is none): a new vector,
+ * whose strings argv and the sandbox own; free() it. */
+const char **vsandbox_argv(const struct vtree *t, const char *const *argv);
 
 /* validate-arch.c: sets the arch of every object the host build leaves
  * out as another arch's; where that arch's cross compiler is on PATH,
@@ -291,6 +339,7 @@ struct vreport {
 	struct strlist rescan_unfixable;	/* found, but no fix is offered */
 	bool full_done, full_ok;
 	char *full_error;
+	struct strlist build_changes;	/* what the series changes besides C sources */
 	char *fatal;			/* why the run stopped early */
 	int status;
 	/* seconds per phase, for the JSON report and bench/ */

@@ -227,6 +227,67 @@ static void print_conversion_differences(FILE *fp, const struct vpatch_object *p
 	strlist_release(&kinds);
 }
 
+/* How many touched objects were compiled on a distcc host at least once */
+static size_t built_remotely(const struct vreport *r)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nr_objects; i++)
+		n += r->objects[i]->remote_builds > 0;
+	return n;
+}
+
+/* Where the builds ran: the sandbox, distcc, the build changes let in. */
+static void where_text(FILE *fp, const struct vreport *r)
+{
+	const struct vsandbox *sb = r->tree->sandbox;
+	const struct vdistcc *d = r->tree->distcc;
+	size_t i;
+
+	if (sb && sb->on)
+		fprintf(fp, "sandbox: bubblewrap (file system read-only but the worktree and the "
+			"compiler cache, home and /root hidden%s)\n",
+			sb->network ? ", network kept for distcc" : ", no network");
+	else if (sb)
+		fprintf(fp, "sandbox: none (%s)\n", sb->why_not);
+	if (r->build_changes.nr) {
+		fprintf(fp, "build changes run (--allow-build-changes):");
+		for (i = 0; i < r->build_changes.nr; i++)
+			fprintf(fp, "%s %s", i ? "," : "", r->build_changes.items[i]);
+		fprintf(fp, "\n");
+	}
+	if (d)
+		fprintf(fp, "distcc: %s, -j%d: %zu of %zu objects built on a host at least once; "
+			"compiles of touched objects: %zu on the hosts, %zu here (%zu after a host "
+			"failed)\n", d->hosts, r->tree->jobs, built_remotely(r), r->nr_objects,
+			d->remote, d->local, d->fallbacks);
+}
+
+static void where_json(json_t *root, const struct vreport *r)
+{
+	const struct vsandbox *sb = r->tree->sandbox;
+	const struct vdistcc *d = r->tree->distcc;
+	json_t *j = json_object();
+
+	json_object_set_new(j, "used", json_boolean(sb && sb->on));
+	json_object_set_new(j, "why_not", sb && !sb->on ? json_string(sb->why_not) : json_null());
+	json_object_set_new(j, "network", json_boolean(!sb || !sb->on || sb->network));
+	json_object_set_new(root, "sandbox", j);
+	json_object_set_new(root, "build_changes", string_array(&r->build_changes));
+	if (!d) {
+		json_object_set_new(root, "distcc", json_null());
+		return;
+	}
+	j = json_object();
+	json_object_set_new(j, "hosts", json_string(d->hosts));
+	json_object_set_new(j, "jobs", json_integer(r->tree->jobs));
+	json_object_set_new(j, "objects_built_remotely", json_integer((json_int_t)built_remotely(r)));
+	json_object_set_new(j, "remote_compiles", json_integer((json_int_t)d->remote));
+	json_object_set_new(j, "local_compiles", json_integer((json_int_t)d->local));
+	json_object_set_new(j, "fallbacks", json_integer((json_int_t)d->fallbacks));
+	json_object_set_new(root, "distcc", j);
+}
+
 void report_validate_json(FILE *fp, const struct vreport *r)
 {
 	json_t *root = json_object(), *patches = json_array(), *renames = json_array();
@@ -321,6 +382,7 @@ void report_validate_json(FILE *fp, const struct vreport *r)
 		if (r->full_error)
 			json_object_set_new(root, "full_build_error", json_string(r->full_error));
 	}
+	where_json(root, r);
 	if (r->fatal)
 		json_object_set_new(root, "error", json_string(r->fatal));
 	{
@@ -378,6 +440,7 @@ void report_validate_text(FILE *fp, const struct vreport *r)
 			t->prepared_from_cache ? ", prepared build reused from the cache" : "",
 			t->failed ? ", builds nothing" : "");
 	}
+	where_text(fp, r);
 	for (i = 0; i < r->series->nr_patches; i++) {
 		const struct vpatch *p = &r->series->patches[i];
 

@@ -229,12 +229,15 @@ void vtree_remove_worktree(struct vtree *t)
 		rmdir(t->worktrees_dir);
 }
 
-/* make -C srcdir [O=.wqcheck-build] -jN ARGS... TARGETS... */
-int run_make_targets(struct vtree *t, const char *const *targets, struct strbuf *out)
+/* make -C srcdir [O=.wqcheck-build] -jN ARGS... TARGETS..., in the
+ * sandbox when there is one; the objects' makes through distcc when asked
+ * (validate-distcc.c says why only those). */
+static int run_make(struct vtree *t, const char *const *targets, struct strbuf *out, bool objects)
 {
 	const char *argv[256];
+	const char **run;
 	struct strbuf o = STRBUF_INIT, cc = STRBUF_INIT;
-	char jobs[32];
+	char jobs[32], *distcc_cc = objects ? vdistcc_compiler(t) : NULL;
 	size_t n = 0, i;
 	int rc;
 
@@ -247,17 +250,34 @@ int run_make_targets(struct vtree *t, const char *const *targets, struct strbuf 
 	}
 	for (i = 0; i < t->make_args.nr && n < 200; i++)
 		argv[n++] = t->make_args.items[i];
-	if (t->ccache) {
+	if (distcc_cc) {
+		argv[n++] = distcc_cc;
+	} else if (t->ccache) {
 		strbuf_addf(&cc, "CC=ccache %sgcc", t->cross_compile ? t->cross_compile : "");
 		argv[n++] = cc.buf;
 	}
 	for (i = 0; targets[i] && n < 255; i++)
 		argv[n++] = targets[i];
 	argv[n] = NULL;
-	rc = run_command(t->srcdir, argv, out);
+	run = vsandbox_argv(t, argv);
+	rc = run_command(t->srcdir, run, out);
+	if (objects)
+		vdistcc_compiler_done(t);
+	free(run);
+	free(distcc_cc);
 	strbuf_release(&o);
 	strbuf_release(&cc);
 	return rc;
+}
+
+int run_make_targets(struct vtree *t, const char *const *targets, struct strbuf *out)
+{
+	return run_make(t, targets, out, false);
+}
+
+int run_make_objects(struct vtree *t, const char *const *targets, struct strbuf *out)
+{
+	return run_make(t, targets, out, true);
 }
 
 void vtree_tool(const struct vtree *t, const char *tool, struct strbuf *sb)
@@ -285,6 +305,8 @@ void vtree_open_target(struct vtree *t, const struct vtree *host, const char *ar
 	t->jobs = host->jobs;
 	t->progress = host->progress;
 	t->ccache = host->ccache;
+	t->distcc = host->distcc;
+	t->sandbox = host->sandbox;
 	t->arch = xstrdup(arch);
 	t->cross_compile = prefix;
 	t->defconfig = xstrdup(defconfig);
@@ -681,6 +703,10 @@ void vtree_release(struct vtree *t)
 		free(t->targets[i]);
 	}
 	free(t->targets);
+	if (!t->host) {
+		vdistcc_release(t->distcc);
+		vsandbox_release(t->sandbox);
+	}
 	free(t->builddir);
 	free(t->defconfig);
 	free(t->failed);
@@ -1067,7 +1093,7 @@ const char *vconfig_olddefconfig(const struct vtree *t)
 /* scripts/config --file .config --enable A --enable B ... */
 static int enable_symbols(struct vtree *t, const struct strlist *enable, struct strbuf *out)
 {
-	const char **argv = xcalloc(2 * enable->nr + 8, sizeof(*argv));
+	const char **argv = xcalloc(2 * enable->nr + 8, sizeof(*argv)), **run;
 	struct strbuf script = STRBUF_INIT, file = STRBUF_INIT;
 	size_t n = 0, i;
 	int rc;
@@ -1091,7 +1117,9 @@ static int enable_symbols(struct vtree *t, const struct strlist *enable, struct 
 		argv[n++] = enable->items[i];
 	}
 	argv[n] = NULL;
-	rc = run_command(t->srcdir, argv, out);
+	run = vsandbox_argv(t, argv);
+	rc = run_command(t->srcdir, run, out);
+	free(run);
 	free(argv);
 	strbuf_release(&script);
 	strbuf_release(&file);

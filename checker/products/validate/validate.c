@@ -493,7 +493,23 @@ int validate_series(const struct validate_options *opts)
 		vtree_release(&t);
 		return EXIT_USAGE;
 	}
-	t.jobs = opts->jobs > 0 ? opts->jobs : (int)sysconf(_SC_NPROCESSORS_ONLN);
+	vtrust_build_changes(&series, &r.build_changes);
+	if (r.build_changes.nr && !opts->allow_build_changes) {
+		struct strbuf sb = STRBUF_INIT;
+
+		for (i = 0; i < r.build_changes.nr && i < 8; i++)
+			strbuf_addf(&sb, "%s%s", i ? ", " : "", r.build_changes.items[i]);
+		if (r.build_changes.nr > 8)
+			strbuf_addf(&sb, " and %zu more", r.build_changes.nr - 8);
+		error("the series changes what the build runs, not only C sources (%s): "
+		      "building it runs its code here; --allow-build-changes to go on", sb.buf);
+		strbuf_release(&sb);
+		strlist_release(&r.build_changes);
+		series_release(&series);
+		vtree_release(&t);
+		return EXIT_USAGE;
+	}
+	t.jobs = opts->jobs > 0 ? opts->jobs : 0;
 	t.progress = opts->progress;
 	for (i = 0; i < opts->nr_make_args; i++)
 		strlist_add(&t.make_args, opts->make_args[i]);
@@ -514,9 +530,19 @@ int validate_series(const struct validate_options *opts)
 			setenv("TMPDIR", tmp.buf, 1);
 		strbuf_release(&tmp);
 	}
+	if (opts->distcc && vdistcc_setup(&t, opts->distcc, &t.jobs) < 0) {
+		status = EXIT_USAGE;
+		goto early;
+	}
+	if (t.jobs <= 0)
+		t.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	t0 = validate_now();
 	if (vtree_add_worktree(&t, r.base) < 0)
 		goto broken;
+	if (vsandbox_setup(&t, opts->sandbox) < 0) {
+		r.fatal = xstrdup("no sandbox (--sandbox=always)");
+		goto finish;
+	}
 	t1 = validate_now();
 	r.t_worktree = t1 - t0;
 
@@ -761,6 +787,8 @@ finish:
 	strlist_release(&r.rescan_findings);
 	strlist_release(&r.rescan_unfixable);
 	strlist_release(&all_sources);
+early:
+	strlist_release(&r.build_changes);
 	series_release(&series);
 	vtree_release(&t);
 	return status;

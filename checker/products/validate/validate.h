@@ -20,6 +20,10 @@ struct validate_options {
 	bool full;			/* also build vmlinux and modules after the last patch */
 	bool json;			/* JSON report instead of the human summary */
 	bool progress;			/* progress lines on stderr */
+	const char *distcc;		/* --distcc=HOSTS: the objects' compiles through
+					 * distcc ("": DISTCC_HOSTS); NULL: here */
+	bool allow_build_changes;	/* build a series that changes more than .c/.h */
+	const char *sandbox;		/* auto (NULL), always, never: bubblewrap */
 	FILE *out;			/* where the report goes (NULL: stdout) */
 };
 
