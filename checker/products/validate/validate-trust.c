@@ -19,8 +19,8 @@
  */
 #include "lib/strbuf.h"
 #include "lib/usage.h"
-#include "products/validate-config.h"
-#include "products/validate-priv.h"
+#include "products/validate/validate-config.h"
+#include "products/validate/validate-priv.h"
 
 #include <limits.h>
 #include <stdlib.h>
