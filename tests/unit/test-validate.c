@@ -5,6 +5,7 @@
 #include "products/validate/validate-priv.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 static void parse(const char *text, struct vobject_state *st)
 {
@@ -584,6 +585,81 @@ static void test_dot_symbols(void)
 	free(e);
 }
 
+/* distcc's log: where each compile of a touched object ran, whatever else
+ * (prepare, host tools, other files) it holds, a line still being written
+ * left for the next read. */
+static void test_distcc_log(void)
+{
+	static const char log1[] =
+		"distcc[10] compile ../scripts/mod/empty.c on 127.0.0.1:4000/2 completed ok\n"
+		"distcc[11] compile from ../drivers/md/dm-crypt.c to drivers/md/dm-crypt.o\n"
+		"distcc[11] compile ../drivers/md/dm-crypt.c on 127.0.0.1:4000/2 completed ok\n"
+		"distcc[12] (dcc_build_somewhere) Warning: failed to distribute ../fs/aio.c to "
+		"127.0.0.1:4001/2, running locally instead\n"
+		"distcc[12] compile ../fs/aio.c on localhost completed ok\n"
+		"distcc[13] compile ../fs/aio.c on 127.0";
+	static const char log2[] = ".0.1:4001/2 completed ok\n";
+	char dir[] = "/tmp/wqcheck-unit-distcc-XXXXXX";
+	struct vobject crypt = { .object = "drivers/md/dm-crypt.o", .source = "drivers/md/dm-crypt.c" };
+	struct vobject aio = { .object = "fs/aio.o", .source = "fs/aio.c" };
+	struct vobject *objs[] = { &crypt, &aio };
+	struct vdistcc d = { 0 };
+	struct vtree t = { .distcc = &d };
+	struct strbuf path = STRBUF_INIT;
+	FILE *fp;
+
+	if (!mkdtemp(dir)) {
+		CHECK("distcc log: a scratch dir", false);
+		return;
+	}
+	strbuf_addf(&path, "%s/distcc.log", dir);
+	d.log = path.buf;
+	fp = fopen(path.buf, "w");
+	fputs(log1, fp);
+	fclose(fp);
+	vdistcc_account(&t, objs, 2);
+	CHECK("distcc log: the remote compile counted", crypt.remote_builds == 1 && !crypt.local_builds);
+	CHECK("distcc log: the fallback counted, and the local compile",
+	      aio.fallbacks == 1 && aio.local_builds == 1 && !aio.remote_builds);
+	CHECK("distcc log: totals, nothing of other files", d.remote == 1 && d.local == 1 &&
+	      d.fallbacks == 1);
+	fp = fopen(path.buf, "a");
+	fputs(log2, fp);
+	fclose(fp);
+	vdistcc_account(&t, objs, 2);
+	CHECK("distcc log: a line finished later is read once", aio.remote_builds == 1 &&
+	      d.remote == 2 && crypt.remote_builds == 1);
+	unlink(path.buf);
+	rmdir(dir);
+	strbuf_release(&path);
+}
+
+/* What a series changes besides C sources, each file once. */
+static void test_build_changes(void)
+{
+	struct vpatch p[2] = { 0 };
+	struct vseries s = { .patches = p, .nr_patches = 2 };
+	struct strlist out = { 0 };
+	struct strbuf all = STRBUF_INIT;
+	size_t i;
+
+	strlist_add(&p[0].files, "drivers/md/dm-crypt.c");
+	strlist_add(&p[0].files, "drivers/md/Makefile");
+	strlist_add(&p[1].files, "drivers/md/dm.h");
+	strlist_add(&p[1].files, "scripts/mod/modpost.c");
+	strlist_add(&p[1].files, "drivers/md/Makefile");
+	strlist_add(&p[1].files, "drivers/md/Kconfig");
+	vtrust_build_changes(&s, &out);
+	for (i = 0; i < out.nr; i++)
+		strbuf_addf(&all, "%s%s", i ? " " : "", out.items[i]);
+	CHECK_STR("build changes: not .c/.h, or a tool the build runs, once each", all.buf,
+		  "drivers/md/Makefile scripts/mod/modpost.c drivers/md/Kconfig");
+	strbuf_release(&all);
+	strlist_release(&out);
+	strlist_release(&p[0].files);
+	strlist_release(&p[1].files);
+}
+
 int main(void)
 {
 	test_code();
@@ -596,5 +672,7 @@ int main(void)
 	test_percpu_meets_unbound();
 	test_excerpt();
 	test_dot_symbols();
+	test_distcc_log();
+	test_build_changes();
 	return test_failures ? 1 : 0;
 }

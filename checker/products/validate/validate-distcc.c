@@ -117,6 +117,15 @@ static struct vobject *object_of_source(struct vobject **objs, size_t nr, const 
 	return NULL;
 }
 
+/* needle in the line [line, eol), or NULL; warnings come after the name of
+ * the function that logs them ("(dcc_build_somewhere) Warning: ...") */
+static const char *find_in_line(const char *line, const char *eol, const char *needle)
+{
+	const char *p = strstr(line, needle);
+
+	return p && p < eol ? p : NULL;
+}
+
 /*
  * What distcc wrote since the last call: each compile of an object of objs
  * counted where it ran. The log holds the prepare's and the host tools'
@@ -155,14 +164,14 @@ void vdistcc_account(struct vtree *t, struct vobject **objs, size_t nr)
 				o->local_builds++, d->local++;
 			else
 				o->remote_builds++, d->remote++;
-		} else if (!strncmp(p, "failed to distribute ", 21)) {
+		} else if ((p = find_in_line(line, eol, "failed to distribute "))) {
 			/* "failed to distribute SRC to HOST, running locally instead" */
 			src = p + 21;
 			on = strstr(src, " to ");
 			o = on && on < eol ? object_of_source(objs, nr, src, (size_t)(on - src)) : NULL;
 			if (o)
 				o->fallbacks++, d->fallbacks++;
-		} else if (!strncmp(p, "remote compilation of '", 23)) {
+		} else if ((p = find_in_line(line, eol, "remote compilation of '"))) {
 			/* the host's compiler failed: distcc compiles it here again */
 			src = p + 23;
 			on = strchr(src, '\'');
