@@ -19,7 +19,9 @@
 # (cover.json says which) without ccache, builds what that run built by hand
 # (as hand does), then validates again with an empty ccache and with the one
 # that run filled: item 6 of issue 17. pairs alternates a first run and
-# the hand build PAIRS times (default 3) and prints the median ratios. cross
+# the hand build PAIRS times (default 3) and prints the median ratios
+# (FAIR=1: the hand build with sparse, make C=1, and an empty ccache, as
+# validate has them: issue 31's bar). cross
 # validates only the patches that touch objects of other arches (cover.json
 # says which: "arch" other than x86), with the cross compilers installed
 # (make deps CROSS="arm sh powerpc").
@@ -94,14 +96,16 @@ print(f"config: {d['config']}; touched {len(objs)}, built {len(built)}, equal {l
 PY
 }
 
-# hand_build SERIES JSON NAME: the host arch's objects JSON's validate run
-# built, made twice by hand with make in a worktree sharing that run's
-# configuration and prepared O= directory (no ccache): at the base, then
-# after git am of the series. The configuration: the newest
+# hand_build SERIES JSON NAME [fair]: the host arch's objects JSON's
+# validate run built, made twice by hand with make in a worktree sharing
+# that run's configuration and prepared O= directory (no ccache): at the
+# base, then after git am of the series. The configuration: the newest
 # covered-*.config enabling as many symbols as JSON's says (the one the run
-# used or made).
+# used or made). With fair, what a maintainer does for the same proof:
+# both makes with sparse (C=1) and ccache in front, from an empty cache, as
+# validate's first run has it.
 hand_build() {
-	local series=$1 json=$2 name=$3 config= objs prepared= w d n
+	local series=$1 json=$2 name=$3 fair=${4:-} config= objs prepared= w d n extra=
 	n=$(python3 -c 'import json, re, sys
 print(re.search(r"\+ (\d+) symbol", json.load(open(sys.argv[1]))["config"]).group(1))' "$json")
 	for d in $(ls -t "$cache"/validate/covered-*.config); do
@@ -121,18 +125,20 @@ print(" ".join(sorted({o["object"] for p in d["patches"] for o in p["objects"]
 	done
 	[ -n "$prepared" ] || { echo "no prepared build for $config" >&2; exit 2; }
 	w=$(mktemp -d "${TMPDIR:-/tmp}/bench-v365.XXXXXX")
+	[ -n "$fair" ] && extra="C=1 CC=ccache\\ gcc"
 	# the worktree is timed too: validate's time has its own
 	cat >"$w/hand.sh" <<EOF
 set -e
+export CCACHE_DIR=$w/ccache
 git -C "$tree" worktree add -q --detach "$w/wt" HEAD
 mkdir -p "$w/wt/.wqcheck-build"
 cd "$w/wt"
 cp -a "$prepared/." .wqcheck-build/
 find .wqcheck-build -exec touch -h -d "@\$(( \$(date +%s) + 1 ))" {} +
-make -j2 -k O=.wqcheck-build "$kcflags" $objs >"$w/base.log" 2>&1 || true
+make -j2 -k O=.wqcheck-build $extra "$kcflags" $objs >"$w/base.log" 2>&1 || true
 GIT_OBJECT_DIRECTORY=$w/objects GIT_ALTERNATE_OBJECT_DIRECTORIES=$(git -C "$tree" rev-parse --path-format=absolute --git-common-dir)/objects \
 	git -c user.name=b -c user.email=b@invalid am -q \$(ls "$series"/0*-*.patch | grep -v cover-letter)
-make -j2 -k O=.wqcheck-build "$kcflags" $objs >"$w/after.log" 2>&1 || true
+make -j2 -k O=.wqcheck-build $extra "$kcflags" $objs >"$w/after.log" 2>&1 || true
 EOF
 	mkdir -p "$w/objects"
 	cpu_run "$name" bash "$w/hand.sh"
@@ -189,7 +195,7 @@ for step in $steps; do
 			rm -rf "$out/ccache"
 			CCACHE_DIR=$out/ccache cpu_run pair-cold-$i "$WQCHECK" validate -q -j2 --format=json \
 				--make-arg "$kcflags" --series "$out/host-series" "$tree" >"$out/pair-cold-$i.json" || true
-			hand_build "$out/host-series" "$out/pair-cold-$i.json" pair-hand-$i >/dev/null
+			hand_build "$out/host-series" "$out/pair-cold-$i.json" pair-hand-$i ${FAIR:+fair} >/dev/null
 			python3 - "$out/pair-cold-$i.time" "$out/pair-hand-$i.time" <<'PY' | tee -a "$out/pairs.ratios"
 import sys
 v, h = ([float(x) for x in open(f).read().split("\n")[-2].split()] for f in sys.argv[1:3])

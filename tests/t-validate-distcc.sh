@@ -63,10 +63,12 @@ if ! write_patch 1 "input, ALSA: use the current workqueue API" "${files[@]:0:2}
 fi
 
 # --- two daemons on free loopback ports ---------------------------------------
-# distccd started as root runs as the distccd user: the logs' directory must
-# let it in
-chmod 711 "$scratch"
-mkdir -m 777 "$scratch/daemons"
+# distccd started as root drops to the distccd user before it opens its
+# log, and compiles in its TMPDIR as that user: both in a directory of /tmp
+# it can reach (ours, under TMPDIR, it may not), removed on the way out
+daemons=$(mktemp -d /tmp/$name-daemons.XXXXXX)
+chmod 1777 "$daemons"
+trap 'stop_daemons; rm -rf "$scratch" "$daemons"' EXIT
 free_port() {
 	local p
 	for _ in $(seq 50); do
@@ -76,12 +78,12 @@ free_port() {
 	return 1
 }
 start_daemon() {	# N: daemon N on a free port, its port in port[N]
-	local n=$1 p log=$scratch/daemons/d$1.log
+	local n=$1 p log=$daemons/d$1.log
 	p=$(free_port) || return 1
 	: >"$log"
 	chmod 666 "$log"
-	distccd --no-detach --daemon --allow 127.0.0.1 --listen 127.0.0.1 --port "$p" \
-		--jobs 2 --log-file "$log" --log-level info &
+	TMPDIR=$daemons distccd --no-detach --daemon --allow 127.0.0.1 --listen 127.0.0.1 \
+		--port "$p" --jobs 2 --log-file "$log" --log-level info &
 	pids[$n]=$!
 	port[$n]=$p
 	# ready when it accepts a connection
@@ -130,7 +132,7 @@ print(d.get("jobs"), d.get("objects_built_remotely"), d.get("remote_compiles"),
 }
 # compiles of the touched sources in daemon N's log
 compiled_by() {
-	grep 'COMPILE_OK' "$scratch/daemons/d$1.log" | grep -cE "$(IFS='|'; echo "${files[*]}")"
+	grep -a 'COMPILE_OK' "$daemons/d$1.log" | grep -cE "$(IFS='|'; echo "${files[*]}")"
 }
 
 run local -j2 --sandbox=never
@@ -161,15 +163,16 @@ else
 fi
 
 # --- one daemon killed mid-run -----------------------------------------------
-# Only daemon 1 is listed first with all the slots wanted: the base's
-# compiles go there; once its log shows one, it is killed with its workers
-# (its process group) while the run goes on; what is left falls back.
-: >"$scratch/daemons/d1.log"
+# Daemon 1 is listed first with the most slots: the base's compiles go
+# there; once its log shows a new one, it is killed with its workers (its
+# process group) while the run goes on: what it was compiling and what
+# comes after go to daemon 2 or fall back to a compile here.
+before=$(grep -ac 'COMPILE_OK' "$daemons/d1.log")
 run kill --distcc="127.0.0.1:${port[1]}/4 127.0.0.1:${port[2]}/1" &
 runner=$!
 killed=
 for _ in $(seq 1200); do
-	if grep -q 'COMPILE_OK' "$scratch/daemons/d1.log"; then
+	if [ "$(grep -ac 'COMPILE_OK' "$daemons/d1.log")" -gt "$before" ]; then
 		kill -KILL -- "-${pids[1]}" 2>/dev/null
 		wait "${pids[1]}" 2>/dev/null
 		unset 'pids[1]'
@@ -183,7 +186,7 @@ wait "$runner"
 verdicts kill >"$scratch/kill.v" 2>&1
 read -r jobs remote_objs remote local fallbacks <<<"$(distcc_counts kill)"
 if [ -z "$killed" ]; then
-	echo "not ok - $name: one daemon killed mid-run: daemon 1 never compiled (log: $(tail -n 2 "$scratch/daemons/d1.log" | tr '\n' ' '))"
+	echo "not ok - $name: one daemon killed mid-run: daemon 1 never compiled (log: $(tail -n 2 "$daemons/d1.log" | tr '\n' ' '))"
 elif ! cmp -s "$scratch/local.v" "$scratch/kill.v"; then
 	echo "not ok - $name: one daemon killed mid-run: the same verdicts as here"
 	diff "$scratch/local.v" "$scratch/kill.v" | head -8 | sed 's/^/    /'

@@ -49,7 +49,8 @@ static const struct command_usage validate_usage = {
 "(equal, or equal up to the conversion); 1 an object differs, has new\n"
 "warnings, was not built under the configuration, or the rescan found\n"
 "something; 2 an error (bad arguments or tree, a patch that does not apply,\n"
-"a base that builds none of the touched objects).\n",
+"a base that builds none of the touched objects, a series that changes the\n"
+"build without --allow-build-changes, no sandbox with --sandbox=always).\n",
 };
 
 static void parse_opt_format(const struct option *opt, const char *arg)

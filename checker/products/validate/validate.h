@@ -32,7 +32,8 @@ struct validate_options {
  * (code equal or equal up to the conversion, no new gcc or sparse warning,
  * rescan clean);
  * 1 some object did not pass or was not built under the configuration;
- * 2 an error: bad arguments or tree, a patch that does not apply, a base that
+ * 2 an error: bad arguments or tree, a series that changes more than C
+ * sources without allow_build_changes, a patch that does not apply, a base that
  * builds none of the touched objects. The tree is never written: the work happens in a scratch
  * `git worktree`, removed on every exit path (die(), SIGINT/SIGTERM/SIGHUP too). */
 int validate_series(const struct validate_options *opts);
