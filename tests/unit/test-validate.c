@@ -505,7 +505,7 @@ static void test_quoted_renames(void)
 static void test_percpu_meets_unbound(void)
 {
 	struct conversion_flags f = { .percpu = 0x100, .unbound = 0x2 };
-	struct vobject_state b, a, a2;
+	struct vobject_state b, a, a2, c;
 
 	parse(HEAD617 "0000000000000000 <f>:\n   0:\tmov    $0xa,%esi\n   5:\tret\n", &b);
 	parse(HEAD617 "0000000000000000 <f>:\n   0:\tmov    $0x10a,%esi\n   5:\tret\n", &a);
@@ -514,12 +514,24 @@ static void test_percpu_meets_unbound(void)
 	CHECK("percpu meets unbound: 0xa -> 0x10a is said", percpu_meets_unbound(&b, &a, &f));
 	CHECK("percpu meets unbound: 0x108 beside the same 0xa is not",
 	      !percpu_meets_unbound(&b, &a2, &f));
+	vobject_state_release(&a2);
+	/* dm-crypt on v6.19: the flags built at run time gain an or $0x100,
+	 * or $0x20 becomes or $0x120, and the code placed apart loads a mask
+	 * with both bits once more; no flags word gained WQ_PERCPU beside
+	 * WQ_UNBOUND */
+	parse(HEAD617 "0000000000000000 <f>:\n   0:\tor     $0x20,%esi\n"
+	      "   3:\tmov    $0xffffffff,%eax\n   8:\tret\n", &c);
+	parse(HEAD617 "0000000000000000 <f>:\n   0:\tor     $0x100,%esi\n"
+	      "   3:\tor     $0x120,%esi\n   6:\tmov    $0xffffffff,%eax\n"
+	      "   b:\tmov    $0xffffffff,%edx\n  10:\tret\n", &a2);
+	CHECK("percpu meets unbound: a mask with both bits once more is not",
+	      !percpu_meets_unbound(&c, &a2, &f));
+	vobject_state_release(&c);
 	f.percpu = 0;
 	CHECK("percpu meets unbound: a tree without WQ_PERCPU never",
 	      !percpu_meets_unbound(&b, &a, &f));
 	vobject_state_release(&b);
 	vobject_state_release(&a);
-	vobject_state_release(&a2);
 }
 
 /* The excerpt a maintainer reads: only the lines that differ, moved ones
