@@ -1,8 +1,9 @@
 /* wqcheck check-patch and wqcheck diff: the findings a series or a git
- * range adds, for pre-merge CI (products/check-patch.h does the work). */
+ * range adds, for pre-merge CI (products/review/check-patch.h does the
+ * work). */
 #include "commands/builtin.h"
 #include "commands/options.h"
-#include "products/review/check-patch.h"
+#include "products/review/review.h"
 #include "lib/usage.h"
 
 #include <string.h>

@@ -1,8 +1,8 @@
 /* wqcheck check: kbuild's $(CHECK), the way sparse is one
- * (products/kbuild-check.h does the work). */
+ * (products/review/kbuild-check.h does the work). */
 #include "commands/builtin.h"
 #include "commands/options.h"
-#include "products/review/kbuild-check.h"
+#include "products/review/review.h"
 #include "lib/usage.h"
 
 #include <stdio.h>

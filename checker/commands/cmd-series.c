@@ -4,7 +4,6 @@
 #include "commands/builtin.h"
 #include "commands/options.h"
 #include "products/series/series.h"
-#include "products/series/series-message.h"
 #include "products/validate/validate.h"
 #include "front/tree.h"
 #include "lib/usage.h"

@@ -8,6 +8,8 @@
 #define WQCHECK_PRODUCTS_SERIES_H
 
 #include "analysis/rule.h"
+/* series_family_of(): which rules a series converts (for --rules) */
+#include "products/series/series-message.h"
 
 #include <stdbool.h>
 #include <stddef.h>
