@@ -5,7 +5,8 @@
 # one's SARIF (or JSON) as baseline reports nothing new after unrelated lines
 # are added above findings, then exactly the finding a change adds; the exit
 # status counts new findings only and the summary says how many matched;
-# wqcheck check leaves the baseline's findings out too; a baseline of
+# wqcheck check leaves the baseline's findings out too, wqcheck audit marks
+# them; a baseline of
 # another tree, an unreadable one or one without fingerprints this version
 # reads is one line on stderr and exit 2.
 set -u
@@ -94,6 +95,16 @@ ok=1
 [ $rc = 1 ] && [ "$(grep -c ': warning: ' "$scratch/check")" = 1 ] &&
 	grep -q 'flush_work_sync() is redundant' "$scratch/check" && ok=0
 report "baseline: wqcheck check prints only the new finding; --fail-on counts it (exit $rc)" $ok "$scratch/check"
+
+# wqcheck audit: no caller left out, each finding marked matched or new.
+"$WQCHECK" audit -q --format=json --baseline="$scratch/base.sarif" "$tree" >"$scratch/audit.json" 2>"$scratch/audit.err"
+rc=$?
+ok=1
+[ $rc = 0 ] && [ "$(jq -c '.summary.baseline | [.matched, .new]' "$scratch/audit.json")" = "[$n,1]" ] &&
+	[ "$(jq -r '[.subsystems[].callers[] | select(.baseline == "new") | "\(.file) \(.rule)"] | join(",")' "$scratch/audit.json")" = "$f WQ001" ] &&
+	grep -qx "wqcheck: 1 finding new, $n matched the baseline $scratch/base.sarif" "$scratch/audit.err" && ok=0
+cat "$scratch/audit.err" >>"$scratch/audit.json"
+report "baseline: wqcheck audit marks the $n findings of the baseline matched and the added one new (exit $rc)" $ok "$scratch/audit.err"
 
 # Bad baselines: one line on stderr, exit 2.
 bad() { # NAME EXPECTED-TEXT BASELINE [PATH]

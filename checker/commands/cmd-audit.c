@@ -147,7 +147,8 @@ int cmd_audit(int argc, char **argv)
 	enum audit_format format = AUDIT_DEFAULT;
 	const char *output = NULL, *subsystem = NULL, *section = NULL,
 		   *arch = NULL;
-	const char *db_dir = NULL, *tree;
+	const char *db_dir = NULL, *tree, *baseline_path = NULL;
+	struct baseline baseline = { 0 };
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	struct audit_options opts = { 0 };
 	struct maintainers m = { 0 };
@@ -176,6 +177,7 @@ int cmd_audit(int argc, char **argv)
 		OPT_COMPILE_DB(&db_dir,
 			       "compiler flags from DIR/compile_commands.json\n"
 			       "(legacy rules)"),
+		OPT_BASELINE(&baseline_path),
 		OPT_QUIET_PROGRESS(&quiet),
 		OPT_END(),
 	};
@@ -206,6 +208,8 @@ int cmd_audit(int argc, char **argv)
 	}
 	if (db_dir)
 		db = compile_db_load(db_dir);
+	if (baseline_path)
+		baseline_load_or_die(&baseline, baseline_path, tree);
 	/* Opened before the long part, so that a bad path fails at once. */
 	out = output ? fopen(output, "w") : stdout;
 	if (!out)
@@ -225,6 +229,16 @@ int cmd_audit(int argc, char **argv)
 			au.failed[i].file, au.failed[i].reason);
 	maintainers_wait(&mjob);
 	doc = audit_document(&au, &m, tree, section, opts.jobs);
+	if (baseline_path) {
+		size_t matched = audit_mark_baseline(doc, &baseline, tree);
+		json_t *counts = json_object_get(json_object_get(doc, "summary"),
+						 "baseline");
+
+		fprintf(stderr, "wqcheck: %lld finding%s new, %zu matched the baseline %s\n",
+			json_integer_value(json_object_get(counts, "new")),
+			json_integer_value(json_object_get(counts, "new")) == 1 ? "" : "s",
+			matched, baseline_path);
+	}
 
 	rc = write_document(out, format, doc);
 	if (output) {
@@ -240,5 +254,6 @@ int cmd_audit(int argc, char **argv)
 	audit_release(&au);
 	maintainers_release(&m);
 	compile_db_free(db);
+	baseline_release(&baseline);
 	return EXIT_CLEAN;
 }

@@ -86,23 +86,30 @@ static uint64_t fnv1a(uint64_t h, const char *s)
 
 /* Rule, file, the line's text and how many identical lines came before: stable
  * when unrelated lines are added or removed above. */
+char *fingerprint_of(const char *rule_id, const char *file, const char *line_text,
+		     unsigned occurrence)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	char buf[64];
+
+	h = fnv1a(h, rule_id);
+	h = fnv1a(h, file);
+	h = fnv1a(h, line_text);
+	snprintf(buf, sizeof(buf), "%016llx:%u", (unsigned long long)h, occurrence);
+	return xstrdup(buf);
+}
+
 char *finding_fingerprint(struct finding *const *all, size_t nr, size_t index)
 {
 	const struct finding *f = all[index];
-	uint64_t h = 0xcbf29ce484222325ULL;
 	unsigned occurrence = 0;
-	char buf[64];
 	size_t i;
 
 	for (i = 0; i < nr; i++)
 		if (i < index && all[i]->rule == f->rule && !strcmp(all[i]->file, f->file) &&
 		    !strcmp(all[i]->line_text, f->line_text))
 			occurrence++;
-	h = fnv1a(h, f->rule->id);
-	h = fnv1a(h, f->file);
-	h = fnv1a(h, f->line_text);
-	snprintf(buf, sizeof(buf), "%016llx:%u", (unsigned long long)h, occurrence);
-	return xstrdup(buf);
+	return fingerprint_of(f->rule->id, f->file, f->line_text, occurrence);
 }
 
 static json_t *json_edits(const struct finding *f)

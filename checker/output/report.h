@@ -28,5 +28,10 @@ void report_write_era(FILE *fp, const struct era *era,
  * carry it under FINGERPRINT_KEY; --baseline matches by it. */
 #define FINGERPRINT_KEY "wqcheck/v1"
 char *finding_fingerprint(struct finding *const *all, size_t nr, size_t index);
+/* The same from its parts: the line's text trimmed of blanks at both ends,
+ * and how many findings of the rule on identical lines of the file come
+ * before it. */
+char *fingerprint_of(const char *rule_id, const char *file, const char *line_text,
+		     unsigned occurrence);
 
 #endif

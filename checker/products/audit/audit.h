@@ -11,6 +11,7 @@
 
 #include "analysis/callers/callers.h"
 #include "front/maintainers.h"
+#include "output/baseline.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -26,6 +27,12 @@ const char *audit_find_section(const struct maintainers *m, const char *name,
 #define AUDIT_NO_SECTION "(no MAINTAINERS entry)"
 
 /* audit-text.c */
+/* --baseline: marks each caller that is a finding "baseline": "matched" or
+ * "new" (by the fingerprint scan gives it; root is the tree) and counts both
+ * in the summary. Returns how many matched. */
+struct baseline;
+size_t audit_mark_baseline(json_t *doc, const struct baseline *b, const char *root);
+
 int audit_write_markdown(FILE *out, json_t *doc);
 int audit_write_csv(FILE *out, json_t *doc);
 
