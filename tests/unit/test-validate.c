@@ -527,6 +527,7 @@ static void test_percpu_meets_unbound(void)
 	CHECK("percpu meets unbound: a mask with both bits once more is not",
 	      !percpu_meets_unbound(&c, &a2, &f));
 	vobject_state_release(&c);
+	vobject_state_release(&a2);
 	f.percpu = 0;
 	CHECK("percpu meets unbound: a tree without WQ_PERCPU never",
 	      !percpu_meets_unbound(&b, &a, &f));
