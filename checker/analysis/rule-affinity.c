@@ -12,6 +12,7 @@
  * tree pass builds the work-item index from a cheap byte prefilter and the
  * lexer, then looks at the files that call the *_on() API or a wrapper. */
 #include "analysis/affinity.h"
+#include "analysis/workitem-pass.h"
 #include "analysis/cpu-dependence.h"
 #include "front/parallel.h"
 #include "analysis/rule.h"
@@ -1142,18 +1143,6 @@ void affinity_forget_sources(struct affinity_analysis *a)
 	source_cache_init(&a->sc, root, arch);
 }
 
-static void affinity_tree_pass(const struct scan_options *opts, struct scan_result *res)
-{
-	struct affinity_analysis a;
-
-	if (affinity_analyse(opts->root, opts->arch, opts->jobs, &a) < 0) {
-		affinity_release(&a);
-		return;
-	}
-	affinity_report(&a, opts->rules, opts->nr_rules, res);
-	affinity_release(&a);
-}
-
 const struct rule rule_affinity_cpu_read = {
 	.id = "WQ010",
 	.name = "queue-on-cpu-reads-cpu",
@@ -1163,7 +1152,7 @@ const struct rule rule_affinity_cpu_read = {
 		"the current CPU (smp_processor_id(), this_cpu_*(), ...) may then act for the "
 		"wrong CPU. A per-CPU item only ever queued on its own CPU is fine (note).",
 	.severity = SEVERITY_WARNING,
-	.tree_pass = affinity_tree_pass,
+	.tree_pass = workitem_tree_pass,
 };
 
 const struct rule rule_shared_item_on_cpus = {
@@ -1174,7 +1163,7 @@ const struct rule rule_shared_item_on_cpus = {
 		"queueing one item on every CPU of a loop gives runs one after another on one "
 		"CPU, not one run per CPU. Use one item per CPU or schedule_on_each_cpu().",
 	.severity = SEVERITY_WARNING,
-	.tree_pass = affinity_tree_pass,
+	.tree_pass = workitem_tree_pass,
 };
 
 const struct rule rule_self_requeue_other_cpu = {
@@ -1185,5 +1174,5 @@ const struct rule rule_self_requeue_other_cpu = {
 		"runs on: a work function that re-queues itself on another CPU stays on this "
 		"one, and the next run starts only after this one returns.",
 	.severity = SEVERITY_WARNING,
-	.tree_pass = affinity_tree_pass,
+	.tree_pass = workitem_tree_pass,
 };

@@ -22,6 +22,7 @@ struct rule_context {
 
 struct scan_options;
 struct scan_result;
+struct workitem_model;
 
 struct rule {
 	const char *id;			/* stable: WQ001 */
@@ -48,6 +49,10 @@ struct rule {
 	 * selected rules runs once and adds findings of the selected rules to
 	 * the scanned files with scan_result_add_finding(). */
 	void (*tree_pass)(const struct scan_options *opts, struct scan_result *res);
+	/* A model rule (tree_pass workitem_tree_pass, analysis/workitem-pass.h)
+	 * asks the work-item model of the whole tree, built once a run for
+	 * every model rule selected, and adds its findings to res. */
+	void (*model_check)(const struct workitem_model *m, struct scan_result *res);
 };
 
 #define RULE(name) extern const struct rule rule_##name;

@@ -1,0 +1,133 @@
+/*
+ * WQ015: a work item re-initialised where it may be live. INIT_*WORK()
+ * clears the pending bit and the list head of an item that may sit on a
+ * worklist (a corrupt list, a lost or doubled run) and, on a running item,
+ * makes the next queueing a stranger to the running one. An item
+ * initialised once before its first queueing (probe, init, open paired
+ * with a synchronous cancel) is not a finding.
+ */
+#include "analysis/rule.h"
+#include "analysis/scan.h"
+#include "analysis/workitem-context.h"
+#include "analysis/workitem-pass.h"
+#include "lib/strbuf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool initialises(const struct work_binding *b)
+{
+	return (!strncmp(b->how, "INIT_", 5) || !strncmp(b->how, "__INIT_", 7)) &&
+	       !strstr(b->how, "ONSTACK");
+}
+
+static void check_binding(const struct workitem_model *m, const struct work_binding *b,
+			  struct scan_result *res)
+{
+	const struct work_item *it = workitem_model_item(m, b->key);
+	const struct queueing *before = NULL, *after = NULL;
+	const struct work_binding *own;
+	const char *reacher = NULL;
+	enum severity sev = SEVERITY_WARNING;
+	struct strbuf msg = STRBUF_INIT;
+	struct code_place p;
+	struct finding *f;
+	unsigned q_line = 0;
+	enum item_base base;
+	char *text;
+
+	if (!it || !code_place_of(m, b, &p) || !p.fn)
+		return;
+	text = binding_item_text(&p);
+	base = item_base_in(&p, text);
+	/* A new object each time: its item is new too. */
+	if (base == ITEM_BASE_ALLOCATED) {
+		free(text);
+		return;
+	}
+	own = own_work_function(m, b->key, &p);
+	if (!own)
+		reacher = work_function_reaching(m, b->key, &p);
+	if (!own && !reacher && !made_idle_before(m, b->key, &p, b->line, text)) {
+		before = queued_in_same_function(it, &p, b->line, true, &q_line);
+		if (!before)
+			after = queued_in_same_function(it, &p, b->line, false, &q_line);
+	}
+	if (after && name_says_setup(p.fn->name))
+		after = NULL;
+	/* Initialised and queued each time a function runs: live only if it
+	 * runs again before the item has; a handler on a long-lived item is
+	 * the case to warn of, the rest can only be noted. */
+	if (after && !(base == ITEM_BASE_GLOBAL && name_says_handler(p.fn->name)))
+		sev = SEVERITY_NOTE;
+	if (!own && !reacher && !before && !after) {
+		free(text);
+		return;
+	}
+	f = scan_result_add_finding(res, &rule_reinit_live, b->file, b->line, b->column,
+				    b->column + (unsigned)strlen(b->how));
+	if (!f) {
+		free(text);
+		return;
+	}
+	f->severity = sev;
+	strbuf_addf(&msg, "%s re-initialises %s", b->how, text ? text : b->key);
+	if (own)
+		strbuf_addf(&msg, " inside %s(), its own work function, while it runs",
+			    p.fn->name);
+	else if (reacher)
+		strbuf_addf(&msg, " in %s(), which the item's work function %s() "
+			    "calls, while it runs", p.fn->name, reacher);
+	else if (before)
+		strbuf_addf(&msg, " after %s() queued it at line %u of the same "
+			    "function, while it may be pending", before->api,
+			    q_line);
+	else
+		strbuf_addf(&msg, " each time %s() runs, before queueing it at line "
+			    "%u: if %s() can run again before the item has run (%s), "
+			    "the item is re-initialised while pending", p.fn->name,
+			    q_line, p.fn->name,
+			    sev == SEVERITY_WARNING ?
+				    "its name says a handler, and the item is not a new "
+				    "object's" :
+				    "nothing here says it cannot");
+	strbuf_addstr(&msg, ": INIT_* clears the pending bit and the list head of an "
+		      "item that may be on a worklist (list corruption, a lost or "
+		      "doubled run); initialise it once where it is set up, and "
+		      "cancel_*_sync() it before any re-initialisation");
+	f->message = strbuf_detach(&msg);
+	if (before || after) {
+		const struct queueing *q = before ? before : after;
+		struct strbuf ev = STRBUF_INIT;
+
+		strbuf_addf(&ev, "%s is queued here with %s()", q->item_text, q->api);
+		finding_add_evidence(f, q->file, q->line, q->column, ev.buf);
+		strbuf_release(&ev);
+	}
+	free(text);
+}
+
+static void check_reinit_live(const struct workitem_model *m, struct scan_result *res)
+{
+	size_t i;
+
+	for (i = 0; i < m->a->idx.nr; i++)
+		if (initialises(&m->a->idx.bindings[i]))
+			check_binding(m, &m->a->idx.bindings[i], res);
+}
+
+const struct rule rule_reinit_live = {
+	.id = "WQ015",
+	.name = "reinit-live",
+	.summary = "a work item re-initialised (INIT_*WORK) where it may be pending or running",
+	.help = "A work item runs on one worker at a time only while it is not "
+		"re-initialised (Documentation/core-api/workqueue.rst, Non-reentrance "
+		"Conditions). INIT_*WORK() on an item that may be queued clears its "
+		"pending bit and list head. Warning in the item's own work function, on "
+		"a path it reaches, after a queueing in the same function, or in a "
+		"handler that then queues it; note where a function initialises and "
+		"queues the item each time it runs.",
+	.severity = SEVERITY_WARNING,
+	.tree_pass = workitem_tree_pass,
+	.model_check = check_reinit_live,
+};

@@ -1,0 +1,375 @@
+#include "analysis/workitem-model.h"
+#include "lib/strbuf.h"
+#include "lib/usage.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The queueing calls: where the workqueue and the item are (wq_arg -1:
+ * the header's workqueue, schedule_*()). */
+struct queue_call {
+	const char *name;
+	int wq_arg, item_arg;
+};
+
+static const struct queue_call queue_calls[] = {
+	{ "queue_work", 0, 1 },
+	{ "queue_delayed_work", 0, 1 },
+	{ "mod_delayed_work", 0, 1 },
+	{ "queue_work_on", 1, 2 },
+	{ "queue_delayed_work_on", 1, 2 },
+	{ "mod_delayed_work_on", 1, 2 },
+	{ "queue_work_node", 1, 2 },
+	{ "queue_rcu_work", 0, 1 },
+	{ "enable_and_queue_work", 0, 1 },
+	{ "schedule_work", -1, 0 },
+	{ "schedule_delayed_work", -1, 0 },
+	{ "schedule_work_on", -1, 1 },
+	{ "schedule_delayed_work_on", -1, 1 },
+};
+#define NR_QUEUE_CALLS (sizeof(queue_calls) / sizeof(queue_calls[0]))
+
+/* Every name above holds one of these. */
+static const char *const queue_needles[] = {
+	"queue_work", "queue_delayed_work", "mod_delayed_work", "queue_rcu_work",
+	"schedule_work", "schedule_delayed_work", NULL
+};
+
+bool workitem_model_mentions(const char *text, size_t len)
+{
+	const char *const *n;
+
+	for (n = queue_needles; *n; n++)
+		if (memmem(text, len, *n, strlen(*n)))
+			return true;
+	return false;
+}
+
+static const struct queue_call *queue_call_at(const struct lexed_file *lf, size_t i)
+{
+	size_t k;
+
+	for (k = 0; k < NR_QUEUE_CALLS; k++)
+		if (tok_is_ident(lf, (long)i, queue_calls[k].name))
+			return &queue_calls[k];
+	return NULL;
+}
+
+static bool is_api_file(const char *path)
+{
+	return !strcmp(path, "kernel/workqueue.c") ||
+	       !strcmp(path, "include/linux/workqueue.h");
+}
+
+static bool has_macro_param(const struct lexed_file *lf, size_t first, size_t last)
+{
+	size_t j;
+
+	for (j = first; j <= last && j < lf->nr_tokens; j++)
+		if (lf->tokens[j].is_macro_param)
+			return true;
+	return false;
+}
+
+/* The workqueue argument [first, last] of a call in caller. */
+static void resolve_wq(const struct workitem_model *m, const struct source_file *f,
+		       const struct source_function *caller, size_t first,
+		       size_t last, struct wq_ref *out)
+{
+	const struct lexed_file *lf = &f->lex;
+	struct item_shape shape;
+	const char *key;
+
+	out->text = expression_text(lf, first, last);
+	out->line = lf->tokens[first].line;
+	out->column = lf->tokens[first].column;
+	if (first == last && lf->tokens[first].kind == TOK_IDENT &&
+	    (workqueue_is_allocated(&m->names, out->text) ||
+	     strmap_get(&m->names.alias, out->text) ||
+	     !strncmp(out->text, "system_", 7))) {
+		out->kind = WQ_REF_NAMED;
+		out->id = xstrdup(workqueue_canonical(&m->names, out->text));
+		return;
+	}
+	workitem_shape(f, first, last, &shape);
+	key = shape.key;
+	if (key && !shape.is_parameter && !strncmp(key, "var ", 4)) {
+		out->kind = WQ_REF_NAMED;
+		out->id = xstrdup(workqueue_canonical(&m->names, key + 4));
+	} else if (key && !shape.is_parameter && !strncmp(key, "file ", 5)) {
+		out->kind = WQ_REF_NAMED;
+		out->id = xstrdup(key);
+	} else if (key && !shape.is_parameter && !shape.per_cpu &&
+		   !strncmp(key, "struct ", 7) && strchr(key, '.')) {
+		/* `priv->mdev->wq` and `mdev->wq` are one member reached two
+		 * ways, which lexical keys cannot tell: a member is named by
+		 * its last name, so two members are two workqueues only when
+		 * they are named apart. */
+		out->kind = WQ_REF_MEMBER;
+		out->id = xstrdup(strrchr(key, '.') + 1);
+	} else {
+		struct strbuf why = STRBUF_INIT;
+
+		out->kind = WQ_REF_UNKNOWN;
+		if (shape.is_parameter && caller)
+			strbuf_addf(&why, "a parameter of %s()", caller->name);
+		else if (key && caller && !strchr(key, '.'))
+			strbuf_addf(&why, "a local variable of %s()", caller->name);
+		else
+			strbuf_addstr(&why, "a value computed at the call");
+		out->why_unknown = strbuf_detach(&why);
+	}
+	item_shape_release(&shape);
+}
+
+/* The item's key; in a work function, its own parameter is the item the
+ * function is bound to, when that is one item. */
+static char *resolve_item(const struct workitem_model *m, const struct source_file *f,
+			  const struct source_function *caller, size_t first,
+			  size_t last)
+{
+	struct item_shape shape;
+	char *key = NULL;
+
+	workitem_shape(f, first, last, &shape);
+	if (shape.key && !shape.is_parameter) {
+		key = shape.key;
+		shape.key = NULL;
+	} else if (shape.own_parameter && caller) {
+		struct item_bindings b = { 0 };
+		size_t k;
+
+		affinity_item_bindings(&m->a->idx, f->path, caller, &shape, &b);
+		for (k = 0; k < b.nr; k++)
+			if (!key)
+				key = xstrdup(b.items[k]->key);
+			else if (strcmp(key, b.items[k]->key))
+				break;
+		if (k < b.nr) {
+			free(key);
+			key = NULL;
+		}
+		item_bindings_release(&b);
+	}
+	item_shape_release(&shape);
+	return key;
+}
+
+static void add_queueings_of_file(struct workitem_model *m, const struct source_file *f)
+{
+	const struct lexed_file *lf = &f->lex;
+	const char *implied = m->era.schedule_work_wq ? m->era.schedule_work_wq :
+							"system_wq";
+	size_t i;
+
+	for (i = 0; i < lf->nr_tokens; i++) {
+		const struct queue_call *qc;
+		const struct source_function *caller;
+		size_t first[6], last[6], n;
+		struct queueing *q;
+		long open, prev;
+		char *key;
+
+		if (f->dead[i] || lf->tokens[i].kind != TOK_IDENT ||
+		    lf->tokens[i].in_directive)
+			continue;
+		qc = queue_call_at(lf, i);
+		if (!qc)
+			continue;
+		prev = token_prev_code(lf, (long)i);
+		if (tok_is_punct(lf, prev, ".") || tok_is_punct(lf, prev, "->"))
+			continue;
+		open = token_next_code(lf, (long)i);
+		if (!tok_is_punct(lf, open, "("))
+			continue;
+		n = call_arguments(lf, (size_t)open, first, last, 6);
+		if (n > 6 || n <= (size_t)qc->item_arg ||
+		    first[qc->item_arg] > last[qc->item_arg] ||
+		    (qc->wq_arg >= 0 && first[qc->wq_arg] > last[qc->wq_arg]))
+			continue;
+		if (has_macro_param(lf, first[qc->item_arg], last[qc->item_arg]) ||
+		    (qc->wq_arg >= 0 &&
+		     has_macro_param(lf, first[qc->wq_arg], last[qc->wq_arg])))
+			continue;
+		caller = source_function_at(f, i);
+		key = resolve_item(m, f, caller, first[qc->item_arg], last[qc->item_arg]);
+		if (!key)
+			continue;
+		ALLOC_GROW(m->queueings, m->nr_queueings, m->alloc_queueings);
+		q = &m->queueings[m->nr_queueings++];
+		memset(q, 0, sizeof(*q));
+		q->path = xstrdup(f->path);
+		q->file = q->path;
+		q->line = lf->tokens[i].line;
+		q->column = lf->tokens[i].column;
+		q->end_column = q->column + (unsigned)lf->tokens[i].len;
+		q->caller = caller ? xstrdup(caller->name) : NULL;
+		q->api = qc->name;
+		q->item_key = key;
+		q->item_text = expression_text(lf, first[qc->item_arg], last[qc->item_arg]);
+		if (qc->wq_arg < 0) {
+			q->wq.kind = WQ_REF_NAMED;
+			q->wq.implied = true;
+			q->wq.text = xstrdup(implied);
+			q->wq.id = xstrdup(workqueue_canonical(&m->names, implied));
+			q->wq.line = q->line;
+			q->wq.column = q->column;
+		} else {
+			resolve_wq(m, f, caller, first[qc->wq_arg], last[qc->wq_arg], &q->wq);
+		}
+	}
+}
+
+static bool key_known(const struct workitem_model *m, const char *key)
+{
+	size_t nr = 0;
+
+	if (strmap_get(&m->by_key, key))
+		return true;
+	workitem_index_lookup(&m->a->idx, key, &nr);
+	return nr > 0;
+}
+
+/* `&x->dw.work` and `&x->dw` are one delayed item: the queueings of a
+ * key ending in .work go to the key without it, when that one is known. */
+static void merge_delayed_keys(struct workitem_model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_queueings; i++) {
+		char *k = m->queueings[i].item_key;
+		size_t len = strlen(k);
+
+		if (len > 5 && !strcmp(k + len - 5, ".work")) {
+			k[len - 5] = '\0';
+			if (!key_known(m, k) || !strcmp(k, "struct work_struct"))
+				k[len - 5] = '.';
+		}
+	}
+}
+
+static void group_items(struct workitem_model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_queueings; i++) {
+		struct queueing *q = &m->queueings[i];
+		uintptr_t at = (uintptr_t)strmap_get(&m->by_key, q->item_key);
+		struct work_item *it;
+
+		if (!at) {
+			ALLOC_GROW(m->items, m->nr_items, m->alloc_items);
+			it = &m->items[m->nr_items++];
+			memset(it, 0, sizeof(*it));
+			it->key = xstrdup(q->item_key);
+			at = m->nr_items;
+			strmap_put(&m->by_key, q->item_key, (void *)at);
+		}
+		it = &m->items[at - 1];
+		ALLOC_GROW(it->queueings, it->nr_queueings, it->alloc_queueings);
+		it->queueings[it->nr_queueings++] = q;
+	}
+}
+
+void workitem_model_build(struct workitem_model *m, struct affinity_analysis *a,
+			  const char *root)
+{
+	size_t i;
+
+	memset(m, 0, sizeof(*m));
+	m->a = a;
+	m->root = root;
+	m->modules = xcalloc(1, sizeof(*m->modules));
+	module_groups_init(m->modules, root);
+	era_read(root, &m->era);
+	workqueue_names_read(&a->sc, &m->names);
+	for (i = 0; i < a->all.nr; i++) {
+		struct source_file *f;
+
+		if ((a->mentions && !a->mentions[i]) || is_api_file(a->all.paths[i]))
+			continue;
+		f = source_get(&a->sc, a->all.paths[i]);
+		if (f)
+			add_queueings_of_file(m, f);
+	}
+	/* by_key is empty yet: merging asks the index only. */
+	merge_delayed_keys(m);
+	group_items(m);
+}
+
+const struct work_item *workitem_model_item(const struct workitem_model *m,
+					    const char *key)
+{
+	uintptr_t at = (uintptr_t)strmap_get(&m->by_key, key);
+	size_t len;
+	char *base;
+
+	if (at)
+		return &m->items[at - 1];
+	len = strlen(key);
+	if (len <= 5 || strcmp(key + len - 5, ".work"))
+		return NULL;
+	base = xstrndup(key, len - 5);
+	at = (uintptr_t)strmap_get(&m->by_key, base);
+	free(base);
+	return at ? &m->items[at - 1] : NULL;
+}
+
+bool wq_ref_same(const struct wq_ref *x, const struct wq_ref *y)
+{
+	return x->id && y->id && x->kind == y->kind && !strcmp(x->id, y->id);
+}
+
+bool work_item_on_two_workqueues(const struct work_item *it)
+{
+	size_t i, j;
+
+	for (i = 0; i < it->nr_queueings; i++)
+		for (j = i + 1; j < it->nr_queueings; j++)
+			if (it->queueings[i]->wq.id && it->queueings[j]->wq.id &&
+			    !wq_ref_same(&it->queueings[i]->wq, &it->queueings[j]->wq))
+				return true;
+	return false;
+}
+
+void workitem_model_release(struct workitem_model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_queueings; i++) {
+		struct queueing *q = &m->queueings[i];
+
+		free(q->path);
+		free(q->caller);
+		free(q->item_key);
+		free(q->item_text);
+		free(q->wq.id);
+		free(q->wq.text);
+		free(q->wq.why_unknown);
+	}
+	free(m->queueings);
+	for (i = 0; i < m->nr_items; i++) {
+		free(m->items[i].key);
+		free(m->items[i].queueings);
+	}
+	free(m->items);
+	strmap_release(&m->by_key, NULL);
+	if (m->modules)
+		module_groups_release(m->modules);
+	free(m->modules);
+	workqueue_names_release(&m->names);
+	era_release(&m->era);
+	memset(m, 0, sizeof(*m));
+}
+
+int workitem_model_for_tree(const char *root, const char *arch, int jobs,
+			    struct affinity_analysis *a, struct workitem_model *m)
+{
+	memset(m, 0, sizeof(*m));
+	if (affinity_list(root, a) < 0)
+		return -1;
+	affinity_read(root, arch, jobs, workitem_model_mentions, a);
+	workitem_model_build(m, a, root);
+	return 0;
+}

@@ -1,0 +1,92 @@
+/*
+ * The work-item model: every work item of the tree with where it gets its
+ * function (the index's INIT_* / DECLARE_* / PREPARE_* / .func bindings) and
+ * every queueing of it with the workqueue that queueing names. Built once a
+ * run over the affinity analysis's files and index; read by the
+ * non-reentrance rules (WQ013-WQ015) and by --prefer-unbound, which must
+ * move all of an item's queue sites or none.
+ *
+ * A queueing's workqueue is what the call names: a global (system_wq,
+ * after the tree's aliases), a struct member (one workqueue per member
+ * path), the header's workqueue for schedule_*(), or unknown (a parameter,
+ * a local, a computed value), which is said, not guessed.
+ */
+#ifndef WQCHECK_WORKITEM_MODEL_H
+#define WQCHECK_WORKITEM_MODEL_H
+
+#include "analysis/affinity.h"
+#include "analysis/module-groups.h"
+#include "analysis/workqueue-names.h"
+#include "front/era.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum wq_ref_kind {
+	WQ_REF_NAMED,		/* a global: system_wq, my_wq */
+	WQ_REF_MEMBER,		/* struct T.wq */
+	WQ_REF_UNKNOWN,		/* a parameter, a local, a computed value */
+};
+
+struct wq_ref {
+	enum wq_ref_kind kind;
+	char *id;		/* canonical name or member key; NULL when unknown */
+	char *text;		/* as written, or the implied name */
+	char *why_unknown;	/* for WQ_REF_UNKNOWN */
+	bool implied;		/* schedule_*(): the header's workqueue */
+	unsigned line, column;	/* of the workqueue argument (of the call if implied) */
+};
+
+struct queueing {
+	const char *file;	/* the source file's path (the cache's) */
+	char *path;		/* owned copy of file */
+	unsigned line, column, end_column;	/* of the API's name */
+	char *caller;		/* the enclosing function, or NULL */
+	const char *api;
+	char *item_key;
+	char *item_text;
+	struct wq_ref wq;
+};
+
+struct work_item {
+	char *key;
+	struct queueing **queueings;
+	size_t nr_queueings, alloc_queueings;
+};
+
+struct workitem_model {
+	struct affinity_analysis *a;	/* not owned */
+	const char *root;
+	struct era era;
+	struct workqueue_names names;
+	struct queueing *queueings;
+	size_t nr_queueings, alloc_queueings;
+	struct work_item *items;
+	size_t nr_items, alloc_items;
+	struct strmap by_key;		/* item key -> index + 1 */
+	struct module_groups *modules;	/* what links with what (a cache) */
+};
+
+/* For affinity_read()'s mentions: does the text queue work at all? */
+bool workitem_model_mentions(const char *text, size_t len);
+
+/* Builds m over a, which affinity_read() read with workitem_model_mentions
+ * (a->mentions set); when a->mentions is NULL every file of a is looked at. */
+void workitem_model_build(struct workitem_model *m, struct affinity_analysis *a,
+			  const char *root);
+/* The item named key (its queueings), or NULL when it is never queued. */
+const struct work_item *workitem_model_item(const struct workitem_model *m,
+					    const char *key);
+/* Two queueings name the same workqueue (both known). */
+bool wq_ref_same(const struct wq_ref *x, const struct wq_ref *y);
+/* Whether an item's queueings name more than one known workqueue. */
+bool work_item_on_two_workqueues(const struct work_item *it);
+void workitem_model_release(struct workitem_model *m);
+
+/* A whole-tree model for a command (--prefer-unbound): lists, reads and
+ * builds; -1 when the tree's files cannot be listed. Release both with
+ * workitem_model_release() and affinity_release(). */
+int workitem_model_for_tree(const char *root, const char *arch, int jobs,
+			    struct affinity_analysis *a, struct workitem_model *m);
+
+#endif

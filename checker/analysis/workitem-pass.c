@@ -1,0 +1,55 @@
+#include "analysis/workitem-pass.h"
+#include "analysis/affinity.h"
+#include "analysis/rule.h"
+#include "analysis/scan.h"
+#include "analysis/workitem-model.h"
+
+#include <stdbool.h>
+
+static bool selects_model_rule(const struct scan_options *opts)
+{
+	size_t i;
+
+	for (i = 0; i < opts->nr_rules; i++)
+		if (opts->rules[i]->model_check)
+			return true;
+	return false;
+}
+
+static bool selects_site_rule(const struct scan_options *opts)
+{
+	size_t i;
+
+	for (i = 0; i < opts->nr_rules; i++)
+		if (opts->rules[i]->tree_pass && !opts->rules[i]->model_check)
+			return true;
+	return false;
+}
+
+void workitem_tree_pass(const struct scan_options *opts, struct scan_result *res)
+{
+	bool model = selects_model_rule(opts);
+	struct affinity_analysis a;
+	size_t i;
+
+	if (affinity_list(opts->root, &a) < 0) {
+		affinity_release(&a);
+		return;
+	}
+	affinity_read(opts->root, opts->arch, opts->jobs,
+		      model ? workitem_model_mentions : NULL, &a);
+	if (selects_site_rule(opts)) {
+		affinity_sites(opts->root, opts->jobs, &a);
+		affinity_report(&a, opts->rules, opts->nr_rules, res);
+	}
+	if (model) {
+		struct workitem_model m;
+
+		workitem_model_build(&m, &a, opts->root);
+		for (i = 0; i < opts->nr_rules; i++)
+			if (opts->rules[i]->model_check)
+				opts->rules[i]->model_check(&m, res);
+		workitem_model_release(&m);
+	}
+	affinity_release(&a);
+}
