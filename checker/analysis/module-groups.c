@@ -17,7 +17,7 @@ static void put_group(struct module_groups *g, const char *dir, const char *word
 {
 	struct strbuf key = STRBUF_INIT;
 
-	if (len < 3 || strncmp(word + len - 2, ".o", 2)) 
+	if (len < 3 || strncmp(word + len - 2, ".o", 2))
 		return;
 	strbuf_addf(&key, "%s/%.*s", dir, (int)len, word);
 	/* The first list that names an object says where it goes. */
@@ -40,12 +40,15 @@ static void read_line(struct module_groups *g, const char *dir, char *line)
 	*eq = '\0';
 	while (isspace((unsigned char)*name))
 		name++;
-	dash = strchr(name, '-');
+	while (eq > name && isspace((unsigned char)eq[-1]))
+		*--eq = '\0';
+	/* snd-soc-wm8350-objs, libata-$(CONFIG_ATA_SFF), obj-y */
+	dash = strrchr(name, '-');
 	if (!dash)
 		return;
 	*dash = '\0';
 	if (!strcmp(name, "obj")) {
-		if (!strncmp(dash + 1, "y", 1) && (dash[2] == '\0' || isspace((unsigned char)dash[2])))
+		if (!strcmp(dash + 1, "y"))
 			strbuf_addstr(&group, "built-in");
 		else
 			strbuf_addstr(&group, "module");

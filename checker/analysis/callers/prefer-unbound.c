@@ -1,5 +1,6 @@
 #include "analysis/callers/prefer-unbound.h"
 #include "analysis/callers/callers.h"
+#include "analysis/unbound-per-item.h"
 #include "front/source-cache.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
@@ -126,6 +127,20 @@ static void judge_row(const struct audit *au, const struct strmap *queued_on,
 	strbuf_release(&why);
 }
 
+/* Every queue site of an item moves, or none does (analysis/unbound-per-item.h). */
+static void settle_per_item(const char *root, const char *arch, int jobs,
+			    struct unbound_verdicts *out)
+{
+	struct affinity_analysis a;
+	struct workitem_model m;
+
+	if (workitem_model_for_tree(root, arch, jobs, &a, &m) == 0) {
+		unbound_settle_per_item(&m, out);
+		workitem_model_release(&m);
+	}
+	affinity_release(&a);
+}
+
 int prefer_unbound_verdicts(const char *root, const char *arch,
 			    const struct compile_db *db, int jobs, bool progress,
 			    struct unbound_verdicts *out)
@@ -151,6 +166,7 @@ int prefer_unbound_verdicts(const char *root, const char *arch,
 	}
 	strmap_release(&queued_on, NULL);
 	audit_release(&au);
+	settle_per_item(root, arch, jobs, out);
 	unbound_verdicts_finish(out);
 	return 0;
 }
