@@ -72,6 +72,28 @@ static bool has_macro_param(const struct lexed_file *lf, size_t first, size_t la
 	return false;
 }
 
+/* `#define NAME other_wq` in f: the name NAME stands for, or NULL. */
+static char *object_macro_value(const struct source_file *f, const char *name)
+{
+	const struct lexed_file *lf = &f->lex;
+	size_t i;
+
+	for (i = 0; i + 1 < lf->nr_tokens; i++) {
+		const struct token *v = &lf->tokens[i + 1];
+
+		if (!lf->tokens[i].is_directive_name || !tok_is_ident(lf, (long)i, name) ||
+		    !v->in_define_body || v->kind != TOK_IDENT ||
+		    v->line != lf->tokens[i].line)
+			continue;
+		if (i + 2 < lf->nr_tokens && lf->tokens[i + 2].in_define_body &&
+		    lf->tokens[i + 2].kind != TOK_DIRECTIVE_END &&
+		    lf->tokens[i + 2].kind != TOK_COMMENT)
+			return NULL;
+		return tok_text(lf, i + 1);
+	}
+	return NULL;
+}
+
 /* The workqueue argument [first, last] of a call in caller. */
 static void resolve_wq(const struct workitem_model *m, const struct source_file *f,
 		       const struct source_function *caller, size_t first,
@@ -84,13 +106,18 @@ static void resolve_wq(const struct workitem_model *m, const struct source_file 
 	out->text = expression_text(lf, first, last);
 	out->line = lf->tokens[first].line;
 	out->column = lf->tokens[first].column;
-	if (first == last && lf->tokens[first].kind == TOK_IDENT &&
-	    (workqueue_is_allocated(&m->names, out->text) ||
-	     strmap_get(&m->names.alias, out->text) ||
-	     !strncmp(out->text, "system_", 7))) {
-		out->kind = WQ_REF_NAMED;
-		out->id = xstrdup(workqueue_canonical(&m->names, out->text));
-		return;
+	if (first == last && lf->tokens[first].kind == TOK_IDENT) {
+		char *value = object_macro_value(f, out->text);
+		const char *name = value ? value : out->text;
+
+		if (workqueue_is_allocated(&m->names, name) ||
+		    strmap_get(&m->names.alias, name) || !strncmp(name, "system_", 7)) {
+			out->kind = WQ_REF_NAMED;
+			out->id = xstrdup(workqueue_canonical(&m->names, name));
+			free(value);
+			return;
+		}
+		free(value);
 	}
 	workitem_shape(f, first, last, &shape);
 	key = shape.key;
