@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The workqueue core of the 6.17 corpus: it defines the system workqueues,
- * old names and new, so its own uses are not findings.
+ * old names and new, so its own uses are not findings. As in the real
+ * 6.17, the old and the new name are two workqueues with the same flags,
+ * not one under two names.
  */
 #include <linux/workqueue.h>
 
@@ -13,9 +15,9 @@ struct workqueue_struct *system_dfl_wq;
 void workqueue_init_early(void)
 {
 	system_wq = alloc_workqueue("events", WQ_PERCPU, 0);
-	system_percpu_wq = system_wq;
+	system_percpu_wq = alloc_workqueue("events", WQ_PERCPU, 0);
 	system_unbound_wq = alloc_workqueue("events_unbound", WQ_UNBOUND, 0);
-	system_dfl_wq = system_unbound_wq;
+	system_dfl_wq = alloc_workqueue("events_unbound", WQ_UNBOUND, 0);
 	flush_workqueue(system_wq);
 }
 

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Condition 1 broken: the function of a live work item changed. A state
+ * machine steps its item from one function to the next inside the running
+ * work function, as firewire and afs did before 3.15 removed
+ * PREPARE_[DELAYED_]WORK; a helper re-aims an item and queues it each time
+ * it is called; a handler assigns .func of an item queued elsewhere.
+ */
+#include <linux/workqueue.h>
+
+struct re_fsm {
+	int state;
+	struct delayed_work step;
+	struct work_struct kick;
+	struct work_struct done_work;
+};
+
+static struct workqueue_struct *re_fsm_wq;
+
+static void re_fsm_finish(struct work_struct *work)
+{
+	struct re_fsm *fsm = container_of(work, struct re_fsm, step.work);
+
+	fsm->state = 0;
+}
+
+static void re_fsm_start(struct work_struct *work)
+{
+	struct re_fsm *fsm = container_of(work, struct re_fsm, step.work);
+
+	fsm->state = 1;
+	PREPARE_DELAYED_WORK(&fsm->step, re_fsm_finish);
+	queue_delayed_work(re_fsm_wq, &fsm->step, 1);
+}
+
+static void re_kick_fast(struct work_struct *work)
+{
+}
+
+static void re_kick_slow(struct work_struct *work)
+{
+}
+
+void re_fsm_kick(struct re_fsm *fsm, int fast)
+{
+	if (fast)
+		return;
+	PREPARE_WORK(&fsm->kick, re_kick_slow);
+	schedule_work(&fsm->kick);
+}
+
+static void re_done_a(struct work_struct *work)
+{
+}
+
+static void re_done_b(struct work_struct *work)
+{
+}
+
+void re_fsm_done_event(struct re_fsm *fsm)
+{
+	fsm->done_work.func = re_done_b;
+}
+
+void re_fsm_setup(struct re_fsm *fsm)
+{
+	INIT_DELAYED_WORK(&fsm->step, re_fsm_start);
+	INIT_WORK(&fsm->kick, re_kick_fast);
+	INIT_WORK(&fsm->done_work, re_done_a);
+	queue_delayed_work(re_fsm_wq, &fsm->step, 0);
+}
+
+void re_fsm_complete(struct re_fsm *fsm)
+{
+	schedule_work(&fsm->done_work);
+}
+
+/*
+ * check-name: condition 1 broken: PREPARE_*WORK in the running work function, beside a queueing, a .func assignment
+ * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+drivers/reentry/re_func_changed.c:32:2: warning: PREPARE_DELAYED_WORK gives &fsm->step the work function re_fsm_finish() inside re_fsm_start(), the item's own work function, while it runs: the workqueue tells runs apart by item and function, so the item with its new function may run beside the old one on another CPU; use one work function that dispatches on a stored state, or one item per function (as upstream did when 3.15 removed PREPARE_*WORK) [WQ013]
+  drivers/reentry/re_func_changed.c:67:2: note: INIT_DELAYED_WORK gives the same item re_fsm_start()
+drivers/reentry/re_func_changed.c:48:2: warning: PREPARE_WORK gives &fsm->kick the work function re_kick_slow() and re_fsm_kick() queues it at line 49 (schedule_work()): when re_fsm_kick() runs again, the item may still be pending or running with its old function: the workqueue tells runs apart by item and function, so the item with its new function may run beside the old one on another CPU; use one work function that dispatches on a stored state, or one item per function (as upstream did when 3.15 removed PREPARE_*WORK) [WQ013]
+  drivers/reentry/re_func_changed.c:68:2: note: INIT_WORK gives the same item re_kick_fast()
+  drivers/reentry/re_func_changed.c:49:2: note: &fsm->kick is queued here with schedule_work()
+drivers/reentry/re_func_changed.c:62:17: warning: .func = gives struct re_fsm.done_work the work function re_done_b() in re_fsm_done_event(), not right after its INIT_*, and the item is queued elsewhere (drivers/reentry/re_func_changed.c:75): it may be pending or running here: the workqueue tells runs apart by item and function, so the item with its new function may run beside the old one on another CPU; use one work function that dispatches on a stored state, or one item per function (as upstream did when 3.15 removed PREPARE_*WORK) [WQ013]
+  drivers/reentry/re_func_changed.c:69:2: note: INIT_WORK gives the same item re_done_a()
+  drivers/reentry/re_func_changed.c:75:2: note: &fsm->done_work is queued here with schedule_work()
+ * check-output-end
+ */

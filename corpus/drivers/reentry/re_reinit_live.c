@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Condition 3 broken: a work item re-initialised where it may be live. A
+ * work function re-arming itself through a helper that re-runs
+ * INIT_DELAYED_WORK() (batman-adv's purge timers did); an INIT_WORK() after
+ * the item was queued in the same function; an interrupt handler that
+ * initialises a long-lived item each time before queueing it.
+ */
+#include <linux/interrupt.h>
+#include <linux/workqueue.h>
+
+struct re_mesh {
+	struct delayed_work purge;
+	struct work_struct reply;
+};
+
+static struct work_struct re_irq_work;
+
+static void re_mesh_purge(struct work_struct *work);
+
+static void re_mesh_start_timer(struct re_mesh *m)
+{
+	INIT_DELAYED_WORK(&m->purge, re_mesh_purge);
+	schedule_delayed_work(&m->purge, 100);
+}
+
+static void re_mesh_purge(struct work_struct *work)
+{
+	struct re_mesh *m = container_of(work, struct re_mesh, purge.work);
+
+	re_mesh_start_timer(m);
+}
+
+static void re_mesh_reply_fn(struct work_struct *work)
+{
+}
+
+void re_mesh_send(struct re_mesh *m)
+{
+	schedule_work(&m->reply);
+	INIT_WORK(&m->reply, re_mesh_reply_fn);
+}
+
+static void re_irq_work_fn(struct work_struct *work)
+{
+}
+
+irqreturn_t re_mesh_irq_handler(int irq, void *data)
+{
+	INIT_WORK(&re_irq_work, re_irq_work_fn);
+	schedule_work(&re_irq_work);
+	return IRQ_HANDLED;
+}
+
+void re_mesh_init(struct re_mesh *m)
+{
+	INIT_WORK(&m->reply, re_mesh_reply_fn);
+	re_mesh_start_timer(m);
+}
+
+/*
+ * check-name: condition 3 broken: INIT_* from the work function's path, after a queueing, in a handler
+ * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+drivers/reentry/re_reinit_live.c:23:2: warning: INIT_DELAYED_WORK re-initialises &m->purge in re_mesh_start_timer(), which the item's work function re_mesh_purge() calls, while it runs: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
+drivers/reentry/re_reinit_live.c:41:2: warning: INIT_WORK re-initialises &m->reply after schedule_work() queued it at line 40 of the same function, while it may be pending: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
+  drivers/reentry/re_reinit_live.c:40:2: note: &m->reply is queued here with schedule_work()
+drivers/reentry/re_reinit_live.c:50:2: warning: INIT_WORK re-initialises &re_irq_work each time re_mesh_irq_handler() runs, before queueing it at line 51: if re_mesh_irq_handler() can run again before the item has run (its name says a handler, and the item is not a new object's), the item is re-initialised while pending: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
+  drivers/reentry/re_reinit_live.c:51:2: note: &re_irq_work is queued here with schedule_work()
+ * check-output-end
+ */

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Condition 2 broken: one work item queued on two workqueues. A poll item
+ * re-armed with schedule_delayed_work() (system_wq) and kicked on
+ * system_long_wq; an event item queued on its device's workqueue and on
+ * system_wq; an item on two workqueues of its own driver. The two runs may
+ * overlap on two CPUs.
+ */
+#include <linux/workqueue.h>
+
+struct re_port {
+	struct delayed_work poll;
+	struct work_struct event;
+	struct workqueue_struct *event_wq;
+};
+
+static struct workqueue_struct *re_rx_wq;
+static struct workqueue_struct *re_tx_wq;
+static struct work_struct re_flush_work;
+
+static void re_poll_fn(struct work_struct *work)
+{
+	struct re_port *p = container_of(work, struct re_port, poll.work);
+
+	schedule_delayed_work(&p->poll, 10);
+}
+
+static void re_event_fn(struct work_struct *work)
+{
+}
+
+static void re_flush_fn(struct work_struct *work)
+{
+}
+
+void re_port_kick(struct re_port *p)
+{
+	queue_delayed_work(system_long_wq, &p->poll, 0);
+}
+
+void re_port_irq(struct re_port *p)
+{
+	queue_work(p->event_wq, &p->event);
+}
+
+void re_port_retry(struct re_port *p)
+{
+	schedule_work(&p->event);
+}
+
+void re_rx_done(void)
+{
+	queue_work(re_rx_wq, &re_flush_work);
+}
+
+void re_tx_done(void)
+{
+	queue_work(re_tx_wq, &re_flush_work);
+}
+
+void re_port_setup(struct re_port *p)
+{
+	re_rx_wq = alloc_workqueue("re_rx", 0, 0);
+	re_tx_wq = alloc_workqueue("re_tx", 0, 0);
+	INIT_DELAYED_WORK(&p->poll, re_poll_fn);
+	INIT_WORK(&p->event, re_event_fn);
+	INIT_WORK(&re_flush_work, re_flush_fn);
+}
+
+/*
+ * check-name: condition 2 broken: one item on two workqueues (system, a member, two globals)
+ * check-command: wqcheck scan $file
+ * check-exit: 1
+ * check-output-start
+drivers/reentry/re_two_wq.c:38:2: warning: queue_delayed_work() queues &p->poll on system_long_wq, but it is also queued on system_wq (schedule_delayed_work() queues there) at drivers/reentry/re_two_wq.c:25: kernel/workqueue.c allocates system_long_wq and system_wq as two workqueues, so a run queued from one may start while a run from the other is still going on another CPU (the one-worker guarantee holds only on one workqueue); queue every site of the item on the same workqueue [WQ014]
+  drivers/reentry/re_two_wq.c:25:2: note: &p->poll is queued on system_wq (schedule_delayed_work() queues there) here, with schedule_delayed_work()
+drivers/reentry/re_two_wq.c:48:2: warning: schedule_work() queues &p->event on system_wq (schedule_work() queues there), but it is also queued on p->event_wq at drivers/reentry/re_two_wq.c:43: on two workqueues a run queued from one may start while a run from the other is still going on another CPU (the one-worker guarantee holds only on one workqueue); queue every site of the item on the same workqueue [WQ014]
+  drivers/reentry/re_two_wq.c:43:2: note: &p->event is queued on p->event_wq here, with queue_work()
+drivers/reentry/re_two_wq.c:58:2: warning: queue_work() queues &re_flush_work on re_tx_wq, but it is also queued on re_rx_wq at drivers/reentry/re_two_wq.c:53: on two workqueues a run queued from one may start while a run from the other is still going on another CPU (the one-worker guarantee holds only on one workqueue); queue every site of the item on the same workqueue [WQ014]
+  drivers/reentry/re_two_wq.c:53:2: note: &re_flush_work is queued on re_rx_wq here, with queue_work()
+ * check-output-end
+ */
