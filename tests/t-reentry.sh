@@ -1,0 +1,115 @@
+#!/bin/bash
+# The non-reentrance conditions (WQ013-WQ015) on the corpus: each broken
+# condition is found with its evidence in every format, none of the kept
+# ones gives a warning, which names are one workqueue comes from the tree's
+# kernel/workqueue.c, check-patch fails a patch that moves one queue site
+# of an item to another workqueue, and our own --prefer-unbound series
+# never does that. The exact texts are the files' golden comments
+# (tests/t-golden.sh).
+# asan: yes
+# timeout: 300
+set -u
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+cd "$TOP" || exit 1
+dir=corpus/drivers/reentry
+rules=--rules=WQ013,WQ014,WQ015
+
+check() {
+	local name=$1
+	shift
+	if "$@"; then
+		echo "ok - $name"
+	else
+		echo "not ok - $name"
+	fi
+}
+
+scan() { "$WQCHECK" scan "$@" 2>>"$scratch/stderr"; }
+
+# --- each condition broken, each kept ---------------------------------------
+for pair in func_changed:WQ013 two_wq:WQ014 reinit_live:WQ015; do
+	file=$dir/re_${pair%%:*}.c rule=${pair#*:}
+	scan $rules "$file" >"$scratch/out"
+	n=$(grep -c ": warning: .*\[$rule\]$" "$scratch/out")
+	check "$rule: $(basename "$file") has at least 3 warnings ($n)" test "$n" -ge 3
+done
+for f in "$dir"/re_neg_*.c; do
+	scan $rules "$f" >"$scratch/out"
+	n=$(grep -c ': warning: .*\[WQ01[345]\]$' "$scratch/out")
+	check "no warning in $(basename "$f") ($n)" test "$n" -eq 0
+done
+
+# --- the evidence in each format ---------------------------------------------
+scan --rules=WQ014 --format=json "$dir/re_two_wq.c" >"$scratch/json"
+check "json: every WQ014 finding names the other queue site as evidence" python3 - "$scratch/json" <<'PY'
+import json, sys
+fs = [f for f in json.load(open(sys.argv[1]))["findings"] if f["rule"] == "WQ014"]
+ok = fs and all(f["evidence"] and f["evidence"][0]["line"] != f["line"] and
+                "is queued on" in f["evidence"][0]["message"] for f in fs)
+sys.exit(0 if ok else 1)
+PY
+scan --rules=WQ014 --format=sarif "$dir/re_two_wq.c" >"$scratch/sarif"
+check "sarif: WQ014 results carry relatedLocations and the rule's description" python3 - "$scratch/sarif" <<'PY'
+import json, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+rs = [r for r in run["results"] if r["ruleId"] == "WQ014"]
+rules = {r["id"] for r in run["tool"]["driver"]["rules"]}
+ok = rs and all(r.get("relatedLocations") for r in rs) and {"WQ013", "WQ014", "WQ015"} <= rules
+sys.exit(0 if ok else 1)
+PY
+scan --rules=WQ013 "$dir/re_func_changed.c" >"$scratch/text"
+check "text: a PREPARE_* in the running work function says so and names the other function" \
+	grep -q 'inside re_fsm_start(), the item.s own work function' "$scratch/text"
+
+# --- which names are one workqueue: from the tree ------------------------------
+cp -r corpus/6.17 "$scratch/t617"
+scan --rules=WQ014 "$scratch/t617/drivers/percpu/unbound_item.c" >"$scratch/two"
+check "6.17 corpus: system_wq beside schedule_delayed_work() is WQ014 (two allocations)" \
+	grep -q 'allocates system_wq and system_percpu_wq as two workqueues' "$scratch/two"
+sed -i 's/^\tsystem_percpu_wq = alloc_workqueue("events", WQ_PERCPU, 0);/\tsystem_percpu_wq = system_wq;/' \
+	"$scratch/t617/kernel/workqueue.c"
+scan --rules=WQ014 "$scratch/t617/drivers/percpu/unbound_item.c" >"$scratch/one"
+check "a core that makes system_percpu_wq an alias of system_wq: no WQ014" \
+	test ! -s "$scratch/one" -a -s "$scratch/two"
+
+# --- check-patch: a half-done conversion adds a WQ014 -------------------------
+git init -q "$scratch/t" && cp -r corpus/6.17/. "$scratch/t/" &&
+	git -C "$scratch/t" add -A && git -C "$scratch/t" -c user.name=t -c user.email=t@invalid \
+		commit -qm base || echo "not ok - a git copy of the 6.17 corpus"
+item=$scratch/t/drivers/percpu/unbound_item.c
+(cd "$scratch/t" && sed -i 's/queue_work(system_wq, &d->flush_work)/queue_work(system_dfl_wq, \&d->flush_work)/' \
+	drivers/percpu/unbound_item.c &&
+	sed -i '/^void ui_dev_setup/i void ui_dev_again(struct ui_dev *d)\n{\n\tschedule_work(\&d->flush_work);\n}\n' \
+		drivers/percpu/unbound_item.c &&
+	git diff >"$scratch/half.patch" && git checkout -q -- .)
+"$WQCHECK" check-patch --tree="$scratch/t" --rules=WQ014 "$scratch/half.patch" >"$scratch/cp" 2>&1
+rc=$?
+check "check-patch: one site moved to system_dfl_wq beside a schedule_work() is a WQ014 (exit $rc)" \
+	test $rc -eq 1 -a "$(grep -c '\[WQ014\]$' "$scratch/cp")" -ge 1
+(cd "$scratch/t" && sed -i 's/mod_delayed_work(system_wq,/mod_delayed_work(system_percpu_wq,/' \
+	drivers/percpu/unbound_item.c && git diff >"$scratch/fix.patch" && git checkout -q -- .)
+"$WQCHECK" check-patch --tree="$scratch/t" --rules=WQ014 "$scratch/fix.patch" >"$scratch/cp2" 2>&1
+rc=$?
+check "check-patch: the conversion that ends a WQ014 adds none (exit $rc)" test $rc -eq 0
+
+# --- our own series keeps every item on one workqueue --------------------------
+"$WQCHECK" series -q --prefer-unbound --from="T <t@invalid>" -o "$scratch/series" \
+	"$scratch/t" >/dev/null 2>"$scratch/series.err"
+rc=$?
+check "series --prefer-unbound on the 6.17 corpus (exit $rc)" test $rc -eq 0
+check "series --prefer-unbound keeps the poll item's system_wq site per-CPU" \
+	grep -q '^+.*mod_delayed_work(system_percpu_wq, &d->poll_work' "$scratch/series"/*.patch
+check "series --prefer-unbound moves the flush item, queued on system_wq only" \
+	grep -q '^+.*queue_work(system_dfl_wq, &d->flush_work' "$scratch/series"/*.patch
+ls "$scratch/series"/*.patch | grep -v 0000- >"$scratch/patches"
+"$WQCHECK" check-patch --tree="$scratch/t" --rules=WQ013,WQ014,WQ015 \
+	$(cat "$scratch/patches") >"$scratch/own" 2>&1
+rc=$?
+check "check-patch of our own series: no WQ013-WQ015 added (exit $rc)" \
+	test $rc -eq 0 -a "$(grep -c '\[WQ01[345]\]$' "$scratch/own")" -eq 0
+
+if [ -s "$scratch/stderr" ] && grep -qv '^wqcheck: ' "$scratch/stderr"; then
+	echo "not ok - unexpected stderr"
+	sed 's/^/    /' "$scratch/stderr"
+fi
