@@ -27,7 +27,7 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	const struct work_item *it = workitem_model_item(m, b->key);
 	const struct queueing *before = NULL, *after = NULL;
 	const struct work_binding *own;
-	const char *reacher = NULL;
+	const char *reacher = NULL, *running;
 	enum severity sev = SEVERITY_WARNING;
 	struct strbuf msg = STRBUF_INIT;
 	struct code_place p;
@@ -50,6 +50,11 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 		reacher = work_function_reaching(m, b->key, &p);
 	if (!own && !reacher && !made_idle_before(m, b->key, &p, b->line, text)) {
 		before = queued_in_same_function(it, &p, b->line, true, &q_line);
+		/* In another branch, or an earlier turn of a loop over per-CPU
+		 * instances: not the same live item. */
+		if (before && (!queueing_dominates(&p, before, q_line) ||
+			       !strncmp(b->key, "percpu ", 7) || strstr(b->key, "[]")))
+			before = NULL;
 		if (!before)
 			after = queued_in_same_function(it, &p, b->line, false, &q_line);
 	}
@@ -64,6 +69,13 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 		free(text);
 		return;
 	}
+	/* From the running work function: re-arming the item with its own
+	 * function again is a pointless re-initialisation of a live item (batman-adv
+	 * dropped it); giving it the next stage's function is the hand-off idiom
+	 * (dm-crypt), which breaks the rule by design: a note. */
+	running = own ? p.fn->name : reacher;
+	if (running && strcmp(running, b->function))
+		sev = SEVERITY_NOTE;
 	f = scan_result_add_finding(res, &rule_reinit_live, b->file, b->line, b->column,
 				    b->column + (unsigned)strlen(b->how));
 	if (!f) {
@@ -91,6 +103,10 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 				    "its name says a handler, and the item is not a new "
 				    "object's" :
 				    "nothing here says it cannot");
+	if (running && sev == SEVERITY_NOTE)
+		strbuf_addf(&msg, ", to hand it on to %s() (a stage hand-off: safe "
+			    "only while nothing else queues the item meanwhile)",
+			    b->function);
 	strbuf_addstr(&msg, ": INIT_* clears the pending bit and the list head of an "
 		      "item that may be on a worklist (list corruption, a lost or "
 		      "doubled run); initialise it once where it is set up, and "

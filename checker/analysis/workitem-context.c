@@ -123,7 +123,7 @@ const char *work_function_reaching(const struct workitem_model *m, const char *k
 		if (!strcmp(b[i]->function, p->fn->name))
 			continue;
 		w = source_find_function(p->f, b[i]->function);
-		if (w && reaches(p->f, w, p->fn->name, 2))
+		if (w && reaches(p->f, w, p->fn->name, 1))
 			return b[i]->function;
 	}
 	return NULL;
@@ -206,7 +206,12 @@ static bool dominates(const struct lexed_file *lf, size_t from, size_t to)
 				return false;
 		} else if (!depth && (tok_is_ident(lf, (long)j, "case") ||
 				      tok_is_ident(lf, (long)j, "default") ||
-				      tok_is_ident(lf, (long)j, "else"))) {
+				      tok_is_ident(lf, (long)j, "else") ||
+				      tok_is_ident(lf, (long)j, "return") ||
+				      tok_is_ident(lf, (long)j, "goto") ||
+				      tok_is_ident(lf, (long)j, "break") ||
+				      tok_is_ident(lf, (long)j, "continue"))) {
+			/* another branch, or the end of this path */
 			return false;
 		}
 	}
@@ -378,4 +383,27 @@ enum item_base item_base_in(const struct code_place *p, const char *item_text)
 	}
 	free(name);
 	return base;
+}
+
+bool queueing_dominates(const struct code_place *p, const struct queueing *q,
+			unsigned at_line)
+{
+	const struct lexed_file *lf = &p->f->lex;
+	long tok = -1;
+	size_t j;
+
+	if (!p->fn || strcmp(q->file, p->f->path))
+		return true;
+	if (q->caller && !strcmp(q->caller, p->fn->name)) {
+		tok = token_at(lf, q->line, q->column);
+	} else if (q->caller) {
+		/* through a call of the function that queues it, on at_line */
+		for (j = p->fn->body_open; j < p->tok && j < lf->nr_tokens; j++)
+			if (lf->tokens[j].line == at_line &&
+			    tok_is_ident(lf, (long)j, q->caller)) {
+				tok = (long)j;
+				break;
+			}
+	}
+	return tok < 0 || dominates(lf, (size_t)tok, p->tok);
 }

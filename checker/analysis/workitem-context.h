@@ -28,8 +28,8 @@ bool code_place_at(const struct workitem_model *m, const char *file, unsigned li
 /* A work function of item key, by name and file, or NULL. */
 const struct work_binding *own_work_function(const struct workitem_model *m,
 					     const char *key, const struct code_place *p);
-/* A work function of key whose body calls p's function, directly or through
- * one function of the same file; the work function's name, or NULL. */
+/* A work function of key whose body calls p's function directly (deeper,
+ * the call is too often about another object); its name, or NULL. */
 const char *work_function_reaching(const struct workitem_model *m, const char *key,
 				   const struct code_place *p);
 /* The first queueing of item in p's function before (before true) or after
@@ -39,6 +39,11 @@ const struct queueing *queued_in_same_function(const struct work_item *it,
 					       const struct code_place *p,
 					       unsigned line, bool before,
 					       unsigned *at_line);
+/* Whether queueing q (or the call at at_line that makes it), in p's
+ * function before p, is on every path to p: not in another branch, nor
+ * after a return; true when its place is not found. */
+bool queueing_dominates(const struct code_place *p, const struct queueing *q,
+			unsigned at_line);
 /* Whether an INIT_*, cancel_*_sync() or flush of item key text comes
  * before line in p's function, on every path to it: the item is idle
  * there. */
