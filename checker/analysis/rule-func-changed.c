@@ -146,9 +146,9 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 
 static void check_func_changed(const struct workitem_model *m, struct scan_result *res)
 {
-	size_t i;
+	size_t i, ticks = 0;
 
-	for (i = 0; i < m->a->idx.nr; i++)
+	for (i = 0; i < m->a->idx.nr; i++, workitem_model_trim(m, &ticks))
 		if (changes_function(m, &m->a->idx.bindings[i]))
 			check_binding(m, &m->a->idx.bindings[i], res);
 }

@@ -266,9 +266,9 @@ static void check_item(const struct workitem_model *m, const struct work_item *i
 
 static void check_two_workqueues(const struct workitem_model *m, struct scan_result *res)
 {
-	size_t i;
+	size_t i, ticks = 0;
 
-	for (i = 0; i < m->nr_items; i++)
+	for (i = 0; i < m->nr_items; i++, workitem_model_trim(m, &ticks))
 		if (m->items[i].nr_queueings > 1)
 			check_item(m, &m->items[i], res);
 }

@@ -48,8 +48,14 @@ bool workitem_model_mentions(const char *text, size_t len)
 
 static const struct queue_call *queue_call_at(const struct lexed_file *lf, size_t i)
 {
+	const struct token *t = &lf->tokens[i];
+	char c = lf->text[t->offset];
 	size_t k;
 
+	/* Most identifiers are none of them: a look at the first byte and
+	 * the length first (the names are 10 to 24 bytes long). */
+	if (t->len < 10 || t->len > 24 || (c != 'q' && c != 's' && c != 'm' && c != 'e'))
+		return NULL;
 	for (k = 0; k < NR_QUEUE_CALLS; k++)
 		if (tok_is_ident(lf, (long)i, queue_calls[k].name))
 			return &queue_calls[k];
@@ -299,10 +305,23 @@ static void group_items(struct workitem_model *m)
 	}
 }
 
+/* Lexed files cost ~50 bytes a token: a whole tree's queueing files would
+ * hold gigabytes. Nothing in the model points into the source cache, so
+ * it is emptied whenever it holds more than this many tokens. */
+#define MAX_CACHED_TOKENS (4u << 20)
+
+void workitem_model_trim(const struct workitem_model *m, size_t *ticks)
+{
+	if (++*ticks % 128)
+		return;
+	if (affinity_cached_tokens(m->a) > MAX_CACHED_TOKENS)
+		affinity_forget_sources(m->a);
+}
+
 void workitem_model_build(struct workitem_model *m, struct affinity_analysis *a,
 			  const char *root)
 {
-	size_t i;
+	size_t i, ticks = 0;
 
 	memset(m, 0, sizeof(*m));
 	m->a = a;
@@ -319,6 +338,7 @@ void workitem_model_build(struct workitem_model *m, struct affinity_analysis *a,
 		f = source_get(&a->sc, a->all.paths[i]);
 		if (f)
 			add_queueings_of_file(m, f);
+		workitem_model_trim(m, &ticks);
 	}
 	/* by_key is empty yet: merging asks the index only. */
 	merge_delayed_keys(m);

@@ -74,6 +74,10 @@ bool workitem_model_mentions(const char *text, size_t len);
  * (a->mentions set); when a->mentions is NULL every file of a is looked at. */
 void workitem_model_build(struct workitem_model *m, struct affinity_analysis *a,
 			  const char *root);
+/* Empties the source cache when it holds too much (every 128th call
+ * looks): between two findings, never while a struct code_place or a
+ * source_file pointer is held. */
+void workitem_model_trim(const struct workitem_model *m, size_t *ticks);
 /* The item named key (its queueings), or NULL when it is never queued. */
 const struct work_item *workitem_model_item(const struct workitem_model *m,
 					    const char *key);
