@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/// system_unbound_wq is renamed since Linux 6.17 (128ea9f6ccfb, "workqueue:
-/// Add system_percpu_wq and system_dfl_wq"): system_dfl_wq is the same
-/// unbound workqueue under the name that stays, the default workqueue for
-/// work that does not need a particular CPU.  As upstream does ("<prefix>:
-/// replace use of system_unbound_wq with system_dfl_wq"), every use of
-/// system_unbound_wq names system_dfl_wq instead.  Nothing changes at run
-/// time.
+/// system_unbound_wq is to be replaced since Linux 6.17 (128ea9f6ccfb,
+/// "workqueue: Add system_percpu_wq and system_dfl_wq"): system_dfl_wq is a
+/// second workqueue with the same unbound flags under the name that stays,
+/// the default workqueue for work that does not need a particular CPU.  As
+/// upstream does ("<prefix>: replace use of system_unbound_wq with
+/// system_dfl_wq"), every use of system_unbound_wq names system_dfl_wq
+/// instead: the same kind of workqueue.
 //
 // Confidence: High
 // Copyright: (C) 2026 The wqcheck authors.
@@ -216,9 +216,9 @@ def wq617_site(p, replacement):
 		wq617_key(p) not in wq617_shadowed and not wq617_macro_parameter(p)
 # --- wq617 end ---
 
-WQ021_MESSAGE = ("system_unbound_wq is renamed since 6.17: system_dfl_wq is the "
-		 "same unbound workqueue under the name that stays; use "
-		 "system_dfl_wq [WQ021]")
+WQ021_MESSAGE = ("system_unbound_wq is to be replaced since 6.17: system_dfl_wq, "
+		 "the name that stays, is a workqueue of its own with the same "
+		 "unbound flags; use system_dfl_wq [WQ021]")
 
 // scoped_guard(lock, &l) { ... } parses as an iterator.
 @shadow@

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /// system_wq is to be removed since Linux 6.17 (128ea9f6ccfb, "workqueue:
 /// Add system_percpu_wq and system_dfl_wq"): include/linux/workqueue.h says
-/// "use system_percpu_wq, this will be removed".  system_percpu_wq is the
-/// same per-CPU workqueue under the name that stays, so, as upstream does
-/// ("<prefix>: replace use of system_wq with system_percpu_wq"), every use
-/// of system_wq names system_percpu_wq instead.  Nothing changes at run time.
+/// "use system_percpu_wq, this will be removed".  system_percpu_wq is a
+/// second workqueue with the same per-CPU flags, the one schedule_*() queues
+/// on, under the name that stays, so, as upstream does ("<prefix>: replace
+/// use of system_wq with system_percpu_wq"), every use of system_wq names
+/// system_percpu_wq instead: the same kind of workqueue, and an item also
+/// queued with schedule_*() is no longer on two (wqcheck's WQ014).
 //
 // Confidence: High
 // Copyright: (C) 2026 The wqcheck authors.
@@ -215,9 +217,9 @@ def wq617_site(p, replacement):
 		wq617_key(p) not in wq617_shadowed and not wq617_macro_parameter(p)
 # --- wq617 end ---
 
-WQ020_MESSAGE = ("system_wq is to be removed since 6.17: system_percpu_wq is the "
-		 "same per-CPU workqueue under the name that stays; use "
-		 "system_percpu_wq [WQ020]")
+WQ020_MESSAGE = ("system_wq is to be removed since 6.17: system_percpu_wq, the "
+		 "name that stays, is a workqueue of its own with the same per-CPU "
+		 "flags, the one schedule_*() queues on; use system_percpu_wq [WQ020]")
 
 // scoped_guard(lock, &l) { ... } parses as an iterator.
 @shadow@

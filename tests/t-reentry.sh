@@ -93,6 +93,15 @@ check "check-patch: one site moved to system_dfl_wq beside a schedule_work() is 
 rc=$?
 check "check-patch: the conversion that ends a WQ014 adds none (exit $rc)" test $rc -eq 0
 
+# --- the rename that ends a WQ014 says so ------------------------------------
+"$WQCHECK" scan --rules=WQ020 "$scratch/t/drivers/percpu/unbound_item.c" >"$scratch/wq020" 2>&1
+check "WQ020 where the item is also schedule_*()d: its evidence says the rename ends a WQ014" \
+	grep -q 'note: &d->poll_work is also queued with schedule_\*() here, on system_percpu_wq: this conversion ends a WQ014' "$scratch/wq020"
+"$WQCHECK" series -q --from="T <t@invalid>" -o "$scratch/plain" "$scratch/t" >/dev/null 2>&1
+check "series: the system_wq patch's log says it is also a fix, the others' do not" \
+	test "$(grep -l 'This is also a fix' "$scratch/plain"/*.patch | wc -l)" -eq 1 -a \
+	-n "$(grep -l 'This is also a fix' "$scratch/plain"/*system_wq-with-system_percpu*.patch)"
+
 # --- our own series keeps every item on one workqueue --------------------------
 "$WQCHECK" series -q --prefer-unbound --from="T <t@invalid>" -o "$scratch/series" \
 	"$scratch/t" >/dev/null 2>"$scratch/series.err"

@@ -133,16 +133,20 @@ static void explain_system_wq(const struct rule_context *ctx, struct finding *f)
 		      "queues on; use system_percpu_wq");
 	item = queued_item_text(ctx->lex, ctx->token);
 	scheduled = item ? scheduled_in_file(ctx->lex, item) : 0;
-	if (scheduled)
-		strbuf_addf(&msg, "; this also ends a WQ014: %s is queued with "
-			    "schedule_*() at line %u, on system_percpu_wq, so today it "
-			    "is on two workqueues and its runs may overlap", item,
-			    scheduled);
-	free(item);
 	if (ctx->unbound)
 		strbuf_addf(&msg, " (kept per-CPU: %s)",
 			    v ? v->why : "no queueing call of a known work item here");
 	f->message = strbuf_detach(&msg);
+	if (scheduled) {
+		/* As evidence, not in the message: the report of the .cocci
+		 * script says the message alone, and cannot know this. */
+		strbuf_addf(&msg, "%s is also queued with schedule_*() here, on "
+			    "system_percpu_wq: this conversion ends a WQ014 (today the "
+			    "item is on two workqueues and its runs may overlap)", item);
+		finding_add_evidence(f, ctx->file, scheduled, 1, msg.buf);
+		strbuf_release(&msg);
+	}
+	free(item);
 	rename_to(ctx, f, "system_wq", "system_percpu_wq");
 }
 

@@ -59,6 +59,8 @@ const char *series_family_name(enum series_family f)
 #define NON_REENTRANT_MASK BIT(5)
 #define LEGACY_MASK (FLUSH_MASK | NRT_MASK | NON_REENTRANT_MASK)
 #define PERCPU_MASK (BIT(20) | BIT(21) | BIT(22))
+/* Not a rule of the patch: its WQ020 renames end a WQ014 (series-patches.c). */
+#define ENDS_WQ014 BIT(14)
 
 static int families_in(unsigned mask)
 {
@@ -69,6 +71,7 @@ static int families_in(unsigned mask)
 
 bool series_mask_is_percpu(unsigned mask)
 {
+	mask &= ~ENDS_WQ014;
 	return mask && !(mask & ~PERCPU_MASK);
 }
 
@@ -108,6 +111,7 @@ void series_subject(struct strbuf *sb, const char *prefix, unsigned mask)
 {
 	const char *old_name, *new_name;
 
+	mask &= ~ENDS_WQ014;
 	strbuf_addf(sb, "%s: ", prefix);
 	/* 6.17: the words of upstream's conversions, one API per patch */
 	if (families_in(mask) > 1 && series_mask_is_percpu(mask)) {
@@ -221,19 +225,27 @@ void series_body(struct strbuf *sb, unsigned mask, const char *unbound,
 	if (mask & BIT(20)) {
 		paragraph(sb, "Linux 6.17 added system_percpu_wq (commit 128ea9f6ccfb "
 			  "(\"workqueue: Add system_percpu_wq and system_dfl_wq\")): "
-			  "the same per-CPU workqueue as system_wq, under a name that "
-			  "says it is per-CPU.  system_wq is to be removed once its "
-			  "users are converted, and schedule_work() and friends "
-			  "already queue on system_percpu_wq.");
+			  "a second workqueue with system_wq's per-CPU flags, under a "
+			  "name that says it is per-CPU.  system_wq is to be removed "
+			  "once its users are converted, and schedule_work() and "
+			  "friends already queue on system_percpu_wq.");
 		paragraph(sb, "Replace system_wq with system_percpu_wq.  The work "
 			  "queued there keeps running on the CPU it was queued on, "
 			  "as before.");
+		if (mask & ENDS_WQ014)
+			paragraph(sb, "This is also a fix: a work item converted here "
+				  "is queued with schedule_*() too, so today it is on "
+				  "two workqueues, system_wq and system_percpu_wq, and "
+				  "a run queued on one may overlap a run queued on the "
+				  "other on another CPU (a work item runs on one worker "
+				  "at a time only while it stays on one workqueue).  "
+				  "After this patch it is on system_percpu_wq only.");
 	}
 	if (mask & BIT(21)) {
 		paragraph(sb, "Linux 6.17 added system_dfl_wq (commit 128ea9f6ccfb "
 			  "(\"workqueue: Add system_percpu_wq and system_dfl_wq\")): "
-			  "the same unbound workqueue as system_unbound_wq, under the "
-			  "name that stays as unbound becomes the default.");
+			  "a second workqueue with system_unbound_wq's unbound flags, "
+			  "under the name that stays as unbound becomes the default.");
 		paragraph(sb, "Replace system_unbound_wq with system_dfl_wq.");
 	}
 	if (mask & BIT(22)) {

@@ -22,6 +22,19 @@ struct group {
 	unsigned mask;
 };
 
+/* A WQ020 rename whose item is also queued with schedule_*() in its file
+ * (analysis/rule-system-percpu.c's evidence): the patch ends a WQ014, and
+ * its log says so (bit 14 of the mask). */
+static bool ends_two_workqueues(const struct finding *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nr_evidence; i++)
+		if (strstr(f->evidence[i].message, "this conversion ends a WQ014"))
+			return true;
+	return false;
+}
+
 static void group_release(struct group *g)
 {
 	size_t i;
@@ -141,6 +154,8 @@ static void make_phase(struct series *s, const struct rule *const *phase,
 				continue;
 			g->counts[number]++;
 			g->mask |= 1u << number;
+			if (ends_two_workqueues(f))
+				g->mask |= 1u << 14;
 			series_summary_add(&s->summary, fr->path,
 					   owner ? owner->name : NULL, number);
 		}
