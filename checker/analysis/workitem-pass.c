@@ -26,11 +26,30 @@ static bool selects_site_rule(const struct scan_options *opts)
 	return false;
 }
 
+bool workitem_model_report(struct affinity_analysis *a, const char *root,
+			   const struct rule *const *rules, size_t nr_rules,
+			   struct scan_result *res)
+{
+	struct workitem_model m;
+	bool any = false;
+	size_t i;
+
+	for (i = 0; i < nr_rules; i++)
+		any |= rules[i]->model_check != NULL;
+	if (!any)
+		return false;
+	workitem_model_build(&m, a, root);
+	for (i = 0; i < nr_rules; i++)
+		if (rules[i]->model_check)
+			rules[i]->model_check(&m, res);
+	workitem_model_release(&m);
+	return true;
+}
+
 void workitem_tree_pass(const struct scan_options *opts, struct scan_result *res)
 {
 	bool model = selects_model_rule(opts);
 	struct affinity_analysis a;
-	size_t i;
 
 	if (affinity_list(opts->root, &a) < 0) {
 		affinity_release(&a);
@@ -42,14 +61,6 @@ void workitem_tree_pass(const struct scan_options *opts, struct scan_result *res
 		affinity_sites(opts->root, opts->jobs, &a);
 		affinity_report(&a, opts->rules, opts->nr_rules, res);
 	}
-	if (model) {
-		struct workitem_model m;
-
-		workitem_model_build(&m, &a, opts->root);
-		for (i = 0; i < opts->nr_rules; i++)
-			if (opts->rules[i]->model_check)
-				opts->rules[i]->model_check(&m, res);
-		workitem_model_release(&m);
-	}
+	workitem_model_report(&a, opts->root, opts->rules, opts->nr_rules, res);
 	affinity_release(&a);
 }

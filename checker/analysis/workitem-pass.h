@@ -6,8 +6,21 @@
 #ifndef WQCHECK_WORKITEM_PASS_H
 #define WQCHECK_WORKITEM_PASS_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
+struct affinity_analysis;
+struct rule;
 struct scan_options;
 struct scan_result;
+
+/* The model rules among rules, over a (read by affinity_read() with
+ * mentions that cover the queueing calls): builds the work-item model and
+ * adds their findings to res; false when none is among rules. It may empty
+ * a's source cache: hold no source_file pointer across it. */
+bool workitem_model_report(struct affinity_analysis *a, const char *root,
+			   const struct rule *const *rules, size_t nr_rules,
+			   struct scan_result *res);
 
 void workitem_tree_pass(const struct scan_options *opts, struct scan_result *res);
 

@@ -6,6 +6,7 @@
 #include "analysis/callers/classify.h"
 #include "analysis/rule.h"
 #include "analysis/scan.h"
+#include "analysis/workitem-pass.h"
 #include "front/parallel.h"
 #include "lib/needles.h"
 #include "lib/strbuf.h"
@@ -42,7 +43,7 @@ static enum audit_class class_of_rule(const struct rule *r)
 {
 	if (!strcmp(r->id, "WQ010"))
 		return AUDIT_CPU_DEPENDENT;
-	if (!strcmp(r->id, "WQ011") || !strcmp(r->id, "WQ012"))
+	if (!strcmp(r->id, "WQ011") || !strcmp(r->id, "WQ012") || r->model_check)
 		return AUDIT_REENTRANCY_DEPENDENT;
 	return AUDIT_LEGACY;
 }
@@ -463,6 +464,15 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 			row_from_site(out, &a, &sites[i]);
 	free(all);
 	free(sites);
+	/* WQ013-WQ015 ask the work-item model of the same reading, once no
+	 * site is held (the model may empty the source cache). */
+	if (workitem_model_report(&a, opts->root, tree_rules, nr_tree_rules, &res)) {
+		all = scan_result_findings(&res, &nr_findings);
+		for (i = 0; i < nr_findings; i++)
+			if (all[i]->rule->model_check)
+				row_from_finding(out, &a.sc, all[i], NULL);
+		free(all);
+	}
 	scan_result_release(&res);
 
 	/* The analysis' lexed files are not needed any more: room for the
