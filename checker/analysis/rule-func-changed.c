@@ -15,6 +15,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The binding's function is a function of its file, not a variable that
+ * holds one (floppy's PREPARE_WORK(&floppy_work, handler)). */
+static bool names_a_function(const struct workitem_model *m, const struct work_binding *b)
+{
+	struct source_file *f = source_get(&m->a->sc, b->file);
+
+	return f && source_find_function(f, b->function);
+}
+
 /* PREPARE_*; or `.func =` on what is known as a work item elsewhere (an
  * INIT_* or a queueing of it): other structs have a .func of their own
  * (btrfs_work). */
@@ -23,13 +32,20 @@ static bool changes_function(const struct workitem_model *m, const struct work_b
 	struct work_binding *const *others;
 	size_t nr = 0, i;
 
+	if (strncmp(b->how, "PREPARE_", 8) && strcmp(b->how, ".func ="))
+		return false;
+	/* Always the same function (INIT_WORK(w, NULL) then PREPARE_WORK(w,
+	 * f) each time): nothing changes. */
+	others = workitem_index_lookup(&m->a->idx, b->key, &nr);
+	for (i = 0; i < nr; i++)
+		if (strcmp(others[i]->function, b->function))
+			break;
+	if (i == nr && names_a_function(m, b))
+		return false;
 	if (!strncmp(b->how, "PREPARE_", 8))
 		return true;
-	if (strcmp(b->how, ".func ="))
-		return false;
 	if (workitem_model_item(m, b->key))
 		return true;
-	others = workitem_index_lookup(&m->a->idx, b->key, &nr);
 	for (i = 0; i < nr; i++)
 		if (strcmp(others[i]->how, ".func ="))
 			return true;
@@ -64,6 +80,24 @@ static void add_function_evidence(struct finding *f, const struct workitem_model
 		}
 }
 
+/* Another binding of the same item in the same function. */
+static bool set_again_in_function(const struct workitem_model *m,
+				  const struct work_binding *b, const struct code_place *p)
+{
+	struct work_binding *const *others;
+	size_t nr = 0, i;
+
+	if (!p->fn)
+		return false;
+	others = workitem_index_lookup(&m->a->idx, b->key, &nr);
+	for (i = 0; i < nr; i++)
+		if (others[i] != b && !strcmp(others[i]->file, b->file) &&
+		    !strcmp(others[i]->how, b->how) &&
+		    others[i]->line >= p->first_line && others[i]->line <= p->last_line)
+			return true;
+	return false;
+}
+
 static void check_binding(const struct workitem_model *m, const struct work_binding *b,
 			  struct scan_result *res)
 {
@@ -76,7 +110,7 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	struct finding *f;
 	char *text;
 	unsigned q_line = 0;
-	bool fresh;
+	bool fresh, restored;
 
 	if (!code_place_of(m, b, &p))
 		return;
@@ -90,6 +124,10 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 		if (!q)
 			q = queued_in_same_function(it, &p, b->line, true, &q_line);
 	}
+	/* A function that sets .func twice saves and restores it around a
+	 * quiesced item (i915's selftests): a note at most. */
+	restored = !strcmp(b->how, ".func =") &&
+		   (set_again_in_function(m, b, &p) || strstr(b->file, "selftest"));
 	f = scan_result_add_finding(res, &rule_func_changed, b->file, b->line, b->column,
 				    b->column + (unsigned)strlen(b->how == NULL ? "" :
 								 b->how));
@@ -117,7 +155,7 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 			    "queued elsewhere (%s:%u): it may be pending or running here",
 			    p.fn ? " in " : "", p.fn ? p.fn->name : "", p.fn ? "()" : "",
 			    q->file, q->line);
-	} else {
+	} else if (!restored) {
 		f->severity = SEVERITY_NOTE;
 		if (!it || !it->nr_queueings)
 			strbuf_addstr(&msg, "; the item is never queued in this tree, so "
@@ -129,6 +167,12 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 				    p.fn ? "()" : "",
 				    fresh ? "right after its INIT_* or a synchronous "
 					    "cancel" : "a set-up function");
+	}
+	if (restored && f->severity == SEVERITY_WARNING) {
+		f->severity = SEVERITY_NOTE;
+		strbuf_addstr(&msg, "; the function sets it again (saved and restored "
+			      "around a quiesced item, as test code does): keep the "
+			      "item idle in between");
 	}
 	if (f->severity == SEVERITY_WARNING)
 		strbuf_addstr(&msg, ": the workqueue tells runs apart by item and "

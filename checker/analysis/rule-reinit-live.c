@@ -76,6 +76,17 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	running = own ? p.fn->name : reacher;
 	if (running && strcmp(running, b->function))
 		sev = SEVERITY_NOTE;
+	/* Reached from the work function, but through a call whose branches
+	 * the code picks by arguments we do not follow (usb hub's type, dm's
+	 * from_map): a note. */
+	if (reacher)
+		sev = SEVERITY_NOTE;
+	/* One-shot teardown (a kref release, an RCU callback, a free path):
+	 * the object dies here; nothing to note. */
+	if (after && sev == SEVERITY_NOTE && name_says_teardown(p.fn->name)) {
+		free(text);
+		return;
+	}
 	f = scan_result_add_finding(res, &rule_reinit_live, b->file, b->line, b->column,
 				    b->column + (unsigned)strlen(b->how));
 	if (!f) {
@@ -103,10 +114,13 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 				    "its name says a handler, and the item is not a new "
 				    "object's" :
 				    "nothing here says it cannot");
-	if (running && sev == SEVERITY_NOTE)
+	if (running && strcmp(running, b->function))
 		strbuf_addf(&msg, ", to hand it on to %s() (a stage hand-off: safe "
 			    "only while nothing else queues the item meanwhile)",
 			    b->function);
+	else if (reacher)
+		strbuf_addf(&msg, " (if %s() takes this path for its own item: the "
+			    "arguments that choose it are not followed)", reacher);
 	strbuf_addstr(&msg, ": INIT_* clears the pending bit and the list head of an "
 		      "item that may be on a worklist (list corruption, a lost or "
 		      "doubled run); initialise it once where it is set up, and "

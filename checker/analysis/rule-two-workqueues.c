@@ -105,13 +105,46 @@ static bool fresh_at(const struct workitem_model *m, const char *key,
 /* Two queueings that cannot both happen to one live item: the branches of
  * one function (xfs picks m_data_workqueue or m_unwritten_workqueue for an
  * ioend it queues once), or two fresh items. */
-static bool exclusive(const struct workitem_model *m, const char *key,
+/* Whether the function of q also queues the item on w: it chooses
+ * between workqueues by a condition. */
+static bool also_queues_on(const struct work_item *it, const struct queueing *q,
+			   const struct wq_ref *w)
+{
+	size_t i;
+
+	for (i = 0; i < it->nr_queueings; i++) {
+		const struct queueing *o = it->queueings[i];
+
+		if (o != q && o->caller && q->caller && !strcmp(o->file, q->file) &&
+		    !strcmp(o->caller, q->caller) && wq_ref_same(&o->wq, w))
+			return true;
+	}
+	return false;
+}
+
+/* The item's object made in q's function (`op = ..._create_...()`): q is
+ * its first queueing, before any run. */
+static bool object_made_at(const struct workitem_model *m, const struct queueing *q)
+{
+	struct code_place p;
+
+	return code_place_at(m, q->file, q->line, q->column, &p) &&
+	       item_base_in(&p, q->item_text) == ITEM_BASE_ALLOCATED;
+}
+
+static bool exclusive(const struct workitem_model *m, const struct work_item *it,
 		      const struct queueing *a, const struct queueing *b)
 {
 	if (a->caller && b->caller && !strcmp(a->file, b->file) &&
 	    !strcmp(a->caller, b->caller))
 		return true;
-	return fresh_at(m, key, a) && fresh_at(m, key, b);
+	/* both sides pick one of the same two workqueues by a condition
+	 * (usb's bh->high_prio): a choice, made again at each site */
+	if (also_queues_on(it, a, &b->wq) && also_queues_on(it, b, &a->wq))
+		return true;
+	if (object_made_at(m, a) || object_made_at(m, b))
+		return true;
+	return fresh_at(m, it->key, a) && fresh_at(m, it->key, b);
 }
 
 static bool two_allocated(const struct workitem_model *m, const struct queueing *a,
@@ -248,7 +281,7 @@ static void check_item(const struct workitem_model *m, const struct work_item *i
 
 			if (i == j || !e->wq.id || wq_ref_same(&q->wq, &e->wq) ||
 			    own_last_workqueue(e) || !same_object(m, it->key, q, e) ||
-			    exclusive(m, it->key, q, e))
+			    exclusive(m, it, q, e))
 				continue;
 			n = count_on(m, it, e, &e->wq);
 			if ((n > mine || (n == mine && i < j)) && n > best_n) {

@@ -298,6 +298,16 @@ bool name_says_setup(const char *name)
 	return name_has(name, words);
 }
 
+bool name_says_teardown(const char *name)
+{
+	static const char *const words[] = {
+		"free", "release", "destroy", "end_io", "rcu", "put", "remove",
+		"cleanup", "exit", NULL
+	};
+
+	return name_has(name, words);
+}
+
 bool name_says_handler(const char *name)
 {
 	static const char *const words[] = {
@@ -345,7 +355,8 @@ static bool assigns_allocation(const struct lexed_file *lf, size_t i, size_t end
 			continue;
 		name = tok_text(lf, i);
 		alloc = strstr(name, "alloc") || strstr(name, "kmemdup") ||
-			strstr(name, "_new") || strstr(name, "kzalloc");
+			strstr(name, "_new") || strstr(name, "kzalloc") ||
+			strstr(name, "create") || strstr(name, "_get_");
 		free(name);
 		if (alloc)
 			return true;

@@ -54,6 +54,7 @@ bool made_idle_before(const struct workitem_model *m, const char *key,
  * completion handler. */
 bool name_says_setup(const char *name);
 bool name_says_handler(const char *name);
+bool name_says_teardown(const char *name);
 /* What the object holding an item (`x` of `&x->work`) is in p's function,
  * before p: a new allocation makes a new item each time. */
 enum item_base {

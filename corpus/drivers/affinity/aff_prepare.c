@@ -43,10 +43,6 @@ void aff_mode_kick(struct aff_mode_dev *dev, int cpu)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_prepare.c:30:2: warning: PREPARE_WORK gives &dev->mode_work the work function aff_mode_fast() in aff_mode_set(), not right after its INIT_*, and the item is queued elsewhere (drivers/affinity/aff_prepare.c:37): it may be pending or running here: the workqueue tells runs apart by item and function, so the item with its new function may run beside the old one on another CPU; use one work function that dispatches on a stored state, or one item per function (as upstream did when 3.15 removed PREPARE_*WORK) [WQ013]
-  drivers/affinity/aff_prepare.c:37:2: note: &dev->mode_work is queued here with schedule_work_on()
-drivers/affinity/aff_prepare.c:31:18: warning: .func = gives struct aff_mode_dev.reset_work the work function aff_mode_reset() in aff_mode_set(), not right after its INIT_*, and the item is queued elsewhere (drivers/affinity/aff_prepare.c:38): it may be pending or running here: the workqueue tells runs apart by item and function, so the item with its new function may run beside the old one on another CPU; use one work function that dispatches on a stored state, or one item per function (as upstream did when 3.15 removed PREPARE_*WORK) [WQ013]
-  drivers/affinity/aff_prepare.c:38:2: note: &dev->reset_work is queued here with schedule_work_on()
 drivers/affinity/aff_prepare.c:37:2: warning: schedule_work_on() asks for CPU cpu, but since 3.7 an item still running on another CPU is queued there instead, and aff_mode_fast() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
   drivers/affinity/aff_prepare.c:30:2: note: aff_mode_fast() is the work function of &dev->mode_work (PREPARE_WORK, item struct aff_mode_dev.mode_work)
   drivers/affinity/aff_prepare.c:20:25: note: aff_mode_fast() reads the current CPU: smp_processor_id()

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Condition 3 broken: a work item re-initialised where it may be live. A
- * work function re-arming itself through a helper that re-runs
- * INIT_DELAYED_WORK() (batman-adv's purge timers did); an INIT_WORK() after
- * the item was queued in the same function; an interrupt handler that
- * initialises a long-lived item each time before queueing it.
+ * work function re-arming itself with INIT_DELAYED_WORK() each time (and
+ * through a helper that does, as batman-adv's purge timers did: a note,
+ * the helper's arguments are not followed); an INIT_WORK() after the item
+ * was queued in the same function; an interrupt handler that initialises a
+ * long-lived item each time before queueing it.
  */
 #include <linux/interrupt.h>
 #include <linux/workqueue.h>
@@ -28,7 +29,10 @@ static void re_mesh_purge(struct work_struct *work)
 {
 	struct re_mesh *m = container_of(work, struct re_mesh, purge.work);
 
-	re_mesh_start_timer(m);
+	if (!m)
+		re_mesh_start_timer(m);
+	INIT_DELAYED_WORK(&m->purge, re_mesh_purge);
+	schedule_delayed_work(&m->purge, 100);
 }
 
 static void re_mesh_reply_fn(struct work_struct *work)
@@ -63,10 +67,11 @@ void re_mesh_init(struct re_mesh *m)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/reentry/re_reinit_live.c:23:2: warning: INIT_DELAYED_WORK re-initialises &m->purge in re_mesh_start_timer(), which the item's work function re_mesh_purge() calls, while it runs: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
-drivers/reentry/re_reinit_live.c:41:2: warning: INIT_WORK re-initialises &m->reply after schedule_work() queued it at line 40 of the same function, while it may be pending: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
-  drivers/reentry/re_reinit_live.c:40:2: note: &m->reply is queued here with schedule_work()
-drivers/reentry/re_reinit_live.c:50:2: warning: INIT_WORK re-initialises &re_irq_work each time re_mesh_irq_handler() runs, before queueing it at line 51: if re_mesh_irq_handler() can run again before the item has run (its name says a handler, and the item is not a new object's), the item is re-initialised while pending: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
-  drivers/reentry/re_reinit_live.c:51:2: note: &re_irq_work is queued here with schedule_work()
+drivers/reentry/re_reinit_live.c:24:2: note: INIT_DELAYED_WORK re-initialises &m->purge in re_mesh_start_timer(), which the item's work function re_mesh_purge() calls, while it runs (if re_mesh_purge() takes this path for its own item: the arguments that choose it are not followed): INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
+drivers/reentry/re_reinit_live.c:34:2: warning: INIT_DELAYED_WORK re-initialises &m->purge inside re_mesh_purge(), its own work function, while it runs: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
+drivers/reentry/re_reinit_live.c:45:2: warning: INIT_WORK re-initialises &m->reply after schedule_work() queued it at line 44 of the same function, while it may be pending: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
+  drivers/reentry/re_reinit_live.c:44:2: note: &m->reply is queued here with schedule_work()
+drivers/reentry/re_reinit_live.c:54:2: warning: INIT_WORK re-initialises &re_irq_work each time re_mesh_irq_handler() runs, before queueing it at line 55: if re_mesh_irq_handler() can run again before the item has run (its name says a handler, and the item is not a new object's), the item is re-initialised while pending: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
+  drivers/reentry/re_reinit_live.c:55:2: note: &re_irq_work is queued here with schedule_work()
  * check-output-end
  */

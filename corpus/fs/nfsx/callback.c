@@ -75,8 +75,6 @@ MODULE_LICENSE("GPL");
  * check-output-start
 fs/nfsx/callback.c:38:21: warning: system_nrt_freezable_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_freezable_wq gives the same guarantee; use system_freezable_wq [WQ004]
 fs/nfsx/callback.c:44:13: warning: system_nrt_freezable_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_freezable_wq gives the same guarantee; use system_freezable_wq [WQ004]
-fs/nfsx/callback.c:58:2: warning: queue_delayed_work() queues &clp->cl_renewd on clp->cl_wq, but it is also queued on system_nrt_freezable_wq at fs/nfsx/callback.c:38: on two workqueues a run queued from one may start while a run from the other is still going on another CPU (the one-worker guarantee holds only on one workqueue); queue every site of the item on the same workqueue [WQ014]
-  fs/nfsx/callback.c:38:2: note: &clp->cl_renewd is queued on system_nrt_freezable_wq here, with queue_delayed_work()
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file

@@ -128,8 +128,6 @@ drivers/mmc/host/sdx_host.c:65:6: warning: flush_work_sync() is redundant since 
 drivers/mmc/host/sdx_host.c:66:21: warning: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]
 drivers/mmc/host/sdx_host.c:67:19: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
 drivers/mmc/host/sdx_host.c:74:6: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
-drivers/mmc/host/sdx_host.c:91:2: warning: schedule_work() queues &host->card_detect_work on system_wq (schedule_work() queues there), but it is also queued on system_nrt_wq at drivers/mmc/host/sdx_host.c:66: kernel/workqueue.c allocates system_wq and system_nrt_wq as two workqueues, so a run queued from one may start while a run from the other is still going on another CPU (the one-worker guarantee holds only on one workqueue); queue every site of the item on the same workqueue [WQ014]
-  drivers/mmc/host/sdx_host.c:66:10: note: &host->card_detect_work is queued on system_nrt_wq here, with queue_work()
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file
