@@ -12,7 +12,6 @@
  * tree pass builds the work-item index from a cheap byte prefilter and the
  * lexer, then looks at the files that call the *_on() API or a wrapper. */
 #include "analysis/affinity.h"
-#include "analysis/workitem-pass.h"
 #include "analysis/cpu-dependence.h"
 #include "front/parallel.h"
 #include "analysis/rule.h"
@@ -618,9 +617,10 @@ static void add_wrapper_evidence(struct finding *f, const struct queue_api *api)
 	finding_add_evidence(f, api->file, api->line, 1, buf);
 }
 
-static void report_wq010(struct scan_result *res, const struct queue_site *s)
+static void report_wq010(struct scan_result *res, const struct rule *rule,
+			 const struct queue_site *s)
 {
-	struct finding *f = add_site_finding(res, &rule_affinity_cpu_read, s);
+	struct finding *f = add_site_finding(res, rule, s);
 	const struct work_binding *b = s->dependent_binding;
 	struct strbuf msg = STRBUF_INIT;
 	size_t i;
@@ -672,7 +672,8 @@ static void report_wq010(struct scan_result *res, const struct queue_site *s)
 				     s->chain.steps[i].column, s->chain.steps[i].message);
 }
 
-static void check_wq011(struct scan_result *res, const struct queue_site *s)
+static void check_wq011(struct scan_result *res, const struct rule *rule,
+			const struct queue_site *s)
 {
 	const struct lexed_file *lf = &s->file->lex;
 	long loop, body_start = -1, body_end = -1;
@@ -687,7 +688,7 @@ static void check_wq011(struct scan_result *res, const struct queue_site *s)
 	loop = enclosing_cpu_loop(s->file, s->caller, s->tok, s->cpu_text, &body_start, &body_end);
 	if (loop < 0 || loop_varies_or_waits(s, s->cpu_text, body_start, body_end))
 		return;
-	f = add_site_finding(res, &rule_shared_item_on_cpus, s);
+	f = add_site_finding(res, rule, s);
 	if (!f)
 		return;
 	strbuf_addf(&msg, "the same work item %s is queued on each CPU %s of this loop, but an "
@@ -704,7 +705,8 @@ static void check_wq011(struct scan_result *res, const struct queue_site *s)
 		add_binding_evidence(f, s->bindings[i], s->item_text);
 }
 
-static void check_wq012(struct scan_result *res, const struct queue_site *s)
+static void check_wq012(struct scan_result *res, const struct rule *rule,
+			const struct queue_site *s)
 {
 	struct strbuf msg = STRBUF_INIT;
 	struct finding *f;
@@ -713,7 +715,7 @@ static void check_wq012(struct scan_result *res, const struct queue_site *s)
 	if (!is_self_requeue(s) || s->delayed || s->cpu_current || cpu_is_items_own_field(s) ||
 	    (s->item.per_cpu && s->item.cpu && !strcmp(s->item.cpu, s->cpu_text)))
 		return;
-	f = add_site_finding(res, &rule_self_requeue_other_cpu, s);
+	f = add_site_finding(res, rule, s);
 	if (!f)
 		return;
 	strbuf_addf(&msg, "%s() queues its own work item %s on CPU %s while it runs: since 3.7 "
@@ -1021,20 +1023,27 @@ void affinity_sites(const char *root, int jobs, struct affinity_analysis *a)
 	st->matched = NULL;
 }
 
-static bool rule_in(const struct rule *const *rules, size_t nr_rules, const struct rule *r)
+/* The rule of that id among rules, or NULL: the rules are found by id, so
+ * that this engine does not refer to their definitions (rule-affinity-
+ * rules.c), whose tree pass calls it. */
+static const struct rule *rule_in(const struct rule *const *rules, size_t nr_rules,
+				  const char *id)
 {
 	size_t i;
 
 	for (i = 0; i < nr_rules; i++)
-		if (rules[i] == r)
-			return true;
-	return false;
+		if (!strcmp(rules[i]->id, id))
+			return rules[i];
+	return NULL;
 }
 
 void affinity_report(const struct affinity_analysis *a, const struct rule *const *rules,
 		     size_t nr_rules, struct scan_result *res)
 {
 	const struct affinity_state *st = a->state;
+	const struct rule *wq010 = rule_in(rules, nr_rules, "WQ010");
+	const struct rule *wq011 = rule_in(rules, nr_rules, "WQ011");
+	const struct rule *wq012 = rule_in(rules, nr_rules, "WQ012");
 	size_t i;
 
 	for (i = 0; i < st->sites.nr; i++) {
@@ -1042,13 +1051,12 @@ void affinity_report(const struct affinity_analysis *a, const struct rule *const
 
 		if (inside_wrapper(s, &st->apis))
 			continue;
-		if (s->cpu_dependent && !s->unbound && !s->fresh && !s->idle &&
-		    rule_in(rules, nr_rules, &rule_affinity_cpu_read))
-			report_wq010(res, s);
-		if (rule_in(rules, nr_rules, &rule_shared_item_on_cpus))
-			check_wq011(res, s);
-		if (!s->unbound && rule_in(rules, nr_rules, &rule_self_requeue_other_cpu))
-			check_wq012(res, s);
+		if (s->cpu_dependent && !s->unbound && !s->fresh && !s->idle && wq010)
+			report_wq010(res, wq010, s);
+		if (wq011)
+			check_wq011(res, wq011, s);
+		if (!s->unbound && wq012)
+			check_wq012(res, wq012, s);
 	}
 }
 
@@ -1142,37 +1150,3 @@ void affinity_forget_sources(struct affinity_analysis *a)
 	source_cache_release(&a->sc);
 	source_cache_init(&a->sc, root, arch);
 }
-
-const struct rule rule_affinity_cpu_read = {
-	.id = "WQ010",
-	.name = "queue-on-cpu-reads-cpu",
-	.summary = "queue_work_on() & co of a work function that reads the current CPU",
-	.help = "Since Linux 3.7 (dbf2576e37da) queue_work_on(cpu, ...) queues the item on the "
-		"CPU where it is still running, whatever cpu says. A work function that reads "
-		"the current CPU (smp_processor_id(), this_cpu_*(), ...) may then act for the "
-		"wrong CPU. A per-CPU item only ever queued on its own CPU is fine (note).",
-	.severity = SEVERITY_WARNING,
-	.tree_pass = workitem_tree_pass,
-};
-
-const struct rule rule_shared_item_on_cpus = {
-	.id = "WQ011",
-	.name = "shared-item-on-many-cpus",
-	.summary = "one work item queued on several CPUs expecting parallel runs",
-	.help = "Since Linux 3.7 (dbf2576e37da) a work item never runs on two CPUs at once: "
-		"queueing one item on every CPU of a loop gives runs one after another on one "
-		"CPU, not one run per CPU. Use one item per CPU or schedule_on_each_cpu().",
-	.severity = SEVERITY_WARNING,
-	.tree_pass = workitem_tree_pass,
-};
-
-const struct rule rule_self_requeue_other_cpu = {
-	.id = "WQ012",
-	.name = "self-requeue-other-cpu",
-	.summary = "a work function queues its own item on another CPU",
-	.help = "Since Linux 3.7 (dbf2576e37da) a running work item is queued on the CPU it "
-		"runs on: a work function that re-queues itself on another CPU stays on this "
-		"one, and the next run starts only after this one returns.",
-	.severity = SEVERITY_WARNING,
-	.tree_pass = workitem_tree_pass,
-};
