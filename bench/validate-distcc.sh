@@ -45,7 +45,8 @@ for f in "${files[@]}"; do
 		printf 'From: bench <b@invalid>\nDate: Mon, 20 Aug 2012 00:00:00 +0000\n'
 		printf 'Subject: [PATCH %d/%d] %s: use the current workqueue API\n\n---\n' \
 			"$n" "${#files[@]}" "$f"
-		(cd "$fixture" && "$bin" scan -q --diff --rules=WQ001,WQ002,WQ003,WQ004,WQ005 "$f")
+		# exit 1: it found what it converts
+		(cd "$fixture" && "$bin" scan -q --diff --rules=WQ001,WQ002,WQ003,WQ004,WQ005 "$f") || true
 		printf -- '-- \n2.39.2\n'
 	} >"$w/series/$(printf %04d "$n")-bench.patch"
 done

@@ -1,5 +1,5 @@
 #!/bin/bash
-# timeout: 300
+# timeout: 600
 # validate's trust boundary, on the corpus: a series that changes the build
 # (here a Makefile rule that writes outside the worktree) is refused unless
 # --allow-build-changes, naming the file; with it and --sandbox=always the
@@ -123,4 +123,17 @@ if [ "$(cat "$scratch/include-always.rc") $boxed $leaked" = "1 False True 0" ] &
 else
 	not_ok "a .c that #includes a file under $home cannot read it in the sandbox" \
 		"rc=$(cat "$scratch/include-always.rc") boxed=$boxed token in the boxed report: $leaked, in the open one: $open" "$why"
+fi
+
+# --- series --validate passes --sandbox on ----------------------------------
+tree=$(new_tree series)
+"$WQCHECK" series -q --from="T <t@example.org>" --validate --sandbox=always -o "$scratch/out" \
+	"$tree" >"$scratch/series.out" 2>"$scratch/series.err"
+if grep -q '^sandbox: bubblewrap' "$scratch/series.out" &&
+   tail -n 1 "$scratch/series.out" | grep -q ' built (.* 0 different)'; then
+	ok "series --validate --sandbox=always: validated in bubblewrap, the report says so, nothing different"
+else
+	not_ok "series --validate --sandbox=always: validated in bubblewrap" \
+		"$(grep '^sandbox' "$scratch/series.out")" "$(tail -n 1 "$scratch/series.out")" \
+		"$(head -3 "$scratch/series.err")"
 fi
