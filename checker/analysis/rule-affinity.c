@@ -650,7 +650,7 @@ static void report_wq010(struct scan_result *res, const struct rule *rule,
 			    s->api->name, s->item_text, s->cpu_text, b->function);
 	} else if (s->own_cpu) {
 		f->severity = SEVERITY_NOTE;
-		strbuf_addf(&msg, "%s() queues the per-CPU item %s on its own CPU (%s) and its "
+		strbuf_addf(&msg, "%s() queues the per-CPU item `%s` on its own CPU (`%s`) and its "
 			    "work function %s() reads the current CPU: since 3.7 a queueing "
 			    "follows the item to the CPU where it still runs, which for an item "
 			    "only ever queued on its own CPU is that CPU, so this holds; keep "
@@ -658,7 +658,7 @@ static void report_wq010(struct scan_result *res, const struct rule *rule,
 			    s->api->name, s->item_text, s->cpu_text, b->function);
 	} else {
 		f->severity = SEVERITY_WARNING;
-		strbuf_addf(&msg, "%s() asks for CPU %s, but since 3.7 an item still running on "
+		strbuf_addf(&msg, "%s() asks for CPU `%s`, but since 3.7 an item still running on "
 			    "another CPU is queued there instead, and %s() reads the current CPU "
 			    "(see the notes), so it can act for the wrong CPU; pass the CPU in "
 			    "the item instead of reading it, or use one item per CPU queued only "

@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 const struct rule *const all_rules[] = {
 #define RULE(name) &rule_##name,
@@ -20,7 +21,7 @@ const struct rule *rule_find(const char *id)
 	size_t i;
 
 	for (i = 0; i < nr_all_rules; i++)
-		if (!strcmp(all_rules[i]->id, id) || !strcmp(all_rules[i]->name, id))
+		if (!strcasecmp(all_rules[i]->id, id) || !strcasecmp(all_rules[i]->name, id))
 			return all_rules[i];
 	return NULL;
 }

@@ -18,9 +18,11 @@ static const struct command_usage check_usage = {
 "-imacros, -nostdinc, -Wp,..., -m..., -f..., -std=..., --arch=ARCH; other\n"
 "options are ignored. Findings go to stderr as FILE:LINE:COL: warning: ...\n",
 	.after =
-"By default the exit status is 0 with findings, like sparse, so the build\n"
-"goes on. --save-index writes the index for the tree (once; again when the\n"
-"tree changes much).\n",
+"--save-index writes the index for the tree (once; again when the tree\n"
+"changes much).\n"
+"Exit status: 0, with findings too (like sparse, so the build goes on);\n"
+"with --fail-on or -Wsparse-error, 1 when a finding at or above the level\n"
+"was found; 2 usage or environment error (no file, an unreadable index).\n",
 };
 
 int cmd_check(int argc, char **argv)

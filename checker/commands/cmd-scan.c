@@ -172,6 +172,10 @@ int cmd_scan(int argc, char **argv)
 			fprintf(stderr, "wqcheck: %s: not fully analysed: %s\n",
 				res.files[i].path, res.files[i].failed_reason);
 	}
+	/* On a terminal (or with -v) the text ends with its counts; a pipe
+	 * or a file gets the findings alone, as before. */
+	if (format == FORMAT_TEXT && !diff && (verbose || isatty(2)))
+		report_write_totals(stderr, &res);
 	fflush(stdout);
 	if (ferror(stdout))
 		die("cannot write the output");

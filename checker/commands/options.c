@@ -1,5 +1,6 @@
 #include "commands/options.h"
 #include "output/baseline.h"
+#include "lib/strbuf.h"
 #include "lib/usage.h"
 
 #include <stdio.h>
@@ -13,8 +14,15 @@ void parse_opt_rules(const struct option *opt, const char *arg)
 	int n = rule_parse_list(arg, named, RULE_CHOICE_MAX, &bad), i;
 	size_t k;
 
-	if (n < 0)
-		usage_die("unknown rule '%s'", bad);
+	if (n < 0) {
+		struct strbuf ids = STRBUF_INIT;
+		size_t r;
+
+		for (r = 0; r < nr_all_rules; r++)
+			strbuf_addf(&ids, "%s%s", r ? ", " : "", all_rules[r]->id);
+		usage_die("unknown rule '%s' (rules: %s; ids or names, any case)",
+			  bad, ids.buf);
+	}
 	if (!n)
 		usage_die("--rules needs at least one rule");
 	/* --rules again adds to the list; a rule named twice is run once. */

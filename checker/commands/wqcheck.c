@@ -17,7 +17,7 @@ struct command {
 };
 
 static const struct command commands[] = {
-	{ "scan", cmd_scan, "find legacy workqueue API uses and fix them (WQ001-WQ005)" },
+	{ "scan", cmd_scan, "find the workqueue uses every rule below is about; fix the redundant ones" },
 	{ "check", cmd_check, "kbuild's $(CHECK): make C=1|2 CHECK=\"wqcheck check\"" },
 	{ "check-patch", cmd_check_patch, "the findings a patch series adds (pre-merge CI)" },
 	{ "diff", cmd_diff, "the findings the commits of a git range add" },
@@ -41,9 +41,11 @@ static void print_usage(FILE *fp)
 	for (i = 0; i < nr_all_rules; i++)
 		fprintf(fp, "   %-6s %-24s %s\n", all_rules[i]->id, all_rules[i]->name,
 			all_rules[i]->summary);
-	fprintf(fp, "\n'wqcheck <command> --help' describes a command, 'wqcheck explain RULE'\n"
-		    "a rule; man wqcheck has the pages.\n"
-		    "Exit status: 0 no findings, 1 findings, 2 usage or environment error.\n");
+	fprintf(fp, "\n'wqcheck <command> --help' describes a command and its exit status\n"
+		    "(1 means findings for scan, check, check-patch and diff, nothing to\n"
+		    "convert for series, an object that did not pass for validate; 2 is\n"
+		    "always a usage or environment error, with one line on stderr);\n"
+		    "'wqcheck explain RULE' a rule; man wqcheck has the pages.\n");
 }
 
 int main(int argc, char **argv)

@@ -253,9 +253,13 @@ static void write_json(FILE *fp, struct finding *const *all, char *const *fps,
 		json_array_append_new(findings, o);
 	}
 	json_object_set_new(root, "findings", findings);
+	json_object_set_new(root, "files_read", json_integer((json_int_t)res->nr_files));
+	json_object_set_new(root, "files_parsed_with_libclang",
+			    json_integer((json_int_t)res->files_parsed));
+	json_object_set_new(root, "files_failed", json_failed(res));
+	/* the names before 0.x, read by older baselines: kept for one version */
 	json_object_set_new(root, "files_scanned", json_integer((json_int_t)res->nr_files));
 	json_object_set_new(root, "files_parsed", json_integer((json_int_t)res->files_parsed));
-	json_object_set_new(root, "files_failed", json_failed(res));
 	json_object_set_new(root, "era", json_era(&res->era));
 	if (res->baseline)
 		json_object_set_new(root, "baseline", json_baseline(res));
@@ -409,6 +413,23 @@ static void write_sarif(FILE *fp, struct finding *const *all, char *const *fps,
 	fputc('\n', fp);
 	json_decref(doc);
 	strbuf_release(&uri);
+}
+
+void report_write_totals(FILE *fp, const struct scan_result *res)
+{
+	size_t by_severity[SEVERITY_ERROR + 1] = { 0 }, failed = 0, i, j;
+
+	for (i = 0; i < res->nr_files; i++) {
+		failed += !!res->files[i].failed_reason;
+		for (j = 0; j < res->files[i].nr_findings; j++)
+			by_severity[res->files[i].findings[j].severity]++;
+	}
+	fprintf(fp, "wqcheck: %zu error%s, %zu warning%s, %zu note%s; %zu file%s read, "
+		"%zu parsed with libclang, %zu failed\n",
+		by_severity[SEVERITY_ERROR], by_severity[SEVERITY_ERROR] == 1 ? "" : "s",
+		by_severity[SEVERITY_WARNING], by_severity[SEVERITY_WARNING] == 1 ? "" : "s",
+		by_severity[SEVERITY_NOTE], by_severity[SEVERITY_NOTE] == 1 ? "" : "s",
+		res->nr_files, res->nr_files == 1 ? "" : "s", res->files_parsed, failed);
 }
 
 void report_write(FILE *fp, enum report_format format, const struct scan_result *res,

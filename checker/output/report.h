@@ -19,6 +19,9 @@ void report_write(FILE *fp, enum report_format format, const struct scan_result 
 		  const char *root);
 /* For -v, on fp: the tree's era and where it was learnt, then which of the
  * rules apply to it and which its era retires or lacks the names for. */
+/* The text format's last line: findings per severity, and the files read,
+ * parsed with libclang and failed. */
+void report_write_totals(FILE *fp, const struct scan_result *res);
 void report_write_era(FILE *fp, const struct era *era,
 		      const struct rule *const *rules, size_t nr_rules);
 /* A stable fingerprint for all[index] among the findings all (sorted): its

@@ -12,14 +12,16 @@
  * check-output-start
 {
   "findings": [],
-  "files_scanned": 1,
-  "files_parsed": 0,
+  "files_read": 1,
+  "files_parsed_with_libclang": 0,
   "files_failed": [
     {
       "file": "drivers/base/broken_parse.c",
-      "reason": "unterminated /\* comment at line 62"
+      "reason": "unterminated /\* comment at line 64"
     }
   ],
+  "files_scanned": 1,
+  "files_parsed": 0,
   "era": {
     "name": "legacy",
     "source": "include/linux/workqueue.h",
@@ -48,7 +50,7 @@
  * check-command: wqcheck scan $file
  * check-exit: 2
  * check-error-start
-wqcheck: drivers/base/broken_parse.c: not fully analysed: unterminated /\* comment at line 62
+wqcheck: drivers/base/broken_parse.c: not fully analysed: unterminated /\* comment at line 64
  * check-error-end
  */
 

@@ -147,9 +147,11 @@ MODULE_LICENSE("GPL");
       }
     }
   ],
+  "files_read": 1,
+  "files_parsed_with_libclang": 0,
+  "files_failed": [],
   "files_scanned": 1,
   "files_parsed": 0,
-  "files_failed": [],
   "era": {
     "name": "legacy",
     "source": "include/linux/workqueue.h",
