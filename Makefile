@@ -138,21 +138,45 @@ test-deps:
 check: test-deps check-binaries
 	@bash tests/run
 
-# The corpus keeps one file that does not parse on purpose, so the scan's
-# status is 2 (incomplete) with every finding printed.
-demo: demo-deps all
-	@echo "== wqcheck scan corpus/"
-	@checker/wqcheck scan -q corpus/; rc=$$?; \
+# A tour of the tool on corpus/, a small kernel-shaped tree of our own: the
+# build stays quiet (V=1 shows its commands), then scan, series, check-patch
+# and audit, each introduced by a line that says what to look at.
+DEMO_SERIES := outgoing/corpus-series
+demo: demo-deps
+	@echo "== building checker/wqcheck (make demo V=1 shows the commands)"
+	@$(MAKE) --no-print-directory $(if $(V),,-s) checker/wqcheck
+	@echo
+	@echo "== 1. wqcheck scan -v corpus/: every finding, the era it read, a count"
+	@echo "   corpus/drivers/base/broken_parse.c is broken on purpose: it is listed"
+	@echo "   as not fully analysed and the exit status is 2, every finding still printed"
+	@checker/wqcheck scan -q -v corpus/; rc=$$?; \
 	echo "== exit status $$rc (0: none; 1: findings; 2: a file could not be analysed, or an error)"
-	@echo "== wqcheck series corpus/"
-	@rm -rf outgoing/corpus-series
+	@echo
+	@echo "== 2. wqcheck series corpus/: the fixes as patches per MAINTAINERS subsystem"
+	@rm -rf $(DEMO_SERIES)
 	@checker/wqcheck series -q --from="wqcheck demo <demo@example.org>" \
-		-o outgoing/corpus-series corpus/ >/dev/null && \
-	echo "== the corpus conversion series: outgoing/corpus-series/" && \
-	grep -h '^Subject:' outgoing/corpus-series/*.patch | head -8 && echo "   ..."
-	@echo "== wqcheck audit corpus/"
+		-o $(DEMO_SERIES) corpus/ >/dev/null && \
+	n=$$(ls $(DEMO_SERIES) | grep -vc '^0000-') && \
+	echo "   a cover letter and $$n patches in $(DEMO_SERIES)/; the first subjects:" && \
+	for p in $(DEMO_SERIES)/0*.patch; do \
+		case $$p in */0000-cover-letter.patch) continue ;; esac; \
+		git mailinfo /dev/null /dev/null <$$p | sed -n 's/^Subject: /   /p'; \
+	done | head -8 && echo "   ..."
+	@echo
+	@echo "== 3. wqcheck check-patch $(DEMO_SERIES)/: what the series adds (nothing: exit 0)"
+	@checker/wqcheck check-patch -q --tree=corpus $(DEMO_SERIES) >outgoing/.check-patch 2>&1; \
+	rc=$$?; sed 's/^/   /' outgoing/.check-patch; rm -f outgoing/.check-patch; \
+	echo "   exit status $$rc"
+	@echo
+	@echo "== 4. wqcheck audit corpus/: every workqueue caller, by maintainer"
 	@checker/wqcheck audit -q -o outgoing/corpus-audit.html corpus/ && \
-	echo "== every workqueue caller of the corpus, by maintainer: outgoing/corpus-audit.html"
+	echo "   open outgoing/corpus-audit.html"
+	@echo
+	@echo "== next, on your own kernel tree (LINUX=path/to/linux):"
+	@echo "   checker/wqcheck scan -v \$$LINUX/drivers/net             findings in one directory"
+	@echo "   checker/wqcheck series -o outgoing \$$LINUX/drivers/net  its conversion as patches"
+	@echo "   checker/wqcheck audit -o audit.html \$$LINUX             every caller, by maintainer"
+	@echo "   checker/wqcheck explain WQ010                            what a rule means"
 
 # Fills the real-tree cache (the unpacked 6.1 tree, its build and the legacy
 # fixture) once, outside the repository; make check would do it on first use.
