@@ -238,7 +238,8 @@ struct queue_site {
 	char *cpu_text, *item_text;
 	bool delayed;			/* queued through a timer after a non-zero delay */
 	bool unbound;			/* on an unbound workqueue: the cpu is only a hint */
-	bool fresh;			/* INIT_*WORK()ed just before in the same function */
+	bool fresh;			/* INIT_*WORK()ed just before in the same function,
+					 * or first queued by __init before any run */
 	bool idle;			/* cancel_*_sync()ed or flushed just before */
 	struct item_shape item;
 	struct work_binding *const *bindings;
@@ -823,6 +824,50 @@ static bool waited_for_just_before(const struct queue_site *s)
 	return false;
 }
 
+/* Whether the function holding the site is __init: it runs once, at boot. */
+static bool in_init_function(const struct queue_site *s)
+{
+	const struct lexed_file *lf = &s->file->lex;
+	long i = (long)s->caller->name_tok;
+	int n;
+
+	for (n = 0; n < 8 && (i = token_prev_code(lf, i)) >= 0; n++) {
+		if (lf->tokens[i].kind != TOK_IDENT)
+			return false;
+		if (tok_is_ident(lf, i, "__init"))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A first queueing before the item has ever run: in an __init function, of
+ * an item bound statically (DECLARE_*WORK: its initialisation queued
+ * nothing) that no other site queues but its own work function, which runs
+ * only after a first queueing. Nothing of the item can be running anywhere
+ * yet, so it goes where it is asked (rtasd.c's start_event_scan()).
+ */
+static bool first_queueing_before_any_run(const struct queue_site *s,
+					  const struct site_list *sites)
+{
+	size_t i;
+
+	if (!s->item.key || !s->caller || s->caller->is_macro || !s->nr_bindings ||
+	    !in_init_function(s))
+		return false;
+	for (i = 0; i < s->nr_bindings; i++)
+		if (strncmp(s->bindings[i]->how, "DECLARE", 7))
+			return false;
+	for (i = 0; i < sites->nr; i++) {
+		const struct queue_site *o = &sites->items[i];
+
+		if (o != s && o->item.key && !strcmp(o->item.key, s->item.key) &&
+		    !is_self_requeue(o))
+			return false;
+	}
+	return true;
+}
+
 /* Queueings that cannot be diverted: nothing of the item runs elsewhere. */
 static bool site_is_safe(const struct queue_site *s)
 {
@@ -1010,6 +1055,10 @@ void affinity_sites(const char *root, int jobs, struct affinity_analysis *a)
 		decide_own_cpu(s);
 		evaluate_wq010(a->cd, s);
 	}
+	for (i = 0; i < sites->nr; i++)
+		if (!sites->items[i].fresh &&
+		    first_queueing_before_any_run(&sites->items[i], sites))
+			sites->items[i].fresh = true;
 	demote_mixed_items(sites);
 	if (getenv("WQCHECK_DEBUG_AFFINITY"))
 		for (i = 0; i < sites->nr; i++)
