@@ -17,7 +17,7 @@ echo "# $(cd "$tree" && sed -n 's/^\(VERSION\|PATCHLEVEL\|SUBLEVEL\) = //p' Make
 	"at $tree; load $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
 /usr/bin/time -f '%e %U %S %M' -o "$out/time" \
 	"$WQCHECK" scan -q --rules=WQ013,WQ014,WQ015 "$tree" >"$out/findings" 2>/dev/null
-read -r wall user sys kb <"$out/time"
+read -r wall user sys kb < <(tail -1 "$out/time")
 echo "WQ013-WQ015: ${wall}s wall, $(echo "$user + $sys" | bc)s CPU, $((kb / 1024)) MB peak"
 grep -oE ': (warning|note): .*\[WQ01[345]\]$' "$out/findings" |
 	sed -E 's/^: (warning|note): .*\[(WQ01[345])\]$/\2 \1/' | sort | uniq -c |
