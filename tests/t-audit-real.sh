@@ -67,7 +67,8 @@ say(len(subs) >= 200 and len(with_people) >= 0.9 * len(named),
 say(all(s["counts"]["total"] == len(s["callers"]) for s in subs) and
     sum(sm["by_class"].values()) == sm["callers"], "counts per subsystem equal its rows")
 cls = lambda r: ("cpu-dependent" if r == "WQ010" else
-                 "reentrancy-dependent" if r in ("WQ011", "WQ012") else "legacy")
+                 "reentrancy-dependent" if r in ("WQ011", "WQ012", "WQ013", "WQ014", "WQ015")
+                 else "legacy")
 have = {(c["file"], c["line"], c["column"], c["rule"]): c["class"] for _, c in rows}
 missing = [f for f in scan if have.get((f["file"], f["line"], f["column"], f["rule"])) != cls(f["rule"])]
 affinity = [f for f in scan if f["rule"] in ("WQ010", "WQ011", "WQ012")]
