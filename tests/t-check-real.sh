@@ -85,7 +85,9 @@ for m in "$scratch"/mail.*; do
 	f=$(sed -n 's|^diff --git a/\([^ ]*\) .*|\1|p' "$m" | head -1)
 	w=$(awk -F'\t' -v f="$f" '$2 == f && $1 ~ /^WQ00/' "$manifest" | wc -l)
 	"$WQCHECK" check-patch --tree="$legacy" --terse --showfile --no-summary - <"$m" >"$scratch/out" 2>&1
-	g=$(grep -c "^$f:[0-9]*: WARNING: " "$scratch/out")
+	# the manifest's legacy sites; the fixture's system_nrt_wq beside
+	# schedule_*() is also a WQ014 (two workqueues on a 3.6-era core)
+	g=$(grep -c "^$f:[0-9]*: WARNING: .*\[WQ00[0-9]\]\$" "$scratch/out")
 	[ "$g" -eq "$w" ] || { bad=$((bad + 1)); echo "    $f: want $w, got $g"; }
 done
 if [ $n -eq 10 ] && [ $bad -eq 0 ]; then
