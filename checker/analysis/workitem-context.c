@@ -4,24 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static long token_at(const struct lexed_file *lf, unsigned line, unsigned column)
-{
-	size_t lo = 0, hi = lf->nr_tokens, offset;
-
-	if (!line || line > lf->nr_lines)
-		return -1;
-	offset = lf->line_starts[line - 1] + column - 1;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (lf->tokens[mid].offset < offset)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < lf->nr_tokens && lf->tokens[lo].offset == offset ? (long)lo : -1;
-}
-
 bool code_place_of(const struct workitem_model *m, const struct work_binding *b,
 		   struct code_place *out)
 {
@@ -37,7 +19,7 @@ bool code_place_at(const struct workitem_model *m, const char *file, unsigned li
 	out->f = source_get(&m->a->sc, file);
 	if (!out->f)
 		return false;
-	tok = token_at(&out->f->lex, line, column);
+	tok = token_at_position(&out->f->lex, line, column);
 	if (tok < 0)
 		return false;
 	out->tok = (size_t)tok;
@@ -406,7 +388,7 @@ bool queueing_dominates(const struct code_place *p, const struct queueing *q,
 	if (!p->fn || strcmp(q->file, p->f->path))
 		return true;
 	if (q->caller && !strcmp(q->caller, p->fn->name)) {
-		tok = token_at(lf, q->line, q->column);
+		tok = token_at_position(lf, q->line, q->column);
 	} else if (q->caller) {
 		/* through a call of the function that queues it, on at_line */
 		for (j = p->fn->body_open; j < p->tok && j < lf->nr_tokens; j++)

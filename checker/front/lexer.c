@@ -451,3 +451,22 @@ unsigned display_width(const char *s, size_t len)
 		w = s[i] == '\t' ? (w + 8) & ~7u : w + 1;
 	return w;
 }
+
+/* The token starting at 1-based line:column (a finding's position), or -1. */
+long token_at_position(const struct lexed_file *lf, unsigned line, unsigned column)
+{
+	size_t lo = 0, hi = lf->nr_tokens, offset;
+
+	if (!line || line > lf->nr_lines)
+		return -1;
+	offset = lf->line_starts[line - 1] + column - 1;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (lf->tokens[mid].offset < offset)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < lf->nr_tokens && lf->tokens[lo].offset == offset ? (long)lo : -1;
+}

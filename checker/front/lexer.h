@@ -52,6 +52,8 @@ long token_match_bracket(const struct lexed_file *lf, size_t open);
 /* Previous / next token that is not a comment, or -1. */
 long token_prev_code(const struct lexed_file *lf, long i);
 long token_next_code(const struct lexed_file *lf, long i);
+/* The token starting at 1-based line:column, or -1. */
+long token_at_position(const struct lexed_file *lf, unsigned line, unsigned column);
 /* Display width of line bytes [start, end) with 8-column tabs. */
 unsigned display_width(const char *s, size_t len);
 

@@ -105,29 +105,6 @@ static void row_from_unclaimed(struct audit *au,
 			    "dependence cannot be ruled out");
 }
 
-/* The token at line:column of f, or -1. */
-static long token_at(const struct source_file *f, unsigned line,
-		     unsigned column)
-{
-	const struct lexed_file *lf = &f->lex;
-	size_t lo = 0, hi = lf->nr_tokens, offset;
-
-	if (!line || line > lf->nr_lines)
-		return -1;
-	offset = lf->line_starts[line - 1] + column - 1;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (lf->tokens[mid].offset < offset)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < lf->nr_tokens && lf->tokens[lo].offset == offset ?
-		       (long)lo :
-		       -1;
-}
-
 static char *enclosing_function(struct source_cache *sc, const char *path,
 				unsigned line, unsigned column, char **api)
 {
@@ -137,7 +114,7 @@ static char *enclosing_function(struct source_cache *sc, const char *path,
 
 	if (!f)
 		return NULL;
-	tok = token_at(f, line, column);
+	tok = token_at_position(&f->lex, line, column);
 	if (tok < 0)
 		return NULL;
 	if (api)
