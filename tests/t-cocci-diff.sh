@@ -11,9 +11,18 @@
 # file passes only if its difference is exactly the one written there, and a
 # written difference that no longer occurs fails too. Run with --update to
 # rewrite that file from the current difference (then read it).
+#   reentry the WQ013 and WQ014 findings of wqcheck (corpus/6.17 scanned as
+#           the tree it is) are the sites the report modes of
+#           prepare_work.cocci and two_workqueues.cocci print; where one
+#           file cannot show what wqcheck sees, the difference of the two
+#           site lists is written down, with the reason, in
+#           semantic-patches/tests/reentry-disagreements.diff, and must be
+#           exactly that (--update rewrites it too).
 set -u
 SP=$TOP/semantic-patches
 EXPECTED=$SP/tests/corpus-disagreements.diff
+REENTRY_EXPECTED=$SP/tests/reentry-disagreements.diff
+REENTRY_SCRIPTS="prepare_work two_workqueues"
 SCRIPTS="flush_work_sync system_nrt_wq wq_non_reentrant"
 name=cocci-diff
 
@@ -61,6 +70,55 @@ for rule in WQ001 WQ002 WQ003 WQ004 WQ005; do
 		diff -u --label wqcheck --label spatch "$work/w.$rule" "$work/c.$rule" | sed -n '3,30s/^/    /p'
 	fi
 done
+
+# --- reentry sites ------------------------------------------------------------------
+# wqcheck reads the era of a file from its tree: corpus/6.17 is a tree of its
+# own (its workqueue.h has system_percpu_wq), as the scripts see it too.
+reentry_sites() {	# JSON PREFIX: WQ013/WQ014 sites, coccicheck columns
+	python3 - "$1" "$2" <<'PY'
+import json, sys
+prefix = sys.argv[2]
+for f in json.load(open(sys.argv[1]))["findings"]:
+	if f["rule"] in ("WQ013", "WQ014"):
+		print("%s%s:%d:%d-%d: [%s]" % (prefix, f["file"], f["line"], f["column"] - 1,
+					       f["end_column"] - 1, f["rule"]))
+PY
+}
+reentry_sites "$work/wqcheck.json" "" | grep -v '^6\.17/' >"$work/reentry.wqcheck"
+(cd "$work/orig/6.17" && "$WQCHECK" scan --format=json --rules=WQ013,WQ014 . \
+	2>>"$work/wqcheck.err") >"$work/wqcheck-617.json"
+reentry_sites "$work/wqcheck-617.json" "6.17/" >>"$work/reentry.wqcheck"
+sort -o "$work/reentry.wqcheck" "$work/reentry.wqcheck"
+for s in $REENTRY_SCRIPTS; do
+	(cd "$work/orig" && spatch -D report --very-quiet --no-includes --include-headers \
+		--sp-file "$SP/$s.cocci" --dir . 2>>"$work/spatch.err")
+done | sed -n 's|^\./\([^:]*:[0-9]*:[0-9]*-[0-9]*\): .*\(\[WQ01[34]\]\)$|\1: \2|p' |
+	sort >"$work/reentry.cocci"
+# -site: wqcheck only; +site: the scripts only.
+{ comm -23 "$work/reentry.wqcheck" "$work/reentry.cocci" | sed 's/^/-/'
+  comm -13 "$work/reentry.wqcheck" "$work/reentry.cocci" | sed 's/^/+/'; } >"$work/reentry.actual"
+if [ "${1:-}" = --update ]; then
+	{ sed -n '/^#/p' "$REENTRY_EXPECTED" 2>/dev/null; cat "$work/reentry.actual"; } >"$work/reentry.new"
+	cp "$work/reentry.new" "$REENTRY_EXPECTED"
+	echo "# $name: wrote $REENTRY_EXPECTED; read it before committing"
+fi
+for rule in WQ013 WQ014; do
+	w=$(grep -c "\[$rule\]" "$work/reentry.wqcheck")
+	c=$(grep -c "\[$rule\]" "$work/reentry.cocci")
+	both=$(comm -12 "$work/reentry.wqcheck" "$work/reentry.cocci" | grep -c "\[$rule\]")
+	if [ "$w" -eq 0 ] || [ "$both" -eq 0 ]; then
+		echo "not ok - $name: $rule sites: wqcheck ($w) and the report mode ($c) share none"
+	else
+		echo "ok - $name: $rule sites: wqcheck and the report mode agree on $both (wqcheck $w, spatch $c)"
+	fi
+done
+if cmp -s <(sed '/^#/d' "$REENTRY_EXPECTED" 2>/dev/null) "$work/reentry.actual"; then
+	echo "ok - $name: WQ013/WQ014 sites: the only differences are the documented ones"
+else
+	echo "not ok - $name: WQ013/WQ014 sites: the only differences are the documented ones"
+	diff -u --label documented --label now <(sed '/^#/d' "$REENTRY_EXPECTED" 2>/dev/null) \
+		"$work/reentry.actual" | sed -n '3,40s/^/    /p'
+fi
 
 # --- fixes -----------------------------------------------------------------------
 (cd "$work/wqcheck" && "$WQCHECK" scan --in-place . >/dev/null 2>>"$work/wqcheck.err")

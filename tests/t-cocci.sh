@@ -1,4 +1,5 @@
 #!/bin/bash
+# timeout: 600
 # The semantic patches tested the Coccinelle way. For every input
 # semantic-patches/tests/NAME.c (NAME is a script name, or SCRIPT_CASE):
 #   patch    spatch -D patch turns NAME.c into NAME.res, byte for byte, the
@@ -8,8 +9,9 @@
 #   context  each starred block starts on a reported line, and each
 #            reported line starts one;
 #   org      the TODO entries name exactly the positions reported.
-# And: each script carries the kernel's header conventions, and the wqfix
-# python block is the same in the three patch scripts.
+# And: each script carries the kernel's header conventions, the wqfix
+# python block is the same in the three patch scripts, and the wqitem block
+# the same in the two non-reentrance scripts.
 set -u
 SP=$TOP/semantic-patches
 T=$SP/tests
@@ -72,6 +74,17 @@ if [ -s "$work/wqfix.flush_work_sync" ] &&
 	ok "wqfix block identical in the three patch scripts"
 else
 	echo "not ok - cocci: wqfix block identical in the three patch scripts"
+fi
+
+# --- the shared wqitem block -----------------------------------------------------
+for s in prepare_work two_workqueues; do
+	sed -n '/^# --- wqitem begin/,/^# --- wqitem end ---$/p' "$SP/$s.cocci" >"$work/wqitem.$s"
+done
+if [ -s "$work/wqitem.prepare_work" ] &&
+   cmp -s "$work/wqitem.prepare_work" "$work/wqitem.two_workqueues"; then
+	ok "wqitem block identical in prepare_work.cocci and two_workqueues.cocci"
+else
+	echo "not ok - cocci: wqitem block identical in prepare_work.cocci and two_workqueues.cocci"
 fi
 
 # --- per input --------------------------------------------------------------------

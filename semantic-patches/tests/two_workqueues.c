@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Input for two_workqueues.cocci: one item queued on two workqueues. */
+#include <linux/workqueue.h>
+
+#define CHIP_EVENTS_WQ	system_wq
+#define CHIP_SLOW_WQ	system_long_wq
+
+struct chip {
+	struct workqueue_struct *own_wq;
+	struct delayed_work poll;
+	struct work_struct event;
+	struct work_struct pick;
+	struct work_struct stage;
+	struct work_struct tick;
+	struct work_struct alias;
+	struct work_struct hp;
+	int fast;
+};
+
+static struct workqueue_struct *chip_rx_wq;
+static struct workqueue_struct *chip_tx_wq;
+static struct workqueue_struct *chip_stage1_wq;
+static struct workqueue_struct *chip_stage2_wq;
+static struct work_struct chip_flush_work;
+
+static void chip_fn(struct work_struct *work)
+{
+}
+
+/* reported (chip_poll_kick): schedule_*() is system_wq, the kick is not */
+static void chip_poll_fn(struct work_struct *work)
+{
+	struct chip *c = container_of(work, struct chip, poll.work);
+
+	schedule_delayed_work(&c->poll, HZ);
+}
+
+void chip_poll_kick(struct chip *c)
+{
+	mod_delayed_work(system_long_wq, &c->poll, 0);
+}
+
+/* reported: a global item on two workqueues of the driver (the later site) */
+void chip_rx_done(void)
+{
+	queue_work(chip_rx_wq, &chip_flush_work);
+}
+
+void chip_tx_done(void)
+{
+	queue_work(chip_tx_wq, &chip_flush_work);
+}
+
+/* reported: the odd one out, though it comes first */
+void chip_hp(struct chip *c)
+{
+	queue_work(system_highpri_wq, &c->hp);
+}
+
+void chip_hp_again(struct chip *c)
+{
+	schedule_work(&c->hp);
+}
+
+void chip_hp_once_more(struct chip *c)
+{
+	schedule_work(&c->hp);
+}
+
+/* reported: a macro for another workqueue */
+void chip_alias(struct chip *c)
+{
+	queue_work(CHIP_SLOW_WQ, &c->alias);
+}
+
+void chip_alias_again(struct chip *c)
+{
+	schedule_work(&c->alias);
+}
+
+/* not reported: one workqueue, two spellings; a self-requeue on it */
+static void chip_tick_fn(struct work_struct *work)
+{
+	struct chip *c = container_of(work, struct chip, tick);
+
+	queue_work(system_wq, &c->tick);
+}
+
+void chip_tick(struct chip *c)
+{
+	queue_work(CHIP_EVENTS_WQ, &c->tick);
+	schedule_work(&c->tick);
+}
+
+/* not reported: the two branches of one choice */
+void chip_pick(struct chip *c)
+{
+	if (c->fast)
+		queue_work(system_highpri_wq, &c->pick);
+	else
+		queue_work(system_long_wq, &c->pick);
+}
+
+/* not reported: a hand-off, each stage freshly initialised */
+void chip_stage1(struct chip *c)
+{
+	INIT_WORK(&c->stage, chip_fn);
+	queue_work(chip_stage1_wq, &c->stage);
+}
+
+void chip_stage2(struct chip *c)
+{
+	INIT_WORK(&c->stage, chip_fn);
+	queue_work(chip_stage2_wq, &c->stage);
+}
+
+/* not reported: a workqueue in a member or a parameter (wqcheck's part) */
+void chip_event_irq(struct chip *c)
+{
+	queue_work(c->own_wq, &c->event);
+}
+
+void chip_event_param(struct chip *c, struct workqueue_struct *wq)
+{
+	queue_work(wq, &c->event);
+}
+
+void chip_event_retry(struct chip *c)
+{
+	schedule_work(&c->event);
+}
+
+void chip_setup(struct chip *c)
+{
+	INIT_DELAYED_WORK(&c->poll, chip_poll_fn);
+	INIT_WORK(&c->event, chip_fn);
+	INIT_WORK(&c->pick, chip_fn);
+	INIT_WORK(&c->tick, chip_tick_fn);
+	INIT_WORK(&c->alias, chip_fn);
+	INIT_WORK(&c->hp, chip_fn);
+	INIT_WORK(&chip_flush_work, chip_fn);
+}

@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// One work item queued on two named workqueues in one file.  A work item
+/// runs on one worker at a time only while no one queues it to another
+/// workqueue (Documentation/core-api/workqueue.rst, Non-reentrance
+/// Conditions): __queue_work() sends an item to the pool where it still
+/// runs only when that run belongs to the same workqueue, so a run queued
+/// from one workqueue may start while a run from the other is still going
+/// on another CPU.  schedule_*() queues on the workqueue the tree's
+/// include/linux/workqueue.h says (system_wq; system_percpu_wq since 6.17,
+/// where system_wq is a second workqueue).  The site on the workqueue that
+/// fewer of the item's sites name is reported, with the other one in the
+/// message.  Two sites in one function (the branches of one choice) and
+/// two sites that each follow an INIT_* of the item (a hand-off from one
+/// stage to the next) are not reported.
+//
+// Confidence: Moderate
+// Copyright: (C) 2026 The wqcheck authors.
+// URL: https://coccinelle.gitlabpages.inria.fr/website
+// Comments: The one-file part of wqcheck's rule WQ014.  Only workqueues
+//  named by a global name (system_*_wq, a driver's own static workqueue,
+//  a #define of one in the file) are compared; a workqueue held in a struct
+//  member or a parameter, and sites in other files, need wqcheck.  An item
+//  is its global name, or its member path (&p->poll and &q->poll are one
+//  item: the struct types are not compared).  No patch mode output: which
+//  workqueue the item belongs on needs a human.
+// Options: --no-includes --include-headers
+// Keywords: queue_work, queue_delayed_work, mod_delayed_work, schedule_work,
+//  schedule_delayed_work, system_wq, system_percpu_wq, non-reentrant
+
+virtual patch
+virtual context
+virtual org
+virtual report
+
+// Nothing to rewrite: which workqueue the item belongs on needs a human.
+// This rule lets MODE=patch run (spatch refuses a semantic patch with no
+// rule for the mode) and print nothing: the name it looks for is one no
+// source uses.
+@depends on patch@
+symbol __wqcheck_report_only__;
+@@
+- __wqcheck_report_only__();
+
+@initialize:python@
+@@
+# --- wqitem begin: the same in prepare_work.cocci and two_workqueues.cocci
+# (tests/t-cocci.sh checks) ---
+# Work items, their initialisations and their queueings, one file at a
+# time.  No apostrophes or quote characters in here: the SmPL lexer reads
+# script code.
+import os
+import re
+
+WQITEM_CORE = ("kernel/workqueue.c", "include/linux/workqueue.h")
+
+def wqitem_in_core(name):
+	"""The workqueue core and its header define the API, they do not use it."""
+	name = os.path.abspath(name).replace(os.sep, "/")
+	return any(name.endswith("/" + c) for c in WQITEM_CORE)
+
+def wqitem_text(e):
+	"""Coccinelle prints & p -> poll; the source says &p->poll."""
+	e = re.sub(r"\s*(->|\.)\s*", r"\1", e.strip())
+	return re.sub(r"([&*!~])\s+", r"\1", e)
+
+def wqitem_key(w):
+	"""The item an argument names: a name (&re_flush_work: the rules
+	that ask for a global one say global idexpression), or a member path
+	with its base left out (&p->poll.work and &q->poll are one item,
+	poll: the .work of a delayed_work is the delayed_work).  None for
+	anything else (a pointer parameter, an array element)."""
+	t = wqitem_text(w)
+	if not t.startswith("&"):
+		return None
+	t = t[1:]
+	if t.startswith("(") and t.endswith(")"):
+		t = t[1:-1]
+	if re.match(r"^[A-Za-z_]\w*$", t):
+		return wqitem_global_key(t)
+	m = re.match(r"^[A-Za-z_]\w*((?:(?:->|\.)[A-Za-z_]\w*)+)$", t)
+	if m:
+		path = re.sub(r"^(->|\.)", "", m.group(1)).replace("->", ".")
+		if path.endswith(".work") and path != "work":
+			path = path[:-len(".work")]
+		return "member " + path
+	return None
+
+def wqitem_global_key(name):
+	return "var " + name.strip()
+
+class WqitemFile(object):
+	def __init__(self, name):
+		self.name = name
+		self.inits = []		# (key, function, line, work function)
+		self.queues = []	# (key, function, line, col, col_end, api, workqueue)
+		self.macros = None
+
+	def object_macros(self):
+		"""The object-like #defines of the file that stand for a name:
+		#define RE_EVENTS_WQ system_wq."""
+		if self.macros is None:
+			self.macros = {}
+			with open(self.name) as f:
+				for l in f:
+					m = re.match(r"\s*#\s*define\s+([A-Za-z_]\w*)\s+(.*?)\s*$", l)
+					if m:
+						self.macros[m.group(1)] = m.group(2)
+		return self.macros
+
+	def resolve(self, name):
+		"""The workqueue a global name stands for, through the file
+		s object-like macros; None when one stands for an expression."""
+		seen = set()
+		while name in self.object_macros() and name not in seen:
+			seen.add(name)
+			name = self.object_macros()[name]
+			m = re.match(r"^\(?\s*([A-Za-z_]\w*)\s*\)?$", name)
+			if not m:
+				return None
+			name = m.group(1)
+		return name
+
+	def fresh(self, key, function, line):
+		"""An INIT_* of the item before line in the same function."""
+		return any(k == key and fn == function and l < line
+			   for (k, fn, l, wf) in self.inits)
+
+wqitem_files = {}
+
+def wqitem_file(name):
+	if name not in wqitem_files:
+		wqitem_files[name] = WqitemFile(name)
+	return wqitem_files[name]
+
+def wqitem_api(p):
+	"""The name of the call at p, as the source spells it."""
+	with open(p.file) as f:
+		line = f.readlines()[int(p.line) - 1]
+	return line[int(p.column):int(p.column_end)]
+
+# Where schedule_*() queues: the tree is the nearest directory above the
+# file with include/linux/workqueue.h, and that header says.
+wqitem_schedule_wqs = {}
+
+def wqitem_schedule_wq(name):
+	d = os.path.dirname(os.path.abspath(name))
+	while True:
+		path = os.path.join(d, "include", "linux", "workqueue.h")
+		if os.path.isfile(path):
+			break
+		up = os.path.dirname(d)
+		if up == d:
+			return "system_wq"
+		d = up
+	if path not in wqitem_schedule_wqs:
+		with open(path) as f:
+			text = f.read()
+		m = re.search(r"\bschedule_work\s*\([^)]*\)\s*\{[^}]*?\bqueue_work\s*\(\s*([A-Za-z_]\w*)", text)
+		wqitem_schedule_wqs[path] = m.group(1) if m else "system_wq"
+	return wqitem_schedule_wqs[path]
+
+def wqitem_add_init(p, w, fn):
+	key = wqitem_key(w)
+	if key:
+		wqitem_file(p.file).inits.append((key, p.current_element, int(p.line), fn))
+
+def wqitem_add_queue(p, w, key, wq):
+	"""w is the item argument, key the item, wq the global name of the
+	workqueue, or None for schedule_*()."""
+	if key is None or wqitem_in_core(p.file):
+		return
+	f = wqitem_file(p.file)
+	api = wqitem_api(p)
+	if wq is None:
+		wq = wqitem_schedule_wq(p.file) + " (" + api + "() queues there)"
+		named = wqitem_schedule_wq(p.file)
+	else:
+		named = f.resolve(wq.strip())
+		if named is None:
+			return
+		wq = named if named == wq.strip() else wq.strip() + ", that is " + named
+	site = (key, p.current_element, int(p.line), int(p.column),
+		int(p.column_end), api, named, wq, wqitem_text(w))
+	if site not in f.queues:
+		f.queues.append(site)
+# --- wqitem end ---
+
+def two_wq_reported(p):
+	"""The site at p and the one it conflicts with, or None.  As wqcheck
+	does: a site is reported when the same item is queued, in another
+	function, on another workqueue that more of its sites name (or as
+	many, and that site comes first)."""
+	f = wqitem_file(p.file)
+	sites = sorted(f.queues, key=lambda s: (s[2], s[3]))
+	for j, q in enumerate(sites):
+		if (q[2], q[3]) != (int(p.line), int(p.column)):
+			continue
+		mine = len([s for s in sites if s[0] == q[0] and s[6] == q[6]])
+		best, best_n = None, 0
+		for i, e in enumerate(sites):
+			if i == j or e[0] != q[0] or e[6] == q[6] or e[1] == q[1]:
+				continue
+			if f.fresh(q[0], q[1], q[2]) and f.fresh(e[0], e[1], e[2]):
+				continue
+			n = len([s for s in sites if s[0] == e[0] and s[6] == e[6]])
+			if (n > mine or (n == mine and i < j)) and n > best_n:
+				best, best_n = e, n
+		if best:
+			return (q, best)
+	return None
+
+def two_wq_message(p):
+	q, e = two_wq_reported(p)
+	return ("%s() queues %s on %s, but it is also queued on %s at line %d "
+		"(%s()): on two workqueues a run queued from one may start while "
+		"a run from the other is still going on another CPU (the "
+		"one-worker guarantee holds only on one workqueue); queue every "
+		"site of the item on the same workqueue [WQ014]" %
+		(q[5], q[8], q[7], e[7], e[2], e[5]))
+
+// --- collect: initialisations and queueings of the file ---------------------
+
+@init depends on !patch@
+identifier initf =~ "^(__)?INIT_(DELAYED_|DEFERRABLE_|RCU_)?WORK(_ONSTACK|_DEFERRABLE)?$";
+expression w;
+identifier fn;
+position p;
+@@
+initf@p(w, fn, ...)
+
+@script:python depends on !patch@
+p << init.p;
+w << init.w;
+fn << init.fn;
+@@
+wqitem_add_init(p[0], w, fn)
+
+@queue_global depends on !patch@
+global idexpression A, I;
+expression c, d, n;
+position p;
+@@
+(
+queue_work@p(A, &I)
+|
+queue_delayed_work@p(A, &I, d)
+|
+mod_delayed_work@p(A, &I, d)
+|
+queue_rcu_work@p(A, &I)
+|
+queue_work_on@p(c, A, &I)
+|
+queue_delayed_work_on@p(c, A, &I, d)
+|
+mod_delayed_work_on@p(c, A, &I, d)
+|
+queue_work_node@p(n, A, &I)
+)
+
+@script:python depends on !patch@
+p << queue_global.p;
+A << queue_global.A;
+I << queue_global.I;
+@@
+wqitem_add_queue(p[0], "&" + I, wqitem_global_key(I), A)
+
+@queue_member depends on !patch@
+global idexpression A;
+expression w, c, d, n;
+position p;
+@@
+(
+queue_work@p(A, w)
+|
+queue_delayed_work@p(A, w, d)
+|
+mod_delayed_work@p(A, w, d)
+|
+queue_rcu_work@p(A, w)
+|
+queue_work_on@p(c, A, w)
+|
+queue_delayed_work_on@p(c, A, w, d)
+|
+mod_delayed_work_on@p(c, A, w, d)
+|
+queue_work_node@p(n, A, w)
+)
+
+@script:python depends on !patch@
+p << queue_member.p;
+A << queue_member.A;
+w << queue_member.w;
+@@
+if str(wqitem_key(w)).startswith("member "):
+	wqitem_add_queue(p[0], w, wqitem_key(w), A)
+
+@schedule_global depends on !patch@
+global idexpression I;
+expression c, d;
+position p;
+@@
+(
+schedule_work@p(&I)
+|
+schedule_delayed_work@p(&I, d)
+|
+schedule_work_on@p(c, &I)
+|
+schedule_delayed_work_on@p(c, &I, d)
+)
+
+@script:python depends on !patch@
+p << schedule_global.p;
+I << schedule_global.I;
+@@
+wqitem_add_queue(p[0], "&" + I, wqitem_global_key(I), None)
+
+@schedule_member depends on !patch@
+expression w, c, d;
+position p;
+@@
+(
+schedule_work@p(w)
+|
+schedule_delayed_work@p(w, d)
+|
+schedule_work_on@p(c, w)
+|
+schedule_delayed_work_on@p(c, w, d)
+)
+
+@script:python depends on !patch@
+p << schedule_member.p;
+w << schedule_member.w;
+@@
+if str(wqitem_key(w)).startswith("member "):
+	wqitem_add_queue(p[0], w, wqitem_key(w), None)
+
+// --- report: the odd site of an item on two workqueues ------------------------
+
+@r depends on !patch@
+position p : script:python() { two_wq_reported(p[0]) is not None };
+identifier qf;
+@@
+qf@p(...)
+
+@depends on context@
+position r.p;
+identifier qf;
+@@
+* qf@p(...)
+
+@script:python depends on org@
+p << r.p;
+@@
+coccilib.org.print_todo(p[0], two_wq_message(p[0]))
+
+@script:python depends on report@
+p << r.p;
+@@
+coccilib.report.print_report(p[0], two_wq_message(p[0]))
