@@ -1,6 +1,6 @@
 #!/bin/bash
 # slow: yes
-# timeout: 600
+# timeout: 900
 # The semantic patches with the kernel's own machinery, unchanged: copy them
 # into scripts/coccinelle/api/ of a copy of Debian's linux-source-6.1 tree
 # (tests/real/kernel-tree.sh), copy the corpus into a subdirectory, and run
