@@ -208,6 +208,8 @@ def func_changed_message(p, how, w, fn):
 	text = wqitem_text(w)
 	here = p.current_element
 	line = int(p.line)
+	# (work_func_t)handler: the function is handler
+	fn = re.sub(r"^\(\s*\w+\s*\)\s*", "", wqitem_text(fn))
 	msg = "%s gives %s the work function %s()" % (how, text, fn)
 	own = [wf for (k, func, l, wf) in f.inits if k == key and wf == here]
 	fresh = f.fresh(key, here, line)
@@ -322,8 +324,7 @@ wqitem_add_queue(p[0], w, wqitem_key(w), "?")
 // --- the sites that change the function ------------------------------------
 
 @prep depends on !patch@
-expression w;
-identifier fn;
+expression w, fn;
 position p;
 @@
 (
@@ -339,8 +340,7 @@ if wqitem_in_core(p[0].file):
 	cocci.include_match(False)
 
 @assign depends on !patch@
-expression e;
-identifier fn;
+expression e, fn;
 position p : script:python() { not wqitem_in_core(p[0].file) };
 @@
 e.func@p = fn

@@ -53,7 +53,7 @@ static void chip_event(struct work_struct *work)
 /* reported: re-aimed and queued by the same function */
 void chip_irq(struct chip *c, int b)
 {
-	PREPARE_WORK(&c->irq_work, b ? chip_irq_b : chip_irq_a);
+	PREPARE_WORK(&c->irq_work, (work_func_t)chip_irq_b);
 	schedule_work(&c->irq_work);
 }
 
