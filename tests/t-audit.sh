@@ -2,8 +2,9 @@
 # wqcheck audit on the corpus: known callers of every class with their
 # migration advice (both ways), counts that add up, every finding of
 # `wqcheck scan` present as a row of the matching class, --subsystem, the
-# Markdown, CSV and HTML forms of the same document, and bad input refused
-# with exit status 2 and one line.
+# Markdown, CSV and HTML forms of the same document, the non-reentrance
+# conditions (WQ013-WQ015) counted per subsystem in JSON, Markdown and HTML
+# as scan finds them, and bad input refused with exit status 2 and one line.
 # asan: yes
 set -u
 T=$(mktemp -d "${TMPDIR:-/tmp}/t-audit.XXXXXX")
@@ -49,6 +50,9 @@ say(d.get("tool") == "wqcheck" and d.get("generated_by") == "wqcheck audit" and
     d.get("tree") == sys.argv[2] and isinstance(d.get("version"), str),
     "tool, version, tree (as given) and generated_by")
 say(d.get("classes") == classes, "classes listed in the contract's order")
+say(list(d) == ["tool", "version", "tree", "generated_by", "era", "classes", "conditions",
+                "summary", "subsystems", "files_not_analysed"],
+    "the document's keys are the contract's (checker/products/audit/README.md)")
 subs = d["subsystems"]
 rows = [c for s in subs for c in s["callers"]]
 sm = d["summary"]
@@ -71,8 +75,8 @@ say(all([(c["file"], c["line"], c["column"]) for c in s["callers"]] ==
         sorted((c["file"], c["line"], c["column"]) for c in s["callers"]) for s in subs),
     "callers sorted by file, line, column")
 say(len({s["name"] for s in subs}) == len(subs), "one entry per subsystem")
-fields = ["file", "line", "column", "function", "api", "kind", "class", "rule", "message",
-          "work_functions", "evidence", "migration", "migration_status"]
+fields = ["file", "line", "column", "function", "api", "kind", "class", "rule",
+          "severity", "message", "work_functions", "evidence", "migration", "migration_status"]
 say(all(list(c) == fields for c in rows), "every caller has the contract's fields, in order")
 # The corpus is of the 3.6 era: 6.17's migration has no say here.
 say(d["era"]["name"] == "legacy" and d["era"]["from_header"] and
@@ -246,6 +250,162 @@ else
 fi
 "$WQCHECK" audit -q -j 1 --format=json "$corpus" >"$T/j1.json" 2>/dev/null
 check "-j 1 gives the same document as the default" cmp -s "$T/audit.json" "$T/j1.json"
+
+# The non-reentrance conditions (WQ013-WQ015): per subsystem and in the
+# summary, warnings and notes apart, in JSON, Markdown and HTML, each equal
+# to what `wqcheck scan` finds in the files of that subsystem. On the corpus
+# (drivers/reentry/ breaks each condition, with its negatives) and on
+# corpus/6.17, a tree of its own.
+conditions_check() {
+	local label=$1 scan=$2 json=$3 md=$4 html=$5 tree=$6
+	python3 - "$label" "$scan" "$json" "$md" "$html" "$tree" <<'PY'
+import json, re, sys
+from collections import Counter
+from html.parser import HTMLParser
+label, scan, doc, md, page, tree = sys.argv[1:]
+rules = ["WQ013", "WQ014", "WQ015"]
+def say(ok, name, detail=()):
+    print(("ok - " if ok else "not ok - ") + "%s: %s" % (label, name))
+    if not ok:
+        for l in list(detail)[:8]:
+            print("    " + str(l))
+findings = [f for f in json.load(open(scan))["findings"] if f["rule"] in rules]
+d = json.load(open(doc))
+subs = d["subsystems"]
+# Which subsystem owns a file: the audit's grouping of its rows, every kind.
+owner = {c["file"]: s["name"] for s in subs for c in s["callers"]}
+unowned = sorted({f["file"] for f in findings if f["file"] not in owner})
+say(not unowned, "every file with a WQ013-WQ015 finding is in a subsystem", unowned)
+sev = lambda f: "note" if f["severity"] == "note" else "warning"
+want = Counter((owner.get(f["file"]), f["rule"], sev(f)) for f in findings)
+def counts(name):
+    c = {r: {"warning": want[(name, r, "warning")], "note": want[(name, r, "note")]}
+         for r in rules}
+    for r in rules:
+        c[r]["total"] = c[r]["warning"] + c[r]["note"]
+    c["total"] = {k: sum(c[r][k] for r in rules) for k in ("warning", "note", "total")}
+    return c
+# The corpus must break each condition, warnings and notes both, or the
+# comparisons below would prove little.
+need = {"corpus": [(r, "warning") for r in rules] + [("WQ013", "note"), ("WQ015", "note")],
+        "6.17": [("WQ014", "warning")]}[label]
+got = Counter((f["rule"], sev(f)) for f in findings)
+say(all(got[k] for k in need), "scan finds %s" % ", ".join("%s %ss" % k for k in need),
+    ["%s %s: %d" % (k[0], k[1], got[k]) for k in need])
+say(d.get("conditions") and [c["rule"] for c in d["conditions"]] == rules and
+    all(c["name"] and c["meaning"] for c in d["conditions"]),
+    "the document lists WQ013, WQ014, WQ015 with a name and a meaning")
+bad = [(s["name"], s.get("condition_counts"), counts(s["name"])) for s in subs
+       if s.get("condition_counts") != counts(s["name"])]
+say(not bad, "every subsystem's condition_counts equal scan's findings in its files "
+    "(%d findings, %d subsystems)" % (len(findings), len(subs)), bad)
+total = {r: {k: sum(counts(s["name"])[r][k] for s in subs)
+             for k in ("warning", "note", "total")} for r in rules + ["total"]}
+say(d["summary"].get("by_condition") == total and
+    total["total"]["total"] == len(findings),
+    "summary by_condition = %s" % json.dumps(total["total"]),
+    [json.dumps(d["summary"].get("by_condition"))])
+rows = [c for s in subs for c in s["callers"]]
+say(all((c["rule"] is None) == (c["severity"] is None) for c in rows) and
+    all(c["severity"] in (None, "note", "warning", "error") for c in rows),
+    "a row has a severity exactly when it has a rule")
+# What Markdown and HTML must show: the subsystems that break a condition,
+# most warnings first, then most notes, then in the document's order.
+shown = sorted((i for i, s in enumerate(subs) if counts(s["name"])["total"]["total"]),
+               key=lambda i: (-counts(subs[i]["name"])["total"]["warning"],
+                              -counts(subs[i]["name"])["total"]["note"], i))
+def line(c):
+    return [c[r][k] for r in rules for k in ("warning", "note")] + \
+           [c["total"][k] for k in ("warning", "note", "total")]
+expect = [[subs[i]["name"]] + line(counts(subs[i]["name"])) for i in shown] + \
+         [["total"] + line(total)]
+summary = [[r, total[r]["warning"], total[r]["note"], total[r]["total"]] for r in rules] + \
+          [["total", total["total"]["warning"], total["total"]["note"], total["total"]["total"]]]
+
+# Markdown: the summary's table (condition, rule, warnings, notes, total,
+# meaning) and the table by subsystem.
+lines = open(md).read().splitlines()
+def md_table(start):
+    out, i = [], start
+    while i < len(lines) and not lines[i].startswith("|"):
+        i += 1
+    i += 2
+    while i < len(lines) and lines[i].startswith("|"):
+        out.append([x.strip().replace("\\|", "|")
+                    for x in re.split(r"(?<!\\)\|", lines[i].strip()[1:-1])])
+        i += 1
+    return out
+cells = lambda row: [row[0].strip("*")] + [int(x) for x in row[1:]]
+try:
+    top = md_table(next(i for i, l in enumerate(lines) if l.startswith("Non-reentrance conditions")))
+    got = [[r[1] or "total"] + [int(x) for x in r[2:5]] for r in top]
+    say(got == summary and all(r[5] for r in top[:-1]),
+        "md: the summary counts each condition, with its meaning", top)
+    by = md_table(lines.index("## Non-reentrance conditions by subsystem"))
+    say([cells(r) for r in by] == expect, "md: the table by subsystem (%d rows)" % len(expect),
+        ["got  %s" % r for r in by] + ["want %s" % r for r in expect])
+except (StopIteration, ValueError, IndexError) as e:
+    say(False, "md: the conditions' tables are there", [repr(e)])
+
+# HTML: the tables #by-condition and #conditions, read as a browser would.
+class Tables(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tables, self.cur, self.row, self.cell = {}, None, None, None
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "table" and a.get("id") in ("by-condition", "conditions"):
+            self.cur = self.tables.setdefault(a["id"], [])
+        elif self.cur is not None and tag == "tbody":
+            self.body = True
+        elif self.cur is not None and tag == "tr" and getattr(self, "body", False):
+            self.row = []
+            self.cur.append(self.row)
+        elif self.row is not None and tag in ("td", "th"):
+            self.cell = []
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self.cell is not None:
+            self.row.append("".join(self.cell).strip())
+            self.cell = None
+        elif tag == "tr":
+            self.row = None
+        elif tag == "table":
+            self.cur, self.body = None, False
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell.append(data)
+p = Tables()
+p.feed(open(page).read())
+top = p.tables.get("by-condition", [])
+try:
+    got = [[r[0].split()[0]] + [int(x) for x in r[2:5]] for r in top]
+    say(got == summary and all(r[1] for r in top[:-1]),
+        "html: the summary counts each condition, with its meaning", top)
+    by = [[r[0]] + [int(x) for x in r[1:]] for r in p.tables.get("conditions", [])]
+    say(by == expect, "html: the table by subsystem (%d rows)" % len(expect),
+        ["got  %s" % r for r in by] + ["want %s" % r for r in expect])
+except (ValueError, IndexError) as e:
+    say(False, "html: the conditions' tables are there", [repr(e)])
+PY
+}
+conditions_check corpus "$T/scan.json" "$T/audit.json" "$T/audit.md" "$T/audit.html" "$corpus"
+t617=$corpus/6.17
+"$WQCHECK" scan -q --format=json "$t617" >"$T/scan617.json" 2>/dev/null
+for f in json md html; do
+	audit --format=$f "$t617" >"$T/audit617.$f" 2>/dev/null
+done
+conditions_check 6.17 "$T/scan617.json" "$T/audit617.json" "$T/audit617.md" \
+	"$T/audit617.html" "$t617"
+audit --format=json --subsystem="WORKQUEUE REENTRANCY EXAMPLES" "$corpus" \
+	>"$T/reentry.json" 2>/dev/null
+check "--subsystem: the summary's conditions are that subsystem's" python3 -c '
+import json, sys
+d, all_ = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+mine = [s for s in all_["subsystems"] if s["name"] == "WORKQUEUE REENTRANCY EXAMPLES"][0]
+sys.exit(not (d["summary"]["by_condition"] == mine["condition_counts"] and
+              mine["condition_counts"]["total"]["total"] <
+              all_["summary"]["by_condition"]["total"]["total"]))' \
+	"$T/reentry.json" "$T/audit.json"
 
 # Bad input: exit 2, one line on stderr.
 mkdir -p "$T/nomaint/include/linux" && touch "$T/nomaint/Makefile" "$T/nomaint/Kconfig"

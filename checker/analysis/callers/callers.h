@@ -71,7 +71,8 @@ struct audit_row {
 	char *api;
 	enum audit_kind kind;
 	enum audit_class class;
-	const char *rule; /* WQ001..WQ012 or NULL */
+	const char *rule; /* WQ001..WQ022 or NULL */
+	enum severity severity; /* of the rule's finding; only when rule is set */
 	char *message;
 	char **work_functions;
 	size_t nr_work_functions, alloc_work_functions;
@@ -93,6 +94,7 @@ struct audit_migration_finding {
 	char *file;
 	unsigned line, column;
 	const char *rule;
+	enum severity severity;
 	char *message;
 	bool claimed;
 };

@@ -49,8 +49,10 @@ static void claim_system_site(struct audit *au, const struct pending_system *p)
 	struct audit_migration_finding *m =
 		audit_claim_migration_finding(au, r->file, r->line, r->column);
 
-	if (m)
+	if (m) {
 		r->rule = m->rule;
+		r->severity = m->severity;
+	}
 }
 
 /* For an alloc_workqueue(), also where it stands in the migration. */
@@ -60,8 +62,10 @@ static void claim_alloc_site(struct audit *au, struct alloc_site *s)
 	struct audit_migration_finding *m =
 		audit_claim_migration_finding(au, s->path, s->line, s->column);
 
-	if (m)
+	if (m) {
 		r->rule = m->rule;
+		r->severity = m->severity;
+	}
 	if (au->migration) {
 		/* WQ022 judged the flags, macros followed: it has the say. */
 		s->followed = !s->flagged && !m;

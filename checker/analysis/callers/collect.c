@@ -72,6 +72,7 @@ static void defer_migration_finding(struct audit *au, const struct finding *f)
 	m->line = f->line;
 	m->column = f->column;
 	m->rule = f->rule->id;
+	m->severity = f->severity;
 	m->message = xstrdup(f->message ? f->message : f->rule->summary);
 }
 
@@ -90,6 +91,7 @@ static void row_from_unclaimed(struct audit *au,
 	struct strbuf sb = STRBUF_INIT;
 
 	r->rule = m->rule;
+	r->severity = m->severity;
 	r->class = AUDIT_UNRESOLVED;
 	r->status = MIGRATION_PENDING;
 	r->advice = ADVICE_UNDECIDED;
@@ -153,6 +155,7 @@ static void row_from_finding(struct audit *au, struct source_cache *sc,
 	r->function = fn;
 	r->class = class_of_rule(f->rule);
 	r->rule = f->rule->id;
+	r->severity = f->severity;
 	r->message = xstrdup(f->message ? f->message : f->rule->summary);
 	for (i = 0; i < f->nr_evidence; i++)
 		audit_row_add_evidence(r, f->evidence[i].file,

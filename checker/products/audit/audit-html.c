@@ -34,7 +34,8 @@ static const struct class_style known_classes[] = {
 	{ "cpu-dependent", "#d55e00",
 	  "the work function reads the CPU it runs on" },
 	{ "reentrancy-dependent", "#cc79a7",
-	  "relies on one work item running on several CPUs at once" },
+	  "relies on one work item running on several CPUs at once, or "
+	  "breaks a condition that prevents it (WQ011-WQ015)" },
 	{ "cpu-independent", "#009e73", "runs correctly on any CPU" },
 	{ "unresolved", "#8c8c8c", "work function not found" },
 };
@@ -50,6 +51,7 @@ struct page {
 	FILE *out;
 	json_t *doc;
 	json_t *classes;	/* class names, in the document's order */
+	json_t *conditions;	/* the non-reentrance conditions, or NULL */
 	size_t nr_classes;
 	json_t *subsystems;
 	size_t nr_subsystems;
@@ -253,6 +255,9 @@ static void page_init(struct page *p, FILE *out, json_t *doc)
 		if (!json_is_string(json_array_get(p->classes, i)))
 			break;
 	p->nr_classes = i;
+	p->conditions = json_object_get(doc, "conditions");
+	if (!json_array_size(p->conditions))
+		p->conditions = NULL;
 	p->subsystems = json_object_get(doc, "subsystems");
 	p->nr_subsystems = json_array_size(p->subsystems);
 	p->migration = json_is_object(json_object_get(
@@ -294,6 +299,8 @@ static const char page_css[] =
 	"#chart .grid{stroke:#ddd}#chart .tick{fill:#555;text-anchor:middle}\n"
 	"#mchart{max-width:100%;height:auto;font-size:12px}\n"
 	"#mchart .bar{cursor:pointer}#mchart .bar:hover text{font-weight:600}\n"
+	"#conditions .bar{cursor:pointer}\n"
+	"#conditions .bar:hover td{background:#f6f8fb}\n"
 	"#mchart .grid{stroke:#ddd}#mchart .tick{fill:#555;text-anchor:middle}\n"
 	".m-conv{fill:" CONVERTED_COLOR ";background:" CONVERTED_COLOR "}\n"
 	".m-pend{fill:" PENDING_COLOR ";background:" PENDING_COLOR "}\n"
@@ -458,6 +465,102 @@ static void write_class_counts(struct page *p)
 	fputs("</tbody></table>\n", p->out);
 }
 
+/* The non-reentrance conditions, each with its one-line meaning; absent
+ * from a document written before the audit counted them. */
+static void write_condition_counts(struct page *p)
+{
+	json_t *by = json_object_get(json_object_get(p->doc, "summary"),
+				     "by_condition"),
+	       *c;
+	size_t i;
+
+	fputs("<table class=\"small\" id=\"by-condition\">"
+	      "<caption>Non-reentrance conditions (warning: it can happen while "
+	      "the item is pending or running; note: not shown to)</caption>\n"
+	      "<thead><tr><th>condition</th><th>meaning</th><th>warnings</th>"
+	      "<th>notes</th><th>total</th></tr></thead>\n<tbody>\n", p->out);
+	json_array_foreach(p->conditions, i, c) {
+		const char *rule = str_field(c, "rule");
+
+		fputs("<tr><td><code>", p->out);
+		put_text(p->out, rule);
+		fputs("</code> ", p->out);
+		put_text(p->out, str_field(c, "name"));
+		fputs("</td><td>", p->out);
+		put_text(p->out, str_field(c, "meaning"));
+		fprintf(p->out, "</td><td class=\"n\">%lld</td>"
+			"<td class=\"n\">%lld</td><td class=\"n\">%lld</td>"
+			"</tr>\n", audit_condition_tally(by, rule, "warning"),
+			audit_condition_tally(by, rule, "note"),
+			audit_condition_tally(by, rule, "total"));
+	}
+	fprintf(p->out, "<tr><th>total</th><td></td><td class=\"n\">%lld</td>"
+		"<td class=\"n\">%lld</td><td class=\"n\">%lld</td></tr>\n"
+		"</tbody></table>\n",
+		audit_condition_tally(by, "total", "warning"),
+		audit_condition_tally(by, "total", "note"),
+		audit_condition_tally(by, "total", "total"));
+}
+
+static void write_condition_row(struct page *p, json_t *counts)
+{
+	json_t *c;
+	size_t i;
+
+	json_array_foreach(p->conditions, i, c)
+		fprintf(p->out, "<td class=\"n\">%lld</td><td class=\"n\">%lld"
+			"</td>",
+			audit_condition_tally(counts, str_field(c, "rule"),
+					      "warning"),
+			audit_condition_tally(counts, str_field(c, "rule"),
+					      "note"));
+	fprintf(p->out, "<td class=\"n\">%lld</td><td class=\"n\">%lld</td>"
+		"<td class=\"n\">%lld</td></tr>\n",
+		audit_condition_tally(counts, "total", "warning"),
+		audit_condition_tally(counts, "total", "note"),
+		audit_condition_tally(counts, "total", "total"));
+}
+
+/* Per subsystem, those that break a condition, in audit_condition_order(). */
+static void write_conditions(struct page *p)
+{
+	json_t *summary = json_object_get(p->doc, "summary"), *c;
+	size_t *order = xcalloc(p->nr_subsystems + 1, sizeof(*order));
+	size_t nr = audit_condition_order(p->doc, order), i;
+
+	fprintf(p->out, "<section id=\"conditions-section\">\n"
+		"<h2>Non-reentrance conditions by subsystem</h2>\n"
+		"<p class=\"meta\">%zu subsystem%s break%s a condition; the "
+		"others break none. Click a subsystem to show its callers.</p>\n"
+		"<table class=\"small\" id=\"conditions\">\n<thead><tr>"
+		"<th rowspan=\"2\">subsystem</th>", nr, nr == 1 ? "" : "s",
+		nr == 1 ? "s" : "");
+	json_array_foreach(p->conditions, i, c) {
+		fputs("<th colspan=\"2\"><code>", p->out);
+		put_text(p->out, str_field(c, "rule"));
+		fputs("</code></th>", p->out);
+	}
+	fputs("<th colspan=\"3\">all</th></tr>\n<tr>", p->out);
+	json_array_foreach(p->conditions, i, c)
+		fputs("<th>warnings</th><th>notes</th>", p->out);
+	fputs("<th>warnings</th><th>notes</th><th>total</th></tr></thead>\n"
+	      "<tbody>\n", p->out);
+	for (i = 0; i < nr; i++) {
+		json_t *sub = json_array_get(p->subsystems, order[i]);
+
+		fprintf(p->out, "<tr class=\"bar\" data-s=\"%zu\"><td>",
+			order[i]);
+		put_text(p->out, subsystem_name(p, order[i]));
+		fputs("</td>", p->out);
+		write_condition_row(p,
+				    json_object_get(sub, "condition_counts"));
+	}
+	fputs("<tr class=\"total\"><th>total</th>", p->out);
+	write_condition_row(p, json_object_get(summary, "by_condition"));
+	fputs("</tbody></table>\n</section>\n", p->out);
+	free(order);
+}
+
 static void write_migration_counts(struct page *p)
 {
 	json_t *migration = json_object_get(
@@ -559,6 +662,8 @@ static void write_summary(struct page *p)
 		json_is_integer(files) ? (long long)json_integer_value(files) :
 					 (long long)distinct_files(p));
 	write_class_counts(p);
+	if (p->conditions)
+		write_condition_counts(p);
 	write_migration_counts(p);
 	if (p->migration)
 		write_progress_counts(p);
@@ -1139,7 +1244,7 @@ static const char page_script[] =
 	"sub.addEventListener('change', apply);\n"
 	"if (mig)\n"
 	"\tmig.addEventListener('change', apply);\n"
-	"['chart', 'mchart'].forEach(function (id) {\n"
+	"['chart', 'mchart', 'conditions'].forEach(function (id) {\n"
 	"\tvar chart = document.getElementById(id);\n"
 	"\n"
 	"\tif (chart)\n"
@@ -1180,6 +1285,8 @@ int audit_write_html(FILE *out, json_t *doc)
 	write_header(&p);
 	write_summary(&p);
 	write_chart(&p);
+	if (p.conditions)
+		write_conditions(&p);
 	if (p.migration)
 		write_migration_chart(&p);
 	write_subsystems(&p);

@@ -20,6 +20,7 @@ struct group {
 	size_t nr, alloc;
 	size_t counts[NR_AUDIT_CLASSES];
 	size_t progress[NR_MIGRATION_STATUS];
+	struct audit_condition_counts conditions;
 };
 
 /* What a converted or pending row counts as, by the name it uses or the
@@ -131,6 +132,9 @@ static json_t *row_json(const struct audit_row *r)
 	json_object_set_new(o, "class",
 			    json_string(audit_class_names[r->class]));
 	json_object_set_new(o, "rule", jstr(r->rule));
+	json_object_set_new(o, "severity",
+			    r->rule ? json_string(severity_name(r->severity)) :
+				      json_null());
 	json_object_set_new(o, "message", jstr(r->message));
 	for (i = 0; i < r->nr_work_functions; i++)
 		json_array_append_new(fns, jstr(r->work_functions[i]));
@@ -193,6 +197,8 @@ static json_t *group_json(const struct audit *au, const struct group *g)
 	json_object_set_new(o, "maintainers", people);
 	json_object_set_new(o, "lists", lists);
 	json_object_set_new(o, "counts", counts_json(g->counts, g->nr));
+	json_object_set_new(o, "condition_counts",
+			    audit_condition_counts_json(&g->conditions));
 	json_object_set_new(o, "migration_progress",
 			    au->migration ? progress_json(g->progress) :
 					    json_null());
@@ -266,6 +272,7 @@ json_t *audit_document(const struct audit *au, const struct maintainers *m,
 	size_t by_class[NR_AUDIT_CLASSES] = { 0 },
 	       advice[NR_AUDIT_ADVICE] = { 0 },
 	       progress[NR_MIGRATION_STATUS] = { 0 };
+	struct audit_condition_counts conditions = { 0 };
 	bool *kept = xcalloc(au->nr + 1, sizeof(*kept));
 	const struct maint_section *owner = NULL, **owners;
 	const char *last_file = NULL;
@@ -307,6 +314,8 @@ json_t *audit_document(const struct audit *au, const struct maintainers *m,
 		groups[g].rows[groups[g].nr++] = order[i];
 		groups[g].counts[r->class]++;
 		groups[g].progress[r->status]++;
+		audit_condition_count(&groups[g].conditions, r);
+		audit_condition_count(&conditions, r);
 		progress[r->status]++;
 		kept[i] = true;
 		by_class[r->class]++;
@@ -324,6 +333,7 @@ json_t *audit_document(const struct audit *au, const struct maintainers *m,
 		json_array_append_new(classes,
 				      json_string(audit_class_names[i]));
 	json_object_set_new(doc, "classes", classes);
+	json_object_set_new(doc, "conditions", audit_conditions_json());
 	json_object_set_new(summary, "callers",
 			    json_integer((json_int_t)callers));
 	json_object_set_new(summary, "subsystems",
@@ -331,6 +341,8 @@ json_t *audit_document(const struct audit *au, const struct maintainers *m,
 	json_object_set_new(summary, "files", json_integer((json_int_t)files));
 	json_object_set_new(summary, "by_class",
 			    counts_json(by_class, (size_t)-1));
+	json_object_set_new(summary, "by_condition",
+			    audit_condition_counts_json(&conditions));
 	for (i = ADVICE_WQ_PERCPU; i < NR_AUDIT_ADVICE; i++)
 		json_object_set_new(migration, audit_advice_names[i],
 				    json_integer((json_int_t)advice[i]));

@@ -120,6 +120,92 @@ static void md_progress(FILE *out, json_t *doc, json_t *progress)
 	free(order);
 }
 
+static long long tally(json_t *counts, const char *rule, const char *key)
+{
+	return audit_condition_tally(counts, rule, key);
+}
+
+/* The non-reentrance conditions of the whole tree, with their legend. */
+static void md_conditions(FILE *out, json_t *doc)
+{
+	json_t *by = json_object_get(json_object_get(doc, "summary"),
+				     "by_condition"),
+	       *c;
+	size_t i;
+
+	fputs("\nNon-reentrance conditions (a work item runs on one worker at "
+	      "a time only while none is broken; warning: it can happen while "
+	      "the item is pending or running, note: the analysis could not "
+	      "show that):\n\n"
+	      "| condition | rule | warnings | notes | total | meaning |\n"
+	      "|---|---|---:|---:|---:|---|\n",
+	      out);
+	json_array_foreach(json_object_get(doc, "conditions"), i, c) {
+		const char *rule = str(c, "rule");
+
+		fprintf(out, "| %s | %s | %lld | %lld | %lld | ",
+			str(c, "name"), rule, tally(by, rule, "warning"),
+			tally(by, rule, "note"), tally(by, rule, "total"));
+		md_cell(out, str(c, "meaning"));
+		fputs(" |\n", out);
+	}
+	fprintf(out, "| **total** | | %lld | %lld | %lld | |\n",
+		tally(by, "total", "warning"), tally(by, "total", "note"),
+		tally(by, "total", "total"));
+}
+
+static void md_condition_row(FILE *out, const char *name, json_t *counts,
+			     json_t *conditions)
+{
+	json_t *c;
+	size_t i;
+
+	fputs("| ", out);
+	md_cell(out, name);
+	json_array_foreach(conditions, i, c)
+		fprintf(out, " | %lld | %lld",
+			tally(counts, str(c, "rule"), "warning"),
+			tally(counts, str(c, "rule"), "note"));
+	fprintf(out, " | %lld | %lld | %lld |\n",
+		tally(counts, "total", "warning"),
+		tally(counts, "total", "note"), tally(counts, "total", "total"));
+}
+
+/* Per subsystem, those that break a condition, the most warnings first. */
+static void md_conditions_by_subsystem(FILE *out, json_t *doc)
+{
+	json_t *subsystems = json_object_get(doc, "subsystems"),
+	       *conditions = json_object_get(doc, "conditions"), *c;
+	size_t i, nr, *order;
+
+	order = calloc(json_array_size(subsystems) + 1, sizeof(*order));
+	if (!order)
+		return;
+	nr = audit_condition_order(doc, order);
+	fprintf(out, "\n## Non-reentrance conditions by subsystem\n\n"
+		"%zu subsystem%s break%s a condition; the others break none.\n\n"
+		"| subsystem |", nr, nr == 1 ? "" : "s", nr == 1 ? "s" : "");
+	json_array_foreach(conditions, i, c)
+		fprintf(out, " %s warnings | %s notes |", str(c, "rule"),
+			str(c, "rule"));
+	fputs(" warnings | notes | total |\n|---|", out);
+	json_array_foreach(conditions, i, c)
+		fputs("---:|---:|", out);
+	fputs("---:|---:|---:|\n", out);
+	for (i = 0; i < nr; i++) {
+		json_t *s = json_array_get(subsystems, order[i]);
+
+		md_condition_row(out, str(s, "name"),
+				 json_object_get(s, "condition_counts"),
+				 conditions);
+	}
+	md_condition_row(out, "**total**",
+			 json_object_get(json_object_get(doc, "summary"),
+					 "by_condition"),
+			 conditions);
+	free(order);
+}
+
 static void md_subsystem(FILE *out, json_t *s)
 {
 	json_t *callers = json_object_get(s, "callers"), *c, *p;
@@ -189,6 +275,8 @@ int audit_write_markdown(FILE *out, json_t *doc)
 		fprintf(out, "| %s | %lld |\n", json_string_value(c),
 			num(json_object_get(summary, "by_class"),
 			    json_string_value(c)));
+	if (json_array_size(json_object_get(doc, "conditions")))
+		md_conditions(out, doc);
 	fputs("\nMigration (6.17: system_percpu_wq / system_dfl_wq, WQ_PERCPU / WQ_UNBOUND):\n\n"
 	      "| advice | callers |\n|---|---:|\n",
 	      out);
@@ -211,6 +299,8 @@ int audit_write_markdown(FILE *out, json_t *doc)
 				num(counts, json_string_value(c)));
 		fprintf(out, " %lld |\n", num(counts, "total"));
 	}
+	if (json_array_size(json_object_get(doc, "conditions")))
+		md_conditions_by_subsystem(out, doc);
 	json_array_foreach(subsystems, i, s)
 		md_subsystem(out, s);
 	failed = json_object_get(doc, "files_not_analysed");

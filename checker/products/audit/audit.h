@@ -26,6 +26,31 @@ const char *audit_find_section(const struct maintainers *m, const char *name,
 			       char **why);
 #define AUDIT_NO_SECTION "(no MAINTAINERS entry)"
 
+/* audit-conditions.c: the non-reentrance conditions (WQ013-WQ015), each
+ * counted per subsystem and in the summary, warnings and notes apart. */
+#define NR_AUDIT_CONDITIONS 3
+
+struct audit_condition_counts {
+	size_t warning[NR_AUDIT_CONDITIONS], note[NR_AUDIT_CONDITIONS];
+};
+
+/* Counts r when its rule is one of the conditions. */
+void audit_condition_count(struct audit_condition_counts *c,
+			   const struct audit_row *r);
+/* The document's "conditions": rule, name and meaning of each, in order. */
+json_t *audit_conditions_json(void);
+/* {"WQ013": {"warning", "note", "total"}, ..., "total": {...}} */
+json_t *audit_condition_counts_json(const struct audit_condition_counts *c);
+/* The indices into doc's "subsystems" of those that break a condition, the
+ * most warnings first, then the most notes, then in the document's order;
+ * returns how many. order has room for every subsystem. Every format lists
+ * them so. */
+size_t audit_condition_order(json_t *doc, size_t *order);
+/* A count of a document's "condition_counts" or "by_condition": rule is
+ * "WQ013".."WQ015" or "total", key "warning", "note" or "total". */
+long long audit_condition_tally(json_t *counts, const char *rule,
+				const char *key);
+
 /* audit-text.c */
 /* --baseline: marks each caller that is a finding "baseline": "matched" or
  * "new" (by the fingerprint scan gives it; root is the tree) and counts both
