@@ -5,8 +5,9 @@
 # JSON the page was made from: one row per caller with its file:line, one chart
 # bar per subsystem shown with a segment per nonzero class, the rows with
 # JavaScript off, typed filters and selects that hide the right rows and say so,
-# header clicks that sort, strings that stay text, no console errors and no
-# network loads.  A screenshot is kept under
+# a click on a bar or on a subsystem of the non-reentrance conditions' table
+# that selects it, header clicks that sort, strings that stay text, no console
+# errors and no network loads.  A screenshot is kept under
 # ${WQCHECK_ARTEFACTS:-$TOP/tests/artefacts}.
 #
 # The pages: the tricky fixture tests/audit/fixture.json and a synthesized
@@ -691,6 +692,19 @@ def filter_checks(page, name, model, thorough):
         page.js("document.getElementById('subsystem').value")))
     expect("bar #%d" % second, model.matching(sub=second))
     page.choose("subsystem", "")
+    # So does a click on a subsystem of the non-reentrance conditions'
+    # table (the pages of wqcheck audit; a hand-made document has none).
+    cond = page.js("""[].map.call(document.querySelectorAll('#conditions tr.bar'),
+        function (r) { return +r.getAttribute('data-s'); })""")
+    if cond:
+        page.click("#conditions tr.bar[data-s='%d'] td" % cond[-1])
+        check("%s: clicking a subsystem of the conditions' table selects it"
+              % name, lambda: (
+                  page.js("document.getElementById('subsystem').value")
+                  == str(cond[-1]),
+                  page.js("document.getElementById('subsystem').value")))
+        expect("conditions row #%d" % cond[-1], model.matching(sub=cond[-1]))
+        page.choose("subsystem", "")
 
 
 def sort_checks(page, name, model):

@@ -5,7 +5,8 @@
 # by MAINTAINERS section with their maintainers, every finding of `wqcheck
 # scan` present as a row of the matching class, the known per-CPU users
 # (mm/vmstat.c's vmstat_update and mm_percpu_wq) classified cpu-dependent,
-# the migration advice given both ways, within a time and memory budget;
+# the migration advice given both ways, the non-reentrance conditions
+# counted per subsystem as scan finds them, within a time and memory budget;
 # and on the legacy fixture, its manifest's sites exactly the legacy rows.
 set -u
 scratch=$(mktemp -d)
@@ -94,6 +95,25 @@ dep = [c for _, c in rows if c["class"] == "cpu-dependent"]
 reads = lambda e: "current CPU" in e["message"] or "with the current one" in e["message"]
 say(dep and all(any(reads(e) for e in c["evidence"]) for c in dep),
     "every cpu-dependent row (%d) carries its CPU-read evidence" % len(dep))
+# The non-reentrance conditions: each subsystem's count of each, warnings
+# and notes apart, is scan's WQ013-WQ015 findings in its files.
+conds = ["WQ013", "WQ014", "WQ015"]
+owner = {c["file"]: s["name"] for s, c in rows}
+sev = lambda f: "note" if f["severity"] == "note" else "warning"
+reent = [f for f in scan if f["rule"] in conds]
+want = {}
+for f in reent:
+    w = want.setdefault(owner.get(f["file"]), {})
+    w[(f["rule"], sev(f))] = w.get((f["rule"], sev(f)), 0) + 1
+bad = [s["name"] for s in subs
+       if any(s["condition_counts"][r][k] != want.get(s["name"], {}).get((r, k), 0)
+              for r in conds for k in ("warning", "note")) or
+       s["condition_counts"]["total"]["total"] != sum(want.get(s["name"], {}).values())]
+say(reent and not bad and sm["by_condition"]["total"]["total"] == len(reent),
+    "every subsystem's WQ013-WQ015 counts equal scan's findings in its files (%s)" %
+    ", ".join("%s %d" % (r, sm["by_condition"][r]["total"]) for r in conds),
+    ["%s: %s" % (n, json.dumps(s["condition_counts"]["total"])) for s in subs
+     for n in [s["name"]] if n in bad][:10])
 PY
 
 # The legacy fixture: its manifest's WQ001-WQ005 sites are exactly the
