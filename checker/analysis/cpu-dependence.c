@@ -605,6 +605,8 @@ const struct source_function *cpu_dependence_resolve(struct cpu_dependence *cd,
 						     struct source_file **where)
 {
 	struct source_file *f = source_get(cd->sc, from), *at = NULL;
+	char *const *includes;
+	size_t nr_includes = 0;
 	const struct source_function *fn;
 	struct strbuf key = STRBUF_INIT, dir_key = STRBUF_INIT;
 	const char *slash;
@@ -618,8 +620,9 @@ const struct source_function *cpu_dependence_resolve(struct cpu_dependence *cd,
 	if (known)
 		goto out;
 	fn = find_in(cd, from, name, false, &at);
-	for (i = 0; !fn && i < f->nr_includes; i++)
-		fn = find_in(cd, f->includes[i], name, true, &at);
+	includes = fn ? NULL : source_includes(cd->sc, f, &nr_includes);
+	for (i = 0; !fn && i < nr_includes; i++)
+		fn = find_in(cd, includes[i], name, true, &at);
 	if (!fn) {
 		slash = strrchr(from, '/');
 		strbuf_addf(&dir_key, "\n%.*s\n%s",

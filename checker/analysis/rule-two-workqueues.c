@@ -28,25 +28,51 @@ static void describe_wq(struct strbuf *sb, const struct queueing *q)
 
 /* The file defining struct name: f itself or a header it includes, two
  * levels deep; NULL when none of them does. */
-static const char *struct_home(const struct workitem_model *m, struct source_file *f,
-			       const char *name, int depth)
+static const char *struct_home_in(const struct workitem_model *m, struct source_file *f,
+				  const char *name, int depth)
 {
 	const struct lexed_file *lf = &f->lex;
-	size_t i;
+	char *const *includes;
+	size_t i, nr;
 
 	for (i = 0; i + 2 < lf->nr_tokens; i++)
-		if (tok_is_ident(lf, (long)i, "struct") &&
+		if (lf->tokens[i].kind == TOK_IDENT && lf->tokens[i + 1].kind == TOK_IDENT &&
+		    tok_is_ident(lf, (long)i, "struct") &&
 		    tok_is_ident(lf, (long)i + 1, name) &&
 		    tok_is_punct(lf, token_next_code(lf, (long)i + 1), "{"))
 			return f->path;
-	for (i = 0; depth > 1 && i < f->nr_includes; i++) {
-		struct source_file *h = source_get(&m->a->sc, f->includes[i]);
-		const char *home = h ? struct_home(m, h, name, depth - 1) : NULL;
+	if (depth <= 1)
+		return NULL;
+	includes = source_includes(&m->a->sc, f, &nr);
+	for (i = 0; i < nr; i++) {
+		struct source_file *h = source_get(&m->a->sc, includes[i]);
+		const char *home = h ? struct_home_in(m, h, name, depth - 1) : NULL;
 
 		if (home)
 			return home;
 	}
 	return NULL;
+}
+
+/* struct_home_in() from file, asked once a file and struct: an item of
+ * a big driver is queued from dozens of places, compared pairwise. */
+static const char *struct_home(const struct workitem_model *m, const char *file,
+			       const char *name)
+{
+	struct strbuf key = STRBUF_INIT;
+	char *home;
+
+	strbuf_addf(&key, "%s\t%s", file, name);
+	home = strmap_get(m->struct_homes, key.buf);
+	if (!home) {
+		struct source_file *f = source_get(&m->a->sc, file);
+		const char *found = f ? struct_home_in(m, f, name, 3) : NULL;
+
+		home = xstrdup(found ? found : "");
+		strmap_put(m->struct_homes, key.buf, home);
+	}
+	strbuf_release(&key);
+	return *home ? home : NULL;
 }
 
 static char *dirname_of(const char *path)
@@ -64,7 +90,6 @@ static bool same_object(const struct workitem_model *m, const char *key,
 {
 	char *da, *db, *type;
 	const char *ha, *hb;
-	struct source_file *fa, *fb;
 	bool same;
 
 	if (!strcmp(a->file, b->file))
@@ -81,10 +106,8 @@ static bool same_object(const struct workitem_model *m, const char *key,
 	if (!same || strncmp(key, "struct ", 7))
 		return same;
 	type = xstrndup(key + 7, strcspn(key + 7, ".["));
-	fa = source_get(&m->a->sc, a->file);
-	fb = source_get(&m->a->sc, b->file);
-	ha = fa ? struct_home(m, fa, type, 3) : NULL;
-	hb = fb ? struct_home(m, fb, type, 3) : NULL;
+	ha = struct_home(m, a->file, type);
+	hb = struct_home(m, b->file, type);
 	same = !ha || !hb || !strcmp(ha, hb);
 	free(type);
 	return same;

@@ -1,4 +1,5 @@
 #include "analysis/scan.h"
+#include "lib/timing.h"
 #include "analysis/candidates.h"
 #include "front/conditional.h"
 #include "analysis/fix-apply.h"
@@ -340,6 +341,7 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 	int jobs = opts->jobs > 0 ? opts->jobs : 1, started = 0, i;
 	pthread_t *threads;
 
+	timing_phase("scan start");
 	sh.results = xcalloc(files->nr ? files->nr : 1, sizeof(*sh.results));
 	sh.kconfig = kconfig_load(opts->flags_root ? opts->flags_root : opts->root);
 	era_read(opts->flags_root ? opts->flags_root : opts->root, &out->era);
@@ -380,6 +382,7 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 	out->files = sh.results;
 	out->nr_files = files->nr;
 	out->files_parsed = atomic_load(&sh.parsed);
+	timing_phase("files scanned");
 	run_tree_passes(opts, out);
 }
 

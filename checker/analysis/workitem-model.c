@@ -327,6 +327,7 @@ void workitem_model_build(struct workitem_model *m, struct affinity_analysis *a,
 	m->a = a;
 	m->root = root;
 	m->modules = xcalloc(1, sizeof(*m->modules));
+	m->struct_homes = xcalloc(1, sizeof(*m->struct_homes));
 	module_groups_init(m->modules, root);
 	era_read(root, &m->era);
 	workqueue_names_read(&a->sc, &m->names);
@@ -405,6 +406,9 @@ void workitem_model_release(struct workitem_model *m)
 	if (m->modules)
 		module_groups_release(m->modules);
 	free(m->modules);
+	if (m->struct_homes)
+		strmap_release(m->struct_homes, free);
+	free(m->struct_homes);
 	workqueue_names_release(&m->names);
 	era_release(&m->era);
 	memset(m, 0, sizeof(*m));

@@ -65,6 +65,7 @@ struct workitem_model {
 	size_t nr_items, alloc_items;
 	struct strmap by_key;		/* item key -> index + 1 */
 	struct module_groups *modules;	/* what links with what (a cache) */
+	struct strmap *struct_homes;	/* "file\ttype" -> its home, "" (a cache) */
 };
 
 /* For affinity_read()'s mentions: does the text queue work at all? */

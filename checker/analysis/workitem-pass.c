@@ -4,6 +4,7 @@
 #include "analysis/scan.h"
 #include "analysis/workitem-model.h"
 
+#include "lib/timing.h"
 #include <stdbool.h>
 
 static bool selects_model_rule(const struct scan_options *opts)
@@ -39,9 +40,12 @@ bool workitem_model_report(struct affinity_analysis *a, const char *root,
 	if (!any)
 		return false;
 	workitem_model_build(&m, a, root);
+	timing_phase("model built");
 	for (i = 0; i < nr_rules; i++)
-		if (rules[i]->model_check)
+		if (rules[i]->model_check) {
 			rules[i]->model_check(&m, res);
+			timing_phase("%s", rules[i]->id);
+		}
 	workitem_model_release(&m);
 	return true;
 }
@@ -57,9 +61,11 @@ void workitem_tree_pass(const struct scan_options *opts, struct scan_result *res
 	}
 	affinity_read(opts->root, opts->arch, opts->jobs,
 		      model ? workitem_model_mentions : NULL, &a);
+	timing_phase("read");
 	if (selects_site_rule(opts)) {
 		affinity_sites(opts->root, opts->jobs, &a);
 		affinity_report(&a, opts->rules, opts->nr_rules, res);
+		timing_phase("sites");
 	}
 	workitem_model_report(&a, opts->root, opts->rules, opts->nr_rules, res);
 	affinity_release(&a);

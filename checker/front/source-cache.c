@@ -416,15 +416,21 @@ static void find_functions(struct source_file *f)
 	}
 }
 
-static bool exists(const char *root, const char *rel)
+/* Whether rel is a file of the tree; remembered: a thousand files of a
+ * tree include <linux/workqueue.h>. */
+static bool exists(struct source_cache *sc, const char *rel)
 {
 	struct strbuf sb = STRBUF_INIT;
+	uintptr_t known = (uintptr_t)strmap_get(&sc->exists, rel);
 	struct stat st;
 	bool ok;
 
-	strbuf_addf(&sb, "%s/%s", root, rel);
+	if (known)
+		return known == 1;
+	strbuf_addf(&sb, "%s/%s", sc->root, rel);
 	ok = stat(sb.buf, &st) == 0 && S_ISREG(st.st_mode);
 	strbuf_release(&sb);
+	strmap_put(&sc->exists, rel, (void *)(uintptr_t)(ok ? 1 : 2));
 	return ok;
 }
 
@@ -456,7 +462,7 @@ static char *normalize_path(const char *p)
 	return out;
 }
 
-static void add_include(struct source_file *f, const char *root, const char *arch,
+static void add_include(struct source_cache *sc, struct source_file *f,
 			const char *name, bool quoted)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -471,7 +477,7 @@ static void add_include(struct source_file *f, const char *root, const char *arc
 		strbuf_addf(&sb, "%.*s%s%s", slash ? (int)(slash - f->path) : 0, f->path,
 			    slash ? "/" : "", name);
 		norm = normalize_path(sb.buf);
-		if (exists(root, norm)) {
+		if (exists(sc, norm)) {
 			ALLOC_GROW(f->includes, f->nr_includes, f->alloc_includes);
 			f->includes[f->nr_includes++] = norm;
 			strbuf_release(&sb);
@@ -482,10 +488,10 @@ static void add_include(struct source_file *f, const char *root, const char *arc
 	for (k = 0; k < 4; k++) {
 		strbuf_reset(&sb);
 		if (k & 1)
-			strbuf_addf(&sb, formats[k], arch, name);
+			strbuf_addf(&sb, formats[k], sc->arch, name);
 		else
 			strbuf_addf(&sb, formats[k], name);
-		if (exists(root, sb.buf)) {
+		if (exists(sc, sb.buf)) {
 			ALLOC_GROW(f->includes, f->nr_includes, f->alloc_includes);
 			f->includes[f->nr_includes++] = strbuf_detach(&sb);
 			return;
@@ -494,7 +500,7 @@ static void add_include(struct source_file *f, const char *root, const char *arc
 	strbuf_release(&sb);
 }
 
-static void find_includes(struct source_file *f, const char *root, const char *arch)
+static void find_includes(struct source_cache *sc, struct source_file *f)
 {
 	const struct lexed_file *lf = &f->lex;
 	size_t i;
@@ -517,7 +523,7 @@ static void find_includes(struct source_file *f, const char *root, const char *a
 		} else {
 			char *name = xstrndup(p + 1, (size_t)(end - p - 1));
 
-			add_include(f, root, arch, name, open == '"');
+			add_include(sc, f, name, open == '"');
 			free(name);
 		}
 	}
@@ -587,6 +593,7 @@ void source_cache_release(struct source_cache *sc)
 {
 	strmap_release(&sc->files, free_source_file);
 	strmap_release(&sc->dirs, free_dir_listing);
+	strmap_release(&sc->exists, NULL);
 }
 
 struct source_file *source_get(struct source_cache *sc, const char *rel)
@@ -612,9 +619,18 @@ struct source_file *source_get(struct source_cache *sc, const char *rel)
 	strbuf_release(&abs);
 	i = text.len;
 	f = source_file_new(rel, strbuf_detach(&text), i);
-	find_includes(f, sc->root, sc->arch);
 	strmap_put(&sc->files, rel, f);
 	return f;
+}
+
+char *const *source_includes(struct source_cache *sc, struct source_file *f, size_t *nr)
+{
+	if (!f->includes_read) {
+		find_includes(sc, f);
+		f->includes_read = true;
+	}
+	*nr = f->nr_includes;
+	return f->includes;
 }
 
 static int name_compare(const void *a, const void *b)

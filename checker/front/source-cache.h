@@ -42,8 +42,9 @@ struct source_file {
 	bool *dead;			/* per token: under #if 0 */
 	struct source_function *funcs;
 	size_t nr_funcs, alloc_funcs;
-	char **includes;		/* resolved, existing, relative paths */
-	size_t nr_includes, alloc_includes;
+	char **includes;		/* resolved, existing, relative paths: */
+	size_t nr_includes, alloc_includes;	/* source_includes() reads them */
+	bool includes_read;
 };
 
 struct source_cache {
@@ -51,6 +52,7 @@ struct source_cache {
 	const char *arch;		/* for <asm/...> */
 	struct strmap files;		/* path -> struct source_file * (NULL: unreadable) */
 	struct strmap dirs;		/* dir -> struct dir_listing * */
+	struct strmap exists;		/* path -> (void *)1 a file, 2 none */
 };
 
 void source_cache_init(struct source_cache *sc, const char *root, const char *arch);
@@ -58,6 +60,10 @@ void source_cache_release(struct source_cache *sc);
 
 /* The file at rel, lexed, or NULL when it cannot be read. */
 struct source_file *source_get(struct source_cache *sc, const char *rel);
+/* The #include lines of f (from sc) resolved to the tree's files: asked
+ * for the few files whose headers are searched, not for every file read
+ * (each name costs up to five stat() calls). */
+char *const *source_includes(struct source_cache *sc, struct source_file *f, size_t *nr);
 /* Lexes text into a source_file not kept in any cache (text is taken over). */
 struct source_file *source_file_new(const char *rel, char *text, size_t len);
 void source_file_free(struct source_file *f);
