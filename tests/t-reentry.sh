@@ -93,6 +93,25 @@ check "check-patch: one site moved to system_dfl_wq beside a schedule_work() is 
 rc=$?
 check "check-patch: the conversion that ends a WQ014 adds none (exit $rc)" test $rc -eq 0
 
+# A rename of one queue site of an item already on two workqueues rewrites
+# the line of a WQ014 the tree had: not the patch's (issue 29's v6.19
+# series: nvmet ka_work). A third workqueue is.
+(cd "$scratch/t" && sed -i 's/mod_delayed_work(system_wq,/mod_delayed_work(system_unbound_wq,/' \
+	drivers/percpu/unbound_item.c && git diff >"$scratch/rename.patch" &&
+	"$WQCHECK" scan --rules=WQ014 drivers/percpu/unbound_item.c >"$scratch/renamed" 2>&1
+	git checkout -q -- .)
+"$WQCHECK" check-patch --tree="$scratch/t" --rules=WQ014 "$scratch/rename.patch" >"$scratch/cp3" 2>&1
+rc=$?
+check "check-patch: renaming a site of an item already on two workqueues adds no WQ014 (exit $rc)" \
+	test $rc -eq 0 -a -n "$(grep 'mod_delayed_work() queues.*system_unbound_wq.*\[WQ014\]$' "$scratch/renamed")"
+(cd "$scratch/t" && sed -i '/^void ui_dev_setup/i void ui_dev_third(struct ui_dev *d)\n{\n\tqueue_delayed_work(system_dfl_wq, \&d->poll_work, 0);\n}\n' \
+	drivers/percpu/unbound_item.c && git diff >"$scratch/third.patch" && git checkout -q -- .)
+"$WQCHECK" check-patch --tree="$scratch/t" --rules=WQ014 "$scratch/third.patch" >"$scratch/cp4" 2>&1
+rc=$?
+check "check-patch: a third workqueue for an item already on two is a WQ014 (exit $rc)" \
+	test $rc -eq 1 -a "$(grep -c 'system_dfl_wq.*\[WQ014\]$' "$scratch/cp4")" -ge 1
+check "check-patch leaves the tree as it was" test -z "$(git -C "$scratch/t" status --porcelain)"
+
 # --- the rename that ends a WQ014 says so ------------------------------------
 "$WQCHECK" scan --rules=WQ020 "$scratch/t/drivers/percpu/unbound_item.c" >"$scratch/wq020" 2>&1
 check "WQ020 where the item is also schedule_*()d: its evidence says the rename ends a WQ014" \

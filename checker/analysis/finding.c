@@ -65,4 +65,5 @@ void finding_release(struct finding *f)
 	free(f->shown);
 	free(f->message);
 	free(f->line_text);
+	free(f->identity);
 }

@@ -61,6 +61,13 @@ struct finding {
 	bool made_unbound;		/* --prefer-unbound chose system_dfl_wq or WQ_UNBOUND */
 	char *line_text;		/* the source line, trimmed, for fingerprints */
 	bool in_baseline;		/* --baseline had it: not reported, not counted */
+	/* What makes it the same finding in another version of the tree,
+	 * when its line cannot (a model rule's: the work item and what it
+	 * is about); NULL: its line. extent says how much of it: WQ014's
+	 * number of workqueues. check-patch drops a finding the tree before
+	 * the series already had, as big. */
+	char *identity;
+	unsigned extent;
 
 	struct edit *edits;
 	size_t nr_edits, alloc_edits;

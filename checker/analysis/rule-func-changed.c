@@ -136,6 +136,7 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 		return;
 	}
 	f->severity = SEVERITY_WARNING;
+	f->identity = binding_identity(b);
 	strbuf_addf(&msg, "%s gives %s the work function %s()", b->how,
 		    text ? text : b->key, b->function);
 	if (own) {

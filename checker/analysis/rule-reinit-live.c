@@ -94,6 +94,7 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 		return;
 	}
 	f->severity = sev;
+	f->identity = binding_identity(b);
 	strbuf_addf(&msg, "%s re-initialises %s", b->how, text ? text : b->key);
 	if (own)
 		strbuf_addf(&msg, " inside %s(), its own work function, while it runs",

@@ -178,9 +178,27 @@ static bool two_allocated(const struct workitem_model *m, const struct queueing 
 	       workqueue_is_allocated(&m->names, b->wq.id);
 }
 
-static void report(const struct workitem_model *m, const struct queueing *q,
-		   const struct queueing *home, const struct work_binding *one,
-		   const struct work_binding *two, struct scan_result *res)
+/* How many workqueues the item's queueings name. */
+static unsigned nr_workqueues(const struct work_item *it)
+{
+	unsigned n = 0;
+	size_t i, j;
+
+	for (i = 0; i < it->nr_queueings; i++) {
+		if (!it->queueings[i]->wq.id)
+			continue;
+		for (j = 0; j < i; j++)
+			if (wq_ref_same(&it->queueings[i]->wq, &it->queueings[j]->wq))
+				break;
+		n += j == i;
+	}
+	return n;
+}
+
+static void report(const struct workitem_model *m, const struct work_item *it,
+		   const struct queueing *q, const struct queueing *home,
+		   const struct work_binding *one, const struct work_binding *two,
+		   struct scan_result *res)
 {
 	struct strbuf msg = STRBUF_INIT, ev = STRBUF_INIT;
 	struct finding *f;
@@ -189,6 +207,10 @@ static void report(const struct workitem_model *m, const struct queueing *q,
 				    q->end_column);
 	if (!f)
 		return;
+	/* A rename of one of its sites (system_wq to system_percpu_wq) is
+	 * the same finding while the item is on no more workqueues. */
+	f->identity = xstrdup(it->key);
+	f->extent = nr_workqueues(it);
 	if (!q->wq.id) {
 		f->severity = SEVERITY_NOTE;
 		strbuf_addf(&msg, "%s() queues %s on `%s`, %s, which wqcheck cannot "
@@ -316,7 +338,7 @@ static void check_item(const struct workitem_model *m, const struct work_item *i
 			continue;
 		if (!q->wq.id)
 			unknown_said = true;
-		report(m, q, best, two ? one : NULL, two, res);
+		report(m, it, q, best, two ? one : NULL, two, res);
 	}
 }
 

@@ -1,4 +1,5 @@
 #include "analysis/workitem-context.h"
+#include "lib/strbuf.h"
 #include "lib/usage.h"
 
 #include <stdlib.h>
@@ -399,4 +400,12 @@ bool queueing_dominates(const struct code_place *p, const struct queueing *q,
 			}
 	}
 	return tok < 0 || dominates(lf, (size_t)tok, p->tok);
+}
+
+char *binding_identity(const struct work_binding *b)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s\t%s\t%s", b->key, b->function, b->how ? b->how : "");
+	return strbuf_detach(&sb);
 }

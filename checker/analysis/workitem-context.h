@@ -66,6 +66,10 @@ enum item_base {
 };
 
 enum item_base item_base_in(const struct code_place *p, const char *item_text);
+/* A finding at binding b is the same finding in another version of the
+ * tree when the item, its function and the binding's kind are (its line
+ * may move): "key\tfunction\thow", allocated. */
+char *binding_identity(const struct work_binding *b);
 /* The item's text as the binding wrote it (`&dev->work`), or NULL. */
 char *binding_item_text(const struct code_place *p);
 

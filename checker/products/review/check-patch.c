@@ -3,6 +3,7 @@
  * (the smp_processor_id() a queue_work_on()'s work function gained), is a
  * line the series adds; findings the tree already had stay silent. */
 #include "products/review/check-patch.h"
+#include "products/review/check-preexisting.h"
 #include "products/review/patch-apply.h"
 #include "products/review/patch-index.h"
 #include "products/review/patch-parse.h"
@@ -465,7 +466,21 @@ static void keep_added(struct check *c)
 		}
 		fr->nr_findings = kept;
 	}
-	c->all = scan_result_findings(&c->res, &c->nr);
+}
+
+/* A model rule's finding whose line the change rewrote (a rename of one
+ * of its item's queue sites) is the change's only if the tree before it
+ * did not have it. */
+static void drop_preexisting(struct check *c)
+{
+	struct scan_options opts = { 0 };
+
+	opts.root = c->scratch.overlay;
+	opts.jobs = (int)c->jobs;
+	drop_preexisting_findings(&c->scratch, c->inputs ? NULL : c->tree,
+				  c->inputs ? c->scratch.base : c->base, &c->added.diff,
+				  &opts, &c->res);
+	timing_phase("pre-image scanned");
 }
 
 /* --- who added it ----------------------------------------------------------- */
@@ -783,6 +798,8 @@ static int finish(struct check *c)
 
 	timing_phase("scanned");
 	keep_added(c);
+	drop_preexisting(c);
+	c->all = scan_result_findings(&c->res, &c->nr);
 	attribute(c);
 	timing_phase("attributed");
 	for (i = 0; i < c->nr; i++)

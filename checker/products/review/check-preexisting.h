@@ -1,0 +1,23 @@
+/* Findings the tree already had before the change, for check-patch and
+ * diff. A finding counts when the change adds its line or a line of its
+ * evidence; but a rename of one queue site of an item already on two
+ * workqueues (system_wq to system_percpu_wq on a 6.17+ tree) rewrites the
+ * line of a WQ014 the tree had, and adds nothing. Findings that carry an
+ * identity (a model rule's: the work item) are judged by the tree before
+ * the change instead: one it had, as big, is not the change's. */
+#ifndef WQCHECK_CHECK_PREEXISTING_H
+#define WQCHECK_CHECK_PREEXISTING_H
+
+#include "products/review/patch-apply.h"
+#include "analysis/scan.h"
+
+/* Scans the pre-image of the files of diff (read from git's base_rev in
+ * repo, NULL: the scratch repository) in the overlay of s with the rules
+ * of res's findings that carry an identity, then puts the post-images
+ * back, and drops from res every such finding the pre-image had with an
+ * extent at least as big. Returns how many were dropped. */
+size_t drop_preexisting_findings(struct patch_scratch *s, const char *repo,
+				 const char *base_rev, const struct patch_series *diff,
+				 const struct scan_options *like, struct scan_result *res);
+
+#endif
