@@ -52,15 +52,38 @@ static const char *strip_srctree(const char *p)
 	return p;
 }
 
+/* The object of a path make or gcc printed: its object or source, also
+ * under another directory's name for it (amdgpu/../amdkfd/kfd_process.o) */
 static ssize_t object_of_path(struct vobject **objs, size_t nr, const char *path, size_t len)
 {
+	char *raw = xstrndup(path, len), *norm = NULL;
+	ssize_t found = -1;
 	size_t i;
 
-	for (i = 0; i < nr; i++)
-		if ((strlen(objs[i]->object) == len && !strncmp(objs[i]->object, path, len)) ||
-		    (strlen(objs[i]->source) == len && !strncmp(objs[i]->source, path, len)))
-			return (ssize_t)i;
-	return -1;
+	if (strstr(raw, "/../") || strstr(raw, "/./"))
+		norm = vpath_normalize(raw);
+	for (i = 0; i < nr && found < 0; i++)
+		if (!strcmp(objs[i]->object, raw) || !strcmp(objs[i]->source, raw) ||
+		    (norm && (!strcmp(objs[i]->object, norm) || !strcmp(objs[i]->source, norm))))
+			found = (ssize_t)i;
+	free(raw);
+	free(norm);
+	return found;
+}
+
+/* What make builds o as: another directory's name for it, or its own */
+static const char *make_name(const struct vobject *o)
+{
+	return o->make_target ? o->make_target : o->object;
+}
+
+/* The source under make's name for o: what kbuild hands gcc and sparse */
+static char *make_source(const struct vobject *o)
+{
+	char *s = xstrdup(make_name(o));
+
+	s[strlen(s) - 1] = o->source[strlen(o->source) - 1];
+	return s;
 }
 
 /* "file:line:col: warning: msg" -> "file: warning: msg": line numbers move
@@ -275,7 +298,7 @@ static int make_objects(struct vtree *t, struct vobject **objs, size_t nr,
 		if (extra[i])
 			targets[n++] = extra[i];
 	for (i = 0; i < nr; i++)
-		targets[n++] = objs[i]->object;
+		targets[n++] = make_name(objs[i]);
 	targets[n] = NULL;
 	rc = run_make_objects(t, targets, out);
 	free(targets);
@@ -385,11 +408,11 @@ static char *make_failure(const char *out, const struct vobject *o)
 		eol = strchr(line, '\n');
 		len = eol ? (size_t)(eol - line) : strlen(line);
 		l = xstrndup(line, len);
-		if (strstr(l, "***") && (strstr(l, o->object) || strstr(l, o->source))) {
+		if (strstr(l, "***") && (strstr(l, make_name(o)) || strstr(l, o->source))) {
 			free(l);
 			return with_previous(out, line, len);
 		}
-		if (strstr(l, "not remade because of errors") && strstr(l, o->object))
+		if (strstr(l, "not remade because of errors") && strstr(l, make_name(o)))
 			stopped = true;
 		/* a recipe of another target that failed: make's own line,
 		 * after what the recipe said */
@@ -585,7 +608,9 @@ static bool identities_ride(const struct vtree *t, const struct vobject *o,
 {
 	size_t i;
 
-	if (!t->kbuild)
+	/* CFLAGS_<stem>.o would not reach it: kbuild names its flags
+	 * CFLAGS_../amdkfd/kfd_process.o there */
+	if (!t->kbuild || o->make_target)
 		return false;
 	for (i = 0; i < nr; i++)
 		if (same_stem(objs[i], o) && makefile_sets_flags(t, objs[i]))
@@ -806,8 +831,11 @@ static void check_references(struct vtree *host, struct vobject **objs, const si
 	for (k = 0; k < n; k++) {
 		const char *p, *end;
 		size_t argc = 0;
+		char *source = make_source(objs[idx[k]]);
+		bool kept = check_record(host, source, &recs[k]);
 
-		if (!check_record(host, objs[idx[k]]->source, &recs[k]))
+		free(source);
+		if (!kept)
 			continue;
 		end = recs[k].buf + recs[k].len;
 		for (p = recs[k].buf; p < end; p += strlen(p) + 1)

@@ -1481,25 +1481,15 @@ void kconfig_set_defconfig(struct kconfig_db *kc, const char *text)
 
 /* --- Makefiles -------------------------------------------------------- */
 
-char *makefile_read(const char *srcdir, const char *dir, char **which)
+char *makefile_read_file(const char *path)
 {
-	static const char *const names[] = { "Kbuild", "Makefile" };
-	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
-	size_t i, j, k, braces;
+	struct strbuf text = STRBUF_INIT;
+	size_t j, k, braces;
 
-	for (i = 0; i < 2; i++) {
-		strbuf_reset(&path);
-		strbuf_addf(&path, "%s%s%s/%s", srcdir, *dir ? "/" : "", dir, names[i]);
-		if (strbuf_read_file(&text, path.buf) == 0)
-			break;
-	}
-	if (i == 2) {
-		strbuf_release(&path);
+	if (strbuf_read_file(&text, path) < 0 || !text.buf) {
 		strbuf_release(&text);
 		return NULL;
 	}
-	*which = xstrdup(path.buf + strlen(srcdir) + 1);
-	strbuf_release(&path);
 	/* ${VAR} as $(VAR), make's other spelling (obj-${CONFIG_USB4} in
 	 * drivers/thunderbolt/): braces opened so are closed so, outside
 	 * a recipe's $${shell} */
@@ -1532,6 +1522,24 @@ char *makefile_read(const char *srcdir, const char *dir, char **which)
 	}
 	text.buf[k] = '\0';
 	return strbuf_detach(&text);
+}
+
+char *makefile_read(const char *srcdir, const char *dir, char **which)
+{
+	static const char *const names[] = { "Kbuild", "Makefile" };
+	struct strbuf path = STRBUF_INIT;
+	char *text = NULL;
+	size_t i;
+
+	for (i = 0; i < 2 && !text; i++) {
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s%s%s/%s", srcdir, *dir ? "/" : "", dir, names[i]);
+		text = makefile_read_file(path.buf);
+	}
+	if (text)
+		*which = xstrdup(path.buf + strlen(srcdir) + 1);
+	strbuf_release(&path);
+	return text;
 }
 
 /* The symbol in "obj-$(CONFIG_FOO)" or "foo-$(CONFIG_BAR)", and the part

@@ -77,6 +77,9 @@ bool makefile_gates(const char *srcdir, const char *object, const struct kconfig
  * logical lines: continuations joined, comments dropped. *which gets its
  * path relative to srcdir. NULL when there is none. */
 char *makefile_read(const char *srcdir, const char *dir, char **which);
+/* The same for the file at path (an included Makefile.kvm), NULL when it
+ * cannot be read. */
+char *makefile_read_file(const char *path);
 
 /* Is program an executable in a directory of PATH? */
 bool program_on_path(const char *program);

@@ -127,6 +127,8 @@ struct vtree {
 	size_t nr_targets, alloc_targets;
 	struct vdistcc *distcc;		/* --distcc; the host's, shared */
 	struct vsandbox *sandbox;	/* --sandbox; the host's, shared */
+	struct strlist source_gates;	/* CONFIG_ symbols of the #if around the
+					 * #include of a touched .c in another */
 };
 
 /* The first line git ARGS prints in dir (c may be NULL), or NULL when git
@@ -146,6 +148,34 @@ void vtree_release(struct vtree *t);
  * else why not, with what would build it. */
 bool kbuild_single_build(const char *srcdir);
 char *vtree_object_not_built(const struct vtree *t, const char *object);
+/* make's name for object when another directory's Makefile lists it under
+ * another ("arch/x86/kvm/../../../virt/kvm/eventfd.o"), else NULL. */
+char *vtree_object_make_target(const struct vtree *t, const char *object);
+
+/* validate-listing.c: an object that another directory's Makefile lists
+ * (through a relative path, a variable, an included file). */
+struct vlisting {
+	char *dir;			/* the directory kbuild builds it in */
+	char *makefile;			/* its Makefile (or Kbuild) */
+	char *target;			/* make's name for it there:
+					 * arch/x86/kvm/../../../virt/kvm/eventfd.o */
+	char *list;			/* the list naming it: "kvm" for kvm-y */
+	struct strlist gates;		/* CONFIG_ symbols of that list's line
+					 * and of the blocks around it */
+};
+bool vlisting_find(const struct vtree *t, const char *object, struct vlisting *out);
+void vlisting_release(struct vlisting *l);
+/* vlisting_find()'s gates and its list's (the composite object's and its
+ * directories'), added to gates; nothing when no Makefile lists it. */
+void vlisting_gates(const struct vtree *t, const char *object, struct strlist *gates);
+/* validate-includers.c: the .c files that #include source (a .c file no
+ * Makefile lists), from its own directory or up to two above, added to
+ * out; the CONFIG_ symbols of the #if around those #includes to gates
+ * (when not NULL). False when none does. */
+bool vsource_includers(const char *srcdir, const char *source, struct strlist *out,
+		       struct strlist *gates);
+/* "a/b/../c/./d" -> "a/c/d" */
+char *vpath_normalize(const char *path);
 /* The value of CONFIG_<name> in the .config used, or NULL. */
 const char *vtree_config_value(const struct vtree *t, const char *symbol, char *buf, size_t len);
 /* With no configuration given: after defconfig, enables the gates of
@@ -218,6 +248,8 @@ enum vpositions {
 struct vobject {
 	char *object;			/* relative to the tree: drivers/x/y.o */
 	char *source;			/* drivers/x/y.c */
+	char *make_target;		/* another directory's Makefile lists it:
+					 * make's name for it there, else NULL */
 	char *not_built;		/* the configuration does not build it: why */
 	bool identities;		/* compare with the 3.7 identities header */
 	bool base_failed;		/* the base does not compile it (validate.c) */

@@ -725,6 +725,7 @@ void vtree_release(struct vtree *t)
 	kconfig_db_free(t->kconfig);
 	strbuf_release(&t->dotconfig);
 	strlist_release(&t->make_args);
+	strlist_release(&t->source_gates);
 	free(t->compiler_version);
 	if (t->scratch && !t->host)	/* the host's own */
 		tempdir_remove(t->scratch);
@@ -960,6 +961,75 @@ static char *gated_not_built(const struct vtree *t, const char *object)
 	return r ? r : xstrdup("");
 }
 
+/* virt/kvm/eventfd.o, amdkfd's objects, nouveau's dispnv50/disp.o: listed
+ * by another directory's Makefile (validate-listing.c), which builds them
+ * under its own name for them. NULL when no Makefile lists the object so;
+ * "" when this configuration builds it there; else why not. */
+static char *listed_by_another(const struct vtree *t, const char *object)
+{
+	struct strbuf reason = STRBUF_INIT, composite = STRBUF_INIT;
+	struct vlisting l;
+	char *r = NULL;
+	size_t i;
+
+	if (!t->kbuild || !vlisting_find(t, object, &l))
+		return NULL;
+	if (!t->single_build) {
+		strbuf_addf(&reason, "no Makefile rule in its own directory builds %s: %s lists "
+			    "it as %s, and this kbuild (before 5.3's single-build) makes a "
+			    "single object only through its own directory's Makefile",
+			    object, l.makefile, l.target);
+		r = strbuf_detach(&reason);
+		goto out;
+	}
+	for (i = 0; t->kconfig && i < l.gates.nr && !r; i++) {
+		const char *v = kconfig_value(t->kconfig, l.gates.items[i]);
+		char *why;
+
+		if (v && (!strcmp(v, "y") || !strcmp(v, "m")))
+			continue;
+		why = kconfig_explain(t->kconfig, l.gates.items[i]);
+		strbuf_addf(&reason, "CONFIG_%s is not set (%s lists it as %s under it)%s%s",
+			    l.gates.items[i], l.makefile, l.target, why ? ": " : "",
+			    why ? why : "");
+		free(why);
+		r = strbuf_detach(&reason);
+	}
+	if (!r && t->kconfig && strcmp(l.list, "obj") && strcmp(l.list, "lib")) {
+		/* kvm.o, which kvm-y makes: obj-$(CONFIG_KVM) += kvm.o */
+		strbuf_addf(&composite, "%s/%s.o", l.dir, l.list);
+		r = gated_not_built(t, composite.buf);
+		if (r && !*r) {
+			free(r);
+			r = NULL;
+		}
+	}
+	if (!r)
+		r = dir_not_built(t, l.dir, 0);
+	if (!r)
+		r = xstrdup("");
+out:
+	vlisting_release(&l);
+	strbuf_release(&reason);
+	strbuf_release(&composite);
+	return r;
+}
+
+char *vtree_object_make_target(const struct vtree *t, const char *object)
+{
+	struct vlisting l;
+	char *target = NULL;
+
+	if (!t->kbuild || !t->single_build || !vlisting_find(t, object, &l))
+		return NULL;
+	if (strcmp(l.target, object)) {
+		target = l.target;
+		l.target = NULL;
+	}
+	vlisting_release(&l);
+	return target;
+}
+
 /* Does the kbuild of the tree at srcdir make a single object from the
  * directory whose Makefile lists it? 5.3's single-build, named in the top
  * Makefile; read once a tree, at its base. */
@@ -1044,6 +1114,14 @@ char *vtree_object_not_built(const struct vtree *t, const char *object)
 			if (!*r) {
 				free(r);
 				r = dir_not_built(t, dir, 0);
+			}
+			break;
+		}
+		r = listed_by_another(t, object);
+		if (r) {
+			if (!*r) {
+				free(r);
+				r = NULL;
 			}
 			break;
 		}
@@ -1165,6 +1243,8 @@ static char *covered_path(struct vtree *t, const char *base, const struct strlis
 	}
 	for (i = 0; i < objects->nr; i++)
 		h = fnv1a(h, objects->items[i], strlen(objects->items[i]) + 1);
+	for (i = 0; i < t->source_gates.nr; i++)
+		h = fnv1a(h, t->source_gates.items[i], strlen(t->source_gates.items[i]) + 1);
 	strbuf_addf(&sb, "%s/covered-%016llx.config", root, (unsigned long long)h);
 	free(root);
 	free(key);
@@ -1244,7 +1324,11 @@ int vconfig_cover(struct vtree *t, const char *base, const struct strlist *objec
 		return (int)t->config_enabled;
 	}
 	for (i = 0; i < objects->nr; i++)
-		makefile_gates(t->srcdir, objects->items[i], t->kconfig, &wanted);
+		if (!makefile_gates(t->srcdir, objects->items[i], t->kconfig, &wanted))
+			vlisting_gates(t, objects->items[i], &wanted);
+	for (i = 0; i < t->source_gates.nr; i++)
+		if (!strlist_has(&wanted, t->source_gates.items[i]))
+			strlist_add(&wanted, t->source_gates.items[i]);
 	/* Kconfig drops a symbol whose dependency comes later in the same
 	 * round (a select it needs, a default computed from another): again,
 	 * with everything the plan wants, until the .config stops changing */

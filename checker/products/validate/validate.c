@@ -111,24 +111,11 @@ static bool listed_object(const struct vtree *t, const char *source)
 	return listed;
 }
 
-/* The .c files next to source that #include it, added to out. */
-static bool includes_of(const struct vtree *t, const char *source, struct strlist *out)
-{
-	struct strlist users = { 0 };
-	size_t i;
-	bool any;
-
-	header_users(t, source, &users);
-	any = users.nr > 0;
-	for (i = 0; i < users.nr; i++)
-		if (!strlist_has(out, users.items[i]))
-			strlist_add(out, users.items[i]);
-	strlist_release(&users);
-	return any;
-}
-
-/* The tree-relative sources a patch file list means, and their objects. */
-static void patch_sources(const struct vtree *t, const struct strlist *files, struct strlist *out)
+/* The tree-relative sources a patch file list means, and their objects;
+ * gates, when not NULL, gets the symbols of the #if around the #include of
+ * a .c file compiled inside another. */
+static void patch_sources(const struct vtree *t, const struct strlist *files, struct strlist *out,
+			  struct strlist *gates)
 {
 	size_t plen = strlen(t->prefix), i;
 
@@ -138,9 +125,10 @@ static void patch_sources(const struct vtree *t, const struct strlist *files, st
 		if (strncmp(f, t->prefix, plen))
 			continue;	/* outside the kernel tree */
 		f += plen;
-		if (has_suffix(f, ".c") && !listed_object(t, f) && includes_of(t, f, out)) {
-			/* hostap_hw.c, u_ether.c: built inside the files that
-			 * #include them */
+		if (has_suffix(f, ".c") && !listed_object(t, f) &&
+		    vsource_includers(t->srcdir, f, out, gates)) {
+			/* hostap_hw.c, u_ether.c, i915's selftests: built
+			 * inside the files that #include them */
 		} else if (has_suffix(f, ".c") || has_suffix(f, ".S")) {
 			if (!strlist_has(out, f))
 				strlist_add(out, f);
@@ -550,7 +538,7 @@ int validate_series(const struct validate_options *opts)
 	for (i = 0; i < series.nr_patches; i++) {
 		struct strlist sources = { 0 };
 
-		patch_sources(&t, &series.patches[i].files, &sources);
+		patch_sources(&t, &series.patches[i].files, &sources, &t.source_gates);
 		for (j = 0; j < sources.nr; j++) {
 			struct vobject *o = add_object(&objs, &nr_objs, &alloc_objs, sources.items[j]);
 
@@ -584,6 +572,8 @@ int validate_series(const struct validate_options *opts)
 	sched_inline = schedule_work_is_inline(&t);
 	for (i = 0; i < nr_objs; i++) {
 		objs[i]->not_built = vtree_object_not_built(&t, objs[i]->object);
+		if (!objs[i]->not_built)
+			objs[i]->make_target = vtree_object_make_target(&t, objs[i]->object);
 		objs[i]->identities = needs_identities(&t, &series, objs[i]->source, sched_inline);
 	}
 	/* the objects of other arches, with their cross compilers */
@@ -639,7 +629,7 @@ int validate_series(const struct validate_options *opts)
 	defer = series_only_sources(&t, &series);
 	patch_srcs = xcalloc(series.nr_patches + 1, sizeof(*patch_srcs));
 	for (i = 0; i < series.nr_patches; i++)
-		patch_sources(&t, &series.patches[i].files, &patch_srcs[i]);
+		patch_sources(&t, &series.patches[i].files, &patch_srcs[i], NULL);
 	for (i = 0; i < series.nr_patches;) {
 		size_t last, applied, k;
 		struct vobject **now;
@@ -773,6 +763,7 @@ finish:
 	for (i = 0; i < nr_objs; i++) {
 		free(objs[i]->object);
 		free(objs[i]->source);
+		free(objs[i]->make_target);
 		free(objs[i]->state_commit);
 		free(objs[i]->not_built);
 		free(objs[i]->arch);
