@@ -319,6 +319,8 @@ void report_validate_json(FILE *fp, const struct vreport *r)
 							po->obj->tree->config_desc :
 							po->obj->tree->defconfig) : json_null());
 			json_object_set_new(jo, "built", json_boolean(po->built));
+			json_object_set_new(jo, "built_as", po->obj->make_target ?
+					    json_string(po->obj->make_target) : json_null());
 			json_object_set_new(jo, "reason", po->reason ? json_string(po->reason) : json_null());
 			json_object_set_new(jo, "code_equal", po->built ? json_boolean(po->code_equal)
 								       : json_null());
@@ -462,6 +464,9 @@ void report_validate_text(FILE *fp, const struct vreport *r)
 				snprintf(label, sizeof(label), " [ARCH=%s%s%s]", po->obj->arch,
 					 po->obj->tree ? ", " : "",
 					 po->obj->tree ? po->obj->tree->defconfig : "");
+			/* another directory's Makefile builds it under its name */
+			else if (po->obj->make_target)
+				snprintf(label, sizeof(label), " [as %s]", po->obj->make_target);
 			if (!po->built) {
 				if (po->reason && !strncmp(po->reason, "does not compile", 16))
 					fprintf(fp, "  %s%s: DOES NOT COMPILE %s\n", po->obj->object,

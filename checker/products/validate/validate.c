@@ -111,6 +111,54 @@ static bool listed_object(const struct vtree *t, const char *source)
 	return listed;
 }
 
+/* i915_sw_fence.o proves selftests/i915_sw_fence.c, which it #includes
+ * under #if IS_ENABLED(CONFIG_DRM_I915_SELFTEST), only where the
+ * configuration compiles that #include: else why not, NULL when it does
+ * or source holds no touched .c file. */
+static char *include_not_compiled(const struct vtree *t, const struct vseries *s,
+				  const char *source)
+{
+	size_t plen = strlen(t->prefix), i, j, k;
+	char *r = NULL;
+
+	/* the series changes the includer itself: that is proved as ever */
+	for (i = 0; i < s->nr_patches; i++)
+		for (j = 0; j < s->patches[i].files.nr; j++)
+			if (!strncmp(s->patches[i].files.items[j], t->prefix, plen) &&
+			    !strcmp(s->patches[i].files.items[j] + plen, source))
+				return NULL;
+	for (i = 0; i < s->nr_patches && !r; i++)
+		for (j = 0; j < s->patches[i].files.nr && !r; j++) {
+			const char *f = s->patches[i].files.items[j];
+			struct strlist users = { 0 }, gates = { 0 };
+
+			if (strncmp(f, t->prefix, plen) || !has_suffix(f, ".c") ||
+			    listed_object(t, f + plen))
+				continue;
+			f += plen;
+			if (vsource_includers(t->srcdir, f, &users, &gates) &&
+			    strlist_has(&users, source))
+				for (k = 0; k < gates.nr && !r; k++) {
+					struct strbuf sym = STRBUF_INIT;
+					char buf[16];
+					const char *v;
+
+					strbuf_addf(&sym, "CONFIG_%s", gates.items[k]);
+					v = vtree_config_value(t, sym.buf, buf, sizeof(buf));
+					if (!v || (strcmp(v, "y") && strcmp(v, "m"))) {
+						strbuf_reset(&sym);
+						strbuf_addf(&sym, "CONFIG_%s is not set (%s #includes "
+							    "%s under it)", gates.items[k], source, f);
+						r = strbuf_detach(&sym);
+					}
+					strbuf_release(&sym);
+				}
+			strlist_release(&users);
+			strlist_release(&gates);
+		}
+	return r;
+}
+
 /* The tree-relative sources a patch file list means, and their objects;
  * gates, when not NULL, gets the symbols of the #if around the #include of
  * a .c file compiled inside another. */
@@ -572,6 +620,8 @@ int validate_series(const struct validate_options *opts)
 	sched_inline = schedule_work_is_inline(&t);
 	for (i = 0; i < nr_objs; i++) {
 		objs[i]->not_built = vtree_object_not_built(&t, objs[i]->object);
+		if (!objs[i]->not_built)
+			objs[i]->not_built = include_not_compiled(&t, &series, objs[i]->source);
 		if (!objs[i]->not_built)
 			objs[i]->make_target = vtree_object_make_target(&t, objs[i]->object);
 		objs[i]->identities = needs_identities(&t, &series, objs[i]->source, sched_inline);
