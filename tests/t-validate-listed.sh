@@ -8,16 +8,16 @@
 # virt/kvm/Makefile.kvm ($(KVM)/eventfd.o, KVM = ../../../virt/kvm), and
 # drivers/gpu/drm/i915/selftests/i915_sw_fence.c, a .c file no Makefile
 # lists that i915_sw_fence.c #includes under
-# #if IS_ENABLED(CONFIG_DRM_I915_SELFTEST). Without a --config, validate
-# must enable what builds them (KVM, DRM_I915_SELFTEST), build eventfd.o
-# as arch/x86/kvm/../../../virt/kvm/eventfd.o and the selftest inside
-# i915_sw_fence.o, and tell a patch that keeps their code (equal) from one
-# that changes it (different, in the function it changes): the proof that
-# the patched source itself was compiled. Before, both were "not built"
-# (no Makefile rule). The reasons when their gates are unset are
-# tests/unit/test-validate-listing.c's. Cached under ${WQCHECK_CACHE:-~/.cache/wqcheck}/validate:
-# the configuration and the prepared O= directory (the first run makes
-# them: make prepare of the fixture with KVM and the i915 selftests).
+# #if IS_ENABLED(CONFIG_DRM_I915_SELFTEST). Under the fixture's
+# configuration with KVM and the i915 selftests, validate must build
+# eventfd.o as arch/x86/kvm/../../../virt/kvm/eventfd.o and the selftest
+# inside i915_sw_fence.o, and tell a patch that keeps their code (equal)
+# from one that changes it (different, in the function it changes): the
+# proof that the patched source itself was compiled. Before, both were
+# "not built" (no Makefile rule). Their reasons when the gates are unset
+# are tests/unit/test-validate-listing.c's. Cached under
+# ${WQCHECK_CACHE:-~/.cache/wqcheck}/validate: the prepared O= directory of
+# that configuration (the first run makes it: make prepare of the fixture).
 # Set WQCHECK_REAL=0 to skip.
 set -u
 : "${WQCHECK:?}" "${TOP:?}"

@@ -14,6 +14,11 @@
 #include <stdlib.h>
 
 static const struct fixture_file tree[] = {
+	{ "Kconfig",
+	  "mainmenu \"tiny\"\n"
+	  "config KVM\n\ttristate \"kvm\"\n"
+	  "config DRM_AMDGPU\n\ttristate \"amdgpu\"\n"
+	  "config HSA_AMD\n\tbool \"kfd\"\n\tdepends on DRM_AMDGPU\n" },
 	{ "arch/x86/kvm/Makefile",
 	  "ccflags-y += -I $(srctree)/arch/x86/kvm\n"
 	  "include $(srctree)/virt/kvm/Makefile.kvm\n"
@@ -153,6 +158,61 @@ static void test_listing(const char *root)
 	free(norm);
 }
 
+/* The reason up to its first colon (what kconfig_explain() adds after) */
+static const char *before_colon(char *reason)
+{
+	if (reason)
+		reason[strcspn(reason, ":")] = '\0';
+	return reason;
+}
+
+/* Each object not built says which symbol and which Makefile */
+static void test_reasons(const char *root)
+{
+	struct vtree t = { 0 };
+	char *r;
+
+	t.srcdir = (char *)root;
+	t.arch = (char *)"x86";
+	t.kbuild = true;
+	t.single_build = true;
+	t.kconfig = kconfig_db_read(root, "x86");
+	kconfig_set_values(t.kconfig, "CONFIG_DRM_AMDGPU=m\n");
+	r = vtree_object_not_built(&t, "virt/kvm/eventfd.o");
+	CHECK_STR("reasons: eventfd.o without KVM",
+		  before_colon(r),
+		  "CONFIG_KVM is not set (the Makefiles of arch/x86/kvm/kvm.o)");
+	free(r);
+	r = vtree_object_not_built(&t, "drivers/gpu/drm/amd/amdkfd/kfd_process.o");
+	CHECK_STR("reasons: kfd_process.o without HSA_AMD",
+		  before_colon(r),
+		  "CONFIG_HSA_AMD is not set (drivers/gpu/drm/amd/amdgpu/Makefile lists it as "
+		  "drivers/gpu/drm/amd/amdgpu/../amdkfd/kfd_process.o under it)");
+	free(r);
+	kconfig_set_values(t.kconfig, "CONFIG_DRM_AMDGPU=m\nCONFIG_HSA_AMD=y\nCONFIG_KVM=m\n");
+	r = vtree_object_not_built(&t, "virt/kvm/eventfd.o");
+	CHECK("reasons: eventfd.o with KVM is built", !r);
+	free(r);
+	r = vtree_object_not_built(&t, "drivers/gpu/drm/amd/amdkfd/kfd_process.o");
+	CHECK("reasons: kfd_process.o with HSA_AMD is built", !r);
+	free(r);
+	t.single_build = false;
+	r = vtree_object_not_built(&t, "virt/kvm/eventfd.o");
+	CHECK_STR("reasons: eventfd.o before single-build", r,
+		  "no Makefile rule in its own directory builds virt/kvm/eventfd.o: "
+		  "arch/x86/kvm/Makefile lists it as arch/x86/kvm/../../../virt/kvm/eventfd.o, "
+		  "and this kbuild (before 5.3's single-build) makes a single object only "
+		  "through its own directory's Makefile");
+	free(r);
+	r = vtree_object_not_built(&t, "virt/kvm/nowhere.o");
+	CHECK_STR("reasons: an object no Makefile lists", r,
+		  "no Makefile rule in virt/kvm/ lists nowhere.o; arch/x86/kvm/Makefile names "
+		  "virt/kvm/: "
+		  "it is built only inside an object of that directory, not alone");
+	free(r);
+	kconfig_db_free(t.kconfig);
+}
+
 static void test_includers(const char *root)
 {
 	struct strlist out = { 0 }, gates = { 0 };
@@ -186,6 +246,7 @@ int main(void)
 		return 1;
 	}
 	test_listing(root);
+	test_reasons(root);
 	test_includers(root);
 	fixture_tree_remove(root);
 	free(root);
