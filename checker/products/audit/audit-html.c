@@ -476,7 +476,8 @@ static void write_condition_counts(struct page *p)
 
 	fputs("<table class=\"small\" id=\"by-condition\">"
 	      "<caption>Non-reentrance conditions (warning: it can happen while "
-	      "the item is pending or running; note: not shown to)</caption>\n"
+	      "the item is pending or running; note: the analysis could not "
+	      "show that)</caption>\n"
 	      "<thead><tr><th>condition</th><th>meaning</th><th>warnings</th>"
 	      "<th>notes</th><th>total</th></tr></thead>\n<tbody>\n", p->out);
 	json_array_foreach(p->conditions, i, c) {
