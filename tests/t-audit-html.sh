@@ -545,6 +545,27 @@ def dom_checks(page, name, model, doc):
               'img, iframe, object, embed, #callers *[onerror]').length
               === 0 && document.scripts.length === 1 &&
               window.__pwned === undefined"""), ""))
+    if doc.get("conditions"):
+        # The non-reentrance conditions: meanings and subsystem names as
+        # text, the subsystems that break one (most warnings, then notes).
+        def tally(sub):
+            t = (sub.get("condition_counts") or {}).get("total") or {}
+            return t.get("warning", 0), t.get("note", 0), t.get("total", 0)
+        subs = doc.get("subsystems") or []
+        order = sorted((i for i, sub in enumerate(subs) if tally(sub)[2]),
+                       key=lambda i: (-tally(subs[i])[0], -tally(subs[i])[1], i))
+        want = [[i, html_text(model.name(subs[i])), str(tally(subs[i])[2])]
+                for i in order]
+        want_meanings = [html_text(c.get("meaning")) for c in doc["conditions"]]
+        check("%s: the conditions' meanings and subsystems, as text" % name,
+              lambda: (page.js("""[[].map.call(
+                  document.querySelectorAll('#by-condition tbody tr'),
+                  function (r) { return r.cells[1].textContent; }),
+                [].map.call(document.querySelectorAll('#conditions tr.bar'),
+                  function (r) { return [+r.getAttribute('data-s'),
+                    r.cells[0].textContent,
+                    r.cells[r.cells.length - 1].textContent]; })]""")
+                  == [want_meanings + [""], want], want))
     def summary():
         # The page's summary and the table it sits above agree.
         shown = page.js("""[document.getElementById('n-callers').textContent,
