@@ -8,7 +8,9 @@
 /// new function may run beside the old one on another CPU.  Linux 3.15
 /// removed PREPARE_[DELAYED_]WORK for this; its users got one work function
 /// that dispatches on a stored state, or one item per function.  Every
-/// such site is reported; the message says why the item may be live there
+/// such site is reported, but where the file only ever gives the item one
+/// function of its own (INIT_WORK(w, f) and PREPARE_WORK(w, f)): nothing
+/// changes there.  The message says why the item may be live there
 /// (inside its own work function, queued by the same function, queued
 /// elsewhere in the file) or why it seems not to be (right after its
 /// INIT_*, in a set-up function, never queued in the file).
@@ -18,7 +20,8 @@
 // URL: https://coccinelle.gitlabpages.inria.fr/website
 // Comments: The one-file part of wqcheck's rule WQ013.  An assignment to
 //  .func is reported only on an item the file initialises or queues (other
-//  structs have a .func of their own).  An item is its global name, or its
+//  structs have a .func of their own), x->dwork.work.func included, and
+//  not when it assigns NULL.  An item is its global name, or its
 //  member path (the struct types are not compared).  Whether a function the
 //  work function calls changes the item, and queueings in other files,
 //  need wqcheck.  No patch mode output: the dispatcher or the second item
@@ -94,6 +97,7 @@ class WqitemFile(object):
 		self.inits = []		# (key, function, line, work function)
 		self.queues = []	# (key, function, line, col, col_end, api, workqueue)
 		self.macros = None
+		self.functions = {}	# name: the lines its definitions start on
 
 	def object_macros(self):
 		"""The object-like #defines of the file that stand for a name:
@@ -124,6 +128,20 @@ class WqitemFile(object):
 		"""An INIT_* of the item before line in the same function."""
 		return any(k == key and fn == function and l < line
 			   for (k, fn, l, wf) in self.inits)
+
+	def body_before(self, function, line, column):
+		"""The text of function from its opening brace to line:column,
+		comments left out; empty when its definition is not seen."""
+		starts = [l for l in self.functions.get(function, []) if l <= line]
+		if not starts:
+			return ""
+		with open(self.name) as f:
+			lines = f.readlines()
+		text = "".join(lines[max(starts) - 1:line - 1]) + lines[line - 1][:column]
+		text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+		text = re.sub(r"//[^\n]*", " ", text)
+		brace = text.find("{")
+		return text[brace:] if brace >= 0 else ""
 
 wqitem_files = {}
 
@@ -164,9 +182,24 @@ def wqitem_add_init(p, w, fn):
 	if key:
 		wqitem_file(p.file).inits.append((key, p.current_element, int(p.line), fn))
 
+def wqitem_add_function(p, name):
+	f = wqitem_file(p.file)
+	f.functions.setdefault(name, []).append(int(p.line))
+
+WQITEM_MEMBER = r"^[A-Za-z_]\w*((?:(?:->|\.)[A-Za-z_]\w*)+)$"
+
+def wqitem_member_path(text):
+	"""p->ev.wq -> ev.wq, the member path without its base; None for
+	anything but a member access."""
+	m = re.match(WQITEM_MEMBER, wqitem_text(text))
+	if not m:
+		return None
+	return re.sub(r"^(->|\.)", "", m.group(1)).replace("->", ".")
+
 def wqitem_add_queue(p, w, key, wq):
-	"""w is the item argument, key the item, wq the global name of the
-	workqueue, or None for schedule_*()."""
+	"""w is the item argument, key the item, wq the workqueue argument
+	(a global name, or a member: p->event_wq is one workqueue per member
+	path, as wqcheck takes it), or None for schedule_*()."""
 	if key is None or wqitem_in_core(p.file):
 		return
 	f = wqitem_file(p.file)
@@ -174,6 +207,13 @@ def wqitem_add_queue(p, w, key, wq):
 	if wq is None:
 		wq = wqitem_schedule_wq(p.file) + " (" + api + "() queues there)"
 		named = wqitem_schedule_wq(p.file)
+	elif wqitem_member_path(wq):
+		wq = wqitem_text(wq)
+		# mod_delayed_work(dw->wq, dw, ...): the workqueue the item was
+		# last queued on, read from the item itself
+		if wq == wqitem_text(w).lstrip("&") + ".wq":
+			return
+		named = "member " + wqitem_member_path(wq)
 	else:
 		named = f.resolve(wq.strip())
 		if named is None:
@@ -244,15 +284,61 @@ def func_changed_message(p, how, w, fn):
 			"removed PREPARE_*WORK)")
 	return msg + " [WQ013]"
 
-def func_is_work_item(p, e):
+def func_is_work_item(p, e, fn):
 	"""An assignment to .func counts on an item the file initialises or
-	queues."""
+	queues, and when it gives a function (not NULL)."""
 	f = wqitem_file(p.file)
 	key = wqitem_key("&" + wqitem_text(e))
-	return key is not None and (any(i[0] == key for i in f.inits) or
-				    any(q[0] == key for q in f.queues))
+	return (key is not None and wqitem_text(fn) != "NULL" and
+		(any(i[0] == key for i in f.inits) or
+		 any(q[0] == key for q in f.queues)))
+
+def func_name(fn):
+	"""(work_func_t)handler and &handler name handler."""
+	t = wqitem_text(fn)
+	while True:
+		u = re.sub(r"^\(\s*\w+\s*\)\s*|^&\s*", "", t)
+		if u == t:
+			return t
+		t = u
+
+# file: {(line, column): (item, function)}, each PREPARE_* and .func =
+func_bindings = {}
+
+def func_add_binding(p, w, fn):
+	key = wqitem_key(w)
+	if key is not None:
+		b = func_bindings.setdefault(p.file, {})
+		b[(int(p.line), int(p.column))] = (key, func_name(fn))
+
+def func_reported(p):
+	"""Whether the change at p is one: not when every binding of the item
+	in the file (INIT_*, DECLARE_*, PREPARE_*, .func =) gives it the same
+	function, a function of the file (INIT_WORK(w, f) then PREPARE_WORK(w,
+	f) changes nothing), as wqcheck leaves it out."""
+	b = func_bindings.get(p.file, {})
+	here = b.get((int(p.line), int(p.column)))
+	if here is None:
+		return False
+	key = here[0]
+	f = wqitem_file(p.file)
+	names = set(fn for (k, fn) in b.values() if k == key)
+	names |= set(func_name(fn) for (k, fn_, l, fn) in f.inits if k == key)
+	return len(names) != 1 or here[1] not in f.functions
 
 // --- collect: initialisations and queueings of the file ---------------------
+
+@fndef depends on !patch@
+identifier f;
+position p;
+@@
+f@p(...) { ... }
+
+@script:python depends on !patch@
+p << fndef.p;
+f << fndef.f;
+@@
+wqitem_add_function(p[0], f)
 
 @init depends on !patch@
 identifier initf =~ "^(__)?INIT_(DELAYED_|DEFERRABLE_|RCU_)?WORK(_ONSTACK|_DEFERRABLE)?$";
@@ -335,63 +421,84 @@ PREPARE_DELAYED_WORK@p(w, fn)
 
 @script:python depends on !patch@
 p << prep.p;
+w << prep.w;
+fn << prep.fn;
 @@
-if wqitem_in_core(p[0].file):
-	cocci.include_match(False)
+if not wqitem_in_core(p[0].file):
+	func_add_binding(p[0], w, fn)
 
 @assign depends on !patch@
 expression e, fn;
-position p : script:python() { not wqitem_in_core(p[0].file) };
+position p;
 @@
 e.func@p = fn
 
 @script:python depends on !patch@
 p << assign.p;
 e << assign.e;
+fn << assign.fn;
 @@
-if not func_is_work_item(p[0], e):
-	cocci.include_match(False)
+if not wqitem_in_core(p[0].file) and func_is_work_item(p[0], e, fn):
+	func_add_binding(p[0], "&" + e, fn)
+
+// --- report: the changes, all bindings of the file seen -----------------------
+
+@prep_r depends on !patch@
+expression w, fn;
+position p : script:python() { func_reported(p[0]) };
+@@
+(
+PREPARE_WORK@p(w, fn)
+|
+PREPARE_DELAYED_WORK@p(w, fn)
+)
+
+@assign_r depends on !patch@
+expression e, fn;
+position p : script:python() { func_reported(p[0]) };
+@@
+e.func@p = fn
 
 @depends on context@
-position prep.p;
+position prep_r.p;
 identifier f;
 @@
 * f@p(...)
 
 @depends on context@
-position assign.p;
+position assign_r.p;
 expression e, x;
 @@
 * e.func@p = x
 
 @script:python depends on org@
-p << prep.p;
-w << prep.w;
-fn << prep.fn;
+p << prep_r.p;
+w << prep_r.w;
+fn << prep_r.fn;
 @@
 how = wqitem_api(p[0])
 coccilib.org.print_todo(p[0], func_changed_message(p[0], how, w, fn))
 
 @script:python depends on org@
-p << assign.p;
-e << assign.e;
-fn << assign.fn;
+p << assign_r.p;
+e << assign_r.e;
+fn << assign_r.fn;
 @@
 coccilib.org.print_todo(func_site(p[0], ".func ="),
 	func_changed_message(p[0], ".func =", "&" + e, fn))
 
 @script:python depends on report@
-p << prep.p;
-w << prep.w;
-fn << prep.fn;
+p << prep_r.p;
+w << prep_r.w;
+fn << prep_r.fn;
 @@
 how = wqitem_api(p[0])
 coccilib.report.print_report(p[0], func_changed_message(p[0], how, w, fn))
 
 @script:python depends on report@
-p << assign.p;
-e << assign.e;
-fn << assign.fn;
+p << assign_r.p;
+e << assign_r.e;
+fn << assign_r.fn;
 @@
 coccilib.report.print_report(func_site(p[0], ".func ="),
 	func_changed_message(p[0], ".func =", "&" + e, fn))

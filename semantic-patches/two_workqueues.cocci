@@ -9,20 +9,27 @@
 /// include/linux/workqueue.h says (system_wq; system_percpu_wq since 6.17,
 /// where system_wq is a second workqueue).  The site on the workqueue that
 /// fewer of the item's sites name is reported, with the other one in the
-/// message.  Two sites in one function (the branches of one choice) and
-/// two sites that each follow an INIT_* of the item (a hand-off from one
-/// stage to the next) are not reported.
+/// message.  Two sites in one function (the branches of one choice), two
+/// sites whose functions each choose between the same two workqueues, the
+/// first queueing of an object the function has just allocated, and two
+/// sites that each follow an INIT_* of the item (a hand-off from one stage
+/// to the next) are not reported.
 //
 // Confidence: Moderate
 // Copyright: (C) 2026 The wqcheck authors.
 // URL: https://coccinelle.gitlabpages.inria.fr/website
-// Comments: The one-file part of wqcheck's rule WQ014.  Only workqueues
-//  named by a global name (system_*_wq, a driver's own static workqueue,
-//  a #define of one in the file) are compared; a workqueue held in a struct
-//  member or a parameter, and sites in other files, need wqcheck.  An item
-//  is its global name, or its member path (&p->poll and &q->poll are one
-//  item: the struct types are not compared).  No patch mode output: which
-//  workqueue the item belongs on needs a human.
+// Comments: The one-file part of wqcheck's rule WQ014.  Named workqueues
+//  are compared: a global name (system_*_wq, a driver's own static
+//  workqueue, a #define of one in the file) or a struct member, one
+//  workqueue per member path (p->event_wq and q->event_wq are one), as
+//  wqcheck takes them; a workqueue in a parameter or a local variable,
+//  aliases the tree's headers define, and sites in other files need
+//  wqcheck.  An item is its global name, or its member path (&p->poll and
+//  &q->poll are one item: the struct types are not compared).  An object
+//  counts as just allocated where the function assigns it the result of a
+//  call whose name has alloc, kmemdup, _new, kzalloc, create or _get_, as
+//  wqcheck reads it.  No patch mode output: which workqueue the item
+//  belongs on needs a human.
 // Options: --no-includes --include-headers
 // Keywords: queue_work, queue_delayed_work, mod_delayed_work, schedule_work,
 //  schedule_delayed_work, system_wq, system_percpu_wq, non-reentrant
@@ -94,6 +101,7 @@ class WqitemFile(object):
 		self.inits = []		# (key, function, line, work function)
 		self.queues = []	# (key, function, line, col, col_end, api, workqueue)
 		self.macros = None
+		self.functions = {}	# name: the lines its definitions start on
 
 	def object_macros(self):
 		"""The object-like #defines of the file that stand for a name:
@@ -124,6 +132,20 @@ class WqitemFile(object):
 		"""An INIT_* of the item before line in the same function."""
 		return any(k == key and fn == function and l < line
 			   for (k, fn, l, wf) in self.inits)
+
+	def body_before(self, function, line, column):
+		"""The text of function from its opening brace to line:column,
+		comments left out; empty when its definition is not seen."""
+		starts = [l for l in self.functions.get(function, []) if l <= line]
+		if not starts:
+			return ""
+		with open(self.name) as f:
+			lines = f.readlines()
+		text = "".join(lines[max(starts) - 1:line - 1]) + lines[line - 1][:column]
+		text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+		text = re.sub(r"//[^\n]*", " ", text)
+		brace = text.find("{")
+		return text[brace:] if brace >= 0 else ""
 
 wqitem_files = {}
 
@@ -164,9 +186,24 @@ def wqitem_add_init(p, w, fn):
 	if key:
 		wqitem_file(p.file).inits.append((key, p.current_element, int(p.line), fn))
 
+def wqitem_add_function(p, name):
+	f = wqitem_file(p.file)
+	f.functions.setdefault(name, []).append(int(p.line))
+
+WQITEM_MEMBER = r"^[A-Za-z_]\w*((?:(?:->|\.)[A-Za-z_]\w*)+)$"
+
+def wqitem_member_path(text):
+	"""p->ev.wq -> ev.wq, the member path without its base; None for
+	anything but a member access."""
+	m = re.match(WQITEM_MEMBER, wqitem_text(text))
+	if not m:
+		return None
+	return re.sub(r"^(->|\.)", "", m.group(1)).replace("->", ".")
+
 def wqitem_add_queue(p, w, key, wq):
-	"""w is the item argument, key the item, wq the global name of the
-	workqueue, or None for schedule_*()."""
+	"""w is the item argument, key the item, wq the workqueue argument
+	(a global name, or a member: p->event_wq is one workqueue per member
+	path, as wqcheck takes it), or None for schedule_*()."""
 	if key is None or wqitem_in_core(p.file):
 		return
 	f = wqitem_file(p.file)
@@ -174,6 +211,13 @@ def wqitem_add_queue(p, w, key, wq):
 	if wq is None:
 		wq = wqitem_schedule_wq(p.file) + " (" + api + "() queues there)"
 		named = wqitem_schedule_wq(p.file)
+	elif wqitem_member_path(wq):
+		wq = wqitem_text(wq)
+		# mod_delayed_work(dw->wq, dw, ...): the workqueue the item was
+		# last queued on, read from the item itself
+		if wq == wqitem_text(w).lstrip("&") + ".wq":
+			return
+		named = "member " + wqitem_member_path(wq)
 	else:
 		named = f.resolve(wq.strip())
 		if named is None:
@@ -185,11 +229,46 @@ def wqitem_add_queue(p, w, key, wq):
 		f.queues.append(site)
 # --- wqitem end ---
 
+WQ_ALLOCATORS = ("alloc", "kmemdup", "_new", "kzalloc", "create", "_get_")
+
+def two_wq_made_at(f, q):
+	"""The object holding the item is assigned an allocator result in the
+	function of q before q (ts = devm_kzalloc(...), as wqcheck reads
+	any call whose name has alloc, kmemdup, _new, kzalloc, create or
+	_get_): q is the first queueing of a new object, before any run."""
+	m = re.match(r"^[&(*]*([A-Za-z_]\w*)", q[8])
+	if not m or q[1] is None:
+		return False
+	text = f.body_before(q[1], q[2], q[3])
+	for a in re.finditer(r"(?<![\w])%s\s*=(?!=)([^;]*)" % m.group(1), text):
+		for c in re.finditer(r"([A-Za-z_]\w*)\s*\(", a.group(1)):
+			if any(w in c.group(1) for w in WQ_ALLOCATORS):
+				return True
+	return False
+
+def two_wq_also_on(sites, q, wq):
+	"""The function of q also queues the item on wq."""
+	return any(o is not q and o[0] == q[0] and o[1] is not None and
+		   o[1] == q[1] and o[6] == wq for o in sites)
+
+def two_wq_exclusive(f, sites, q, e):
+	"""Two sites that cannot both queue one live item: the branches of
+	one function; two sites that each choose between the same two
+	workqueues by a condition; the first queueing of an object made
+	there; two freshly initialised items."""
+	if q[1] is not None and q[1] == e[1]:
+		return True
+	if two_wq_also_on(sites, q, e[6]) and two_wq_also_on(sites, e, q[6]):
+		return True
+	if two_wq_made_at(f, q) or two_wq_made_at(f, e):
+		return True
+	return f.fresh(q[0], q[1], q[2]) and f.fresh(e[0], e[1], e[2])
+
 def two_wq_reported(p):
 	"""The site at p and the one it conflicts with, or None.  As wqcheck
-	does: a site is reported when the same item is queued, in another
-	function, on another workqueue that more of its sites name (or as
-	many, and that site comes first)."""
+	does: a site is reported when the same item is queued elsewhere on
+	another workqueue that more of its sites name (or as many, and that
+	site comes first), and the two sites are not exclusive."""
 	f = wqitem_file(p.file)
 	sites = sorted(f.queues, key=lambda s: (s[2], s[3]))
 	for j, q in enumerate(sites):
@@ -198,9 +277,9 @@ def two_wq_reported(p):
 		mine = len([s for s in sites if s[0] == q[0] and s[6] == q[6]])
 		best, best_n = None, 0
 		for i, e in enumerate(sites):
-			if i == j or e[0] != q[0] or e[6] == q[6] or e[1] == q[1]:
+			if i == j or e[0] != q[0] or e[6] == q[6]:
 				continue
-			if f.fresh(q[0], q[1], q[2]) and f.fresh(e[0], e[1], e[2]):
+			if two_wq_exclusive(f, sites, q, e):
 				continue
 			n = len([s for s in sites if s[0] == e[0] and s[6] == e[6]])
 			if (n > mine or (n == mine and i < j)) and n > best_n:
@@ -219,6 +298,18 @@ def two_wq_message(p):
 		(q[5], q[8], q[7], e[7], e[2], e[5]))
 
 // --- collect: initialisations and queueings of the file ---------------------
+
+@fndef depends on !patch@
+identifier f;
+position p;
+@@
+f@p(...) { ... }
+
+@script:python depends on !patch@
+p << fndef.p;
+f << fndef.f;
+@@
+wqitem_add_function(p[0], f)
 
 @init depends on !patch@
 identifier initf =~ "^(__)?INIT_(DELAYED_|DEFERRABLE_|RCU_)?WORK(_ONSTACK|_DEFERRABLE)?$";
@@ -294,6 +385,69 @@ A << queue_member.A;
 w << queue_member.w;
 @@
 if str(wqitem_key(w)).startswith("member "):
+	wqitem_add_queue(p[0], w, wqitem_key(w), A)
+
+// A workqueue held in a struct member (p->event_wq), one workqueue per
+// member path.
+@queue_global_mwq depends on !patch@
+global idexpression I;
+expression A, c, d, n;
+position p;
+@@
+(
+queue_work@p(A, &I)
+|
+queue_delayed_work@p(A, &I, d)
+|
+mod_delayed_work@p(A, &I, d)
+|
+queue_rcu_work@p(A, &I)
+|
+queue_work_on@p(c, A, &I)
+|
+queue_delayed_work_on@p(c, A, &I, d)
+|
+mod_delayed_work_on@p(c, A, &I, d)
+|
+queue_work_node@p(n, A, &I)
+)
+
+@script:python depends on !patch@
+p << queue_global_mwq.p;
+A << queue_global_mwq.A;
+I << queue_global_mwq.I;
+@@
+if wqitem_member_path(A):
+	wqitem_add_queue(p[0], "&" + I, wqitem_global_key(I), A)
+
+@queue_member_mwq depends on !patch@
+expression A, w, c, d, n;
+position p;
+@@
+(
+queue_work@p(A, w)
+|
+queue_delayed_work@p(A, w, d)
+|
+mod_delayed_work@p(A, w, d)
+|
+queue_rcu_work@p(A, w)
+|
+queue_work_on@p(c, A, w)
+|
+queue_delayed_work_on@p(c, A, w, d)
+|
+mod_delayed_work_on@p(c, A, w, d)
+|
+queue_work_node@p(n, A, w)
+)
+
+@script:python depends on !patch@
+p << queue_member_mwq.p;
+A << queue_member_mwq.A;
+w << queue_member_mwq.w;
+@@
+if wqitem_member_path(A) and str(wqitem_key(w)).startswith("member "):
 	wqitem_add_queue(p[0], w, wqitem_key(w), A)
 
 @schedule_global depends on !patch@

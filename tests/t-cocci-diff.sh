@@ -13,7 +13,9 @@
 # rewrite that file from the current difference (then read it).
 #   reentry the WQ013 and WQ014 findings of wqcheck (corpus/6.17 scanned as
 #           the tree it is) are the sites the report modes of
-#           prepare_work.cocci and two_workqueues.cocci print; where one
+#           prepare_work.cocci and two_workqueues.cocci print, on the corpus
+#           and on the scripts' own inputs (semantic-patches/tests/NAME.c,
+#           each in a directory of its own in the corpus's tree); where one
 #           file cannot show what wqcheck sees, the difference of the two
 #           site lists is written down, with the reason, in
 #           semantic-patches/tests/reentry-disagreements.diff, and must be
@@ -84,13 +86,20 @@ for f in json.load(open(sys.argv[1]))["findings"]:
 					       f["end_column"] - 1, f["rule"]))
 PY
 }
-reentry_sites "$work/wqcheck.json" "" | grep -v '^6\.17/' >"$work/reentry.wqcheck"
-(cd "$work/orig/6.17" && "$WQCHECK" scan --format=json --rules=WQ013,WQ014 . \
+cp -r "$TOP/corpus" "$work/reentry"
+for s in $REENTRY_SCRIPTS; do
+	mkdir -p "$work/reentry/wqcheck-cocci-tests/$s"
+	cp "$SP/tests/$s.c" "$work/reentry/wqcheck-cocci-tests/$s/"
+done
+(cd "$work/reentry" && "$WQCHECK" scan --format=json --rules=WQ013,WQ014 . \
+	2>>"$work/wqcheck.err") >"$work/wqcheck-reentry.json"
+reentry_sites "$work/wqcheck-reentry.json" "" | grep -v '^6\.17/' >"$work/reentry.wqcheck"
+(cd "$work/reentry/6.17" && "$WQCHECK" scan --format=json --rules=WQ013,WQ014 . \
 	2>>"$work/wqcheck.err") >"$work/wqcheck-617.json"
 reentry_sites "$work/wqcheck-617.json" "6.17/" >>"$work/reentry.wqcheck"
 sort -o "$work/reentry.wqcheck" "$work/reentry.wqcheck"
 for s in $REENTRY_SCRIPTS; do
-	(cd "$work/orig" && spatch -D report --very-quiet --no-includes --include-headers \
+	(cd "$work/reentry" && spatch -D report --very-quiet --no-includes --include-headers \
 		--sp-file "$SP/$s.cocci" --dir . 2>>"$work/spatch.err")
 done | sed -n 's|^\./\([^:]*:[0-9]*:[0-9]*-[0-9]*\): .*\(\[WQ01[34]\]\)$|\1: \2|p' |
 	sort >"$work/reentry.cocci"

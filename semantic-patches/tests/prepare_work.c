@@ -96,3 +96,38 @@ void chip_timer(struct chip *c, struct timer_cb *cb, struct timer_cb t)
 	t.func = NULL;
 	c->state = 0;
 }
+
+struct chip_extra {
+	struct work_struct same_work;
+	struct work_struct solo_work;
+	struct work_struct via_work;
+	struct work_struct off_work;
+};
+
+/* not reported: the item only ever gets this one function */
+void chip_same(struct chip_extra *x)
+{
+	INIT_WORK(&x->same_work, chip_irq_a);
+	PREPARE_WORK(&x->same_work, chip_irq_a);
+	schedule_work(&x->same_work);
+}
+
+/* not reported: .func gives the one function the item ever gets, or NULL */
+void chip_solo(struct chip_extra *x)
+{
+	x->solo_work.func = chip_irq_b;
+	x->off_work.func = NULL;
+}
+
+void chip_solo_kick(struct chip_extra *x)
+{
+	schedule_work(&x->solo_work);
+	schedule_work(&x->off_work);
+}
+
+/* reported: the function comes in a variable, not one of this file */
+void chip_via(struct chip_extra *x, work_func_t handler)
+{
+	PREPARE_WORK(&x->via_work, handler);
+	schedule_work(&x->via_work);
+}

@@ -114,7 +114,7 @@ void chip_stage2(struct chip *c)
 	queue_work(chip_stage2_wq, &c->stage);
 }
 
-/* not reported: a workqueue in a member or a parameter (wqcheck's part) */
+/* reported (retry): a member's workqueue; not: a parameter's (wqcheck's) */
 void chip_event_irq(struct chip *c)
 {
 	queue_work(c->own_wq, &c->event);
@@ -139,4 +139,46 @@ void chip_setup(struct chip *c)
 	INIT_WORK(&c->alias, chip_fn);
 	INIT_WORK(&c->hp, chip_fn);
 	INIT_WORK(&chip_flush_work, chip_fn);
+}
+
+struct chip_obj {
+	struct work_struct born;
+	struct work_struct prio;
+};
+
+/* not reported: the first queueing of an object made there */
+struct chip_obj *chip_obj_new(void)
+{
+	struct chip_obj *o = kzalloc(sizeof(*o), GFP_KERNEL);
+
+	if (o)
+		queue_work(system_long_wq, &o->born);
+	return o;
+}
+
+void chip_obj_poke(struct chip_obj *o)
+{
+	schedule_work(&o->born);
+}
+
+void chip_obj_poke_again(struct chip_obj *o)
+{
+	schedule_work(&o->born);
+}
+
+/* not reported: both sites choose between the same two workqueues */
+void chip_obj_irq(struct chip_obj *o, int hi)
+{
+	if (hi)
+		queue_work(system_highpri_wq, &o->prio);
+	else
+		queue_work(system_long_wq, &o->prio);
+}
+
+void chip_obj_retry(struct chip_obj *o, int hi)
+{
+	if (hi)
+		queue_work(system_highpri_wq, &o->prio);
+	else
+		queue_work(system_long_wq, &o->prio);
 }
