@@ -315,7 +315,8 @@ def func_reported(p):
 	"""Whether the change at p is one: not when every binding of the item
 	in the file (INIT_*, DECLARE_*, PREPARE_*, .func =) gives it the same
 	function, a function of the file (INIT_WORK(w, f) then PREPARE_WORK(w,
-	f) changes nothing), as wqcheck leaves it out."""
+	f) changes nothing; INIT_WORK(w, NULL) gives none), as wqcheck leaves
+	it out."""
 	b = func_bindings.get(p.file, {})
 	here = b.get((int(p.line), int(p.column)))
 	if here is None:
@@ -324,6 +325,7 @@ def func_reported(p):
 	f = wqitem_file(p.file)
 	names = set(fn for (k, fn) in b.values() if k == key)
 	names |= set(func_name(fn) for (k, fn_, l, fn) in f.inits if k == key)
+	names.discard("NULL")
 	return len(names) != 1 or here[1] not in f.functions
 
 // --- collect: initialisations and queueings of the file ---------------------
