@@ -91,6 +91,30 @@ def wqitem_key(w):
 def wqitem_global_key(name):
 	return "var " + name.strip()
 
+def wqitem_key_at(p, w):
+	"""The item of argument w at p: a member path is qualified with the
+	struct of its base where the function or the file declares it
+	(member chip:poll for &c->poll with struct chip *c), as wqcheck keys
+	it by type: &a->work and &b->work of two structs are two items."""
+	key = wqitem_key(w)
+	if key is None or not key.startswith("member "):
+		return key
+	base = re.match(r"^[&(*\s]*([A-Za-z_]\w*)", wqitem_text(w))
+	t = wqitem_file(p.file).base_type(p.current_element, int(p.line),
+					 int(p.column), base.group(1))
+	return key if t is None else "member " + t + ":" + key[len("member "):]
+
+def wqitem_same(a, b):
+	"""One item: the same key, or the same member path where one side
+	does not show the struct of its base."""
+	if a == b:
+		return True
+	if a is None or b is None or not (a.startswith("member ") and
+					  b.startswith("member ")):
+		return False
+	a, b = a[len("member "):].split(":"), b[len("member "):].split(":")
+	return a[-1] == b[-1] and (len(a) == 1 or len(b) == 1)
+
 class WqitemFile(object):
 	def __init__(self, name):
 		self.name = name
@@ -98,6 +122,7 @@ class WqitemFile(object):
 		self.queues = []	# (key, function, line, col, col_end, api, workqueue)
 		self.macros = None
 		self.functions = {}	# name: the lines its definitions start on
+		self.text = None
 
 	def object_macros(self):
 		"""The object-like #defines of the file that stand for a name:
@@ -126,22 +151,40 @@ class WqitemFile(object):
 
 	def fresh(self, key, function, line):
 		"""An INIT_* of the item before line in the same function."""
-		return any(k == key and fn == function and l < line
+		return any(wqitem_same(k, key) and fn == function and l < line
 			   for (k, fn, l, wf) in self.inits)
 
-	def body_before(self, function, line, column):
-		"""The text of function from its opening brace to line:column,
+	def lines(self):
+		if self.text is None:
+			with open(self.name) as f:
+				self.text = f.readlines()
+		return self.text
+
+	def function_text(self, function, line, column):
+		"""The text of function from its definition to line:column,
 		comments left out; empty when its definition is not seen."""
 		starts = [l for l in self.functions.get(function, []) if l <= line]
 		if not starts:
 			return ""
-		with open(self.name) as f:
-			lines = f.readlines()
+		lines = self.lines()
 		text = "".join(lines[max(starts) - 1:line - 1]) + lines[line - 1][:column]
 		text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-		text = re.sub(r"//[^\n]*", " ", text)
+		return re.sub(r"//[^\n]*", " ", text)
+
+	def body_before(self, function, line, column):
+		"""The text of function from its opening brace to line:column."""
+		text = self.function_text(function, line, column)
 		brace = text.find("{")
 		return text[brace:] if brace >= 0 else ""
+
+	def base_type(self, function, line, column, base):
+		"""The struct a name is declared with in function (a parameter
+		or a local), else in the file: struct chip *c gives chip."""
+		decl = r"\bstruct\s+([A-Za-z_]\w*)\b[\s*]+(?:const\s+)?%s\s*[;,=)\[]" % base
+		found = re.findall(decl, self.function_text(function, line, column))
+		if not found:
+			found = re.findall(decl, "".join(self.lines()))
+		return found[-1] if found else None
 
 wqitem_files = {}
 
@@ -178,7 +221,7 @@ def wqitem_schedule_wq(name):
 	return wqitem_schedule_wqs[path]
 
 def wqitem_add_init(p, w, fn):
-	key = wqitem_key(w)
+	key = wqitem_key_at(p, w)
 	if key:
 		wqitem_file(p.file).inits.append((key, p.current_element, int(p.line), fn))
 
@@ -198,10 +241,12 @@ def wqitem_member_path(text):
 
 def wqitem_add_queue(p, w, key, wq):
 	"""w is the item argument, key the item, wq the workqueue argument
-	(a global name, or a member: p->event_wq is one workqueue per member
-	path, as wqcheck takes it), or None for schedule_*()."""
+	(a global name, or a member, named by its last name as wqcheck names
+	it: priv->mdev->wq and mdev->wq are one member reached two ways), or
+	None for schedule_*()."""
 	if key is None or wqitem_in_core(p.file):
 		return
+	key = wqitem_key_at(p, w)
 	f = wqitem_file(p.file)
 	api = wqitem_api(p)
 	if wq is None:
@@ -213,7 +258,7 @@ def wqitem_add_queue(p, w, key, wq):
 		# last queued on, read from the item itself
 		if wq == wqitem_text(w).lstrip("&") + ".wq":
 			return
-		named = "member " + wqitem_member_path(wq)
+		named = "member " + wqitem_member_path(wq).split(".")[-1]
 	else:
 		named = f.resolve(wq.strip())
 		if named is None:
@@ -244,16 +289,16 @@ def func_site(p, how):
 def func_changed_message(p, how, w, fn):
 	"""Why the item at p may be live there, as wqcheck says it."""
 	f = wqitem_file(p.file)
-	key = wqitem_key(w)
+	key = wqitem_key_at(p, w)
 	text = wqitem_text(w)
 	here = p.current_element
 	line = int(p.line)
 	# (work_func_t)handler: the function is handler
 	fn = re.sub(r"^\(\s*\w+\s*\)\s*", "", wqitem_text(fn))
 	msg = "%s gives %s the work function %s()" % (how, text, fn)
-	own = [wf for (k, func, l, wf) in f.inits if k == key and wf == here]
+	own = [wf for (k, func, l, wf) in f.inits if wqitem_same(k, key) and wf == here]
 	fresh = f.fresh(key, here, line)
-	queued = [q for q in f.queues if q[0] == key]
+	queued = [q for q in f.queues if wqitem_same(q[0], key)]
 	same_fn = [q for q in queued if q[1] == here]
 	after = [q for q in same_fn if q[2] > line]
 	live = True
@@ -288,10 +333,10 @@ def func_is_work_item(p, e, fn):
 	"""An assignment to .func counts on an item the file initialises or
 	queues, and when it gives a function (not NULL)."""
 	f = wqitem_file(p.file)
-	key = wqitem_key("&" + wqitem_text(e))
+	key = wqitem_key_at(p, "&" + wqitem_text(e))
 	return (key is not None and wqitem_text(fn) != "NULL" and
-		(any(i[0] == key for i in f.inits) or
-		 any(q[0] == key for q in f.queues)))
+		(any(wqitem_same(i[0], key) for i in f.inits) or
+		 any(wqitem_same(q[0], key) for q in f.queues)))
 
 def func_name(fn):
 	"""(work_func_t)handler and &handler name handler."""
@@ -306,7 +351,7 @@ def func_name(fn):
 func_bindings = {}
 
 def func_add_binding(p, w, fn):
-	key = wqitem_key(w)
+	key = wqitem_key_at(p, w)
 	if key is not None:
 		b = func_bindings.setdefault(p.file, {})
 		b[(int(p.line), int(p.column))] = (key, func_name(fn))
@@ -323,8 +368,8 @@ def func_reported(p):
 		return False
 	key = here[0]
 	f = wqitem_file(p.file)
-	names = set(fn for (k, fn) in b.values() if k == key)
-	names |= set(func_name(fn) for (k, fn_, l, fn) in f.inits if k == key)
+	names = set(fn for (k, fn) in b.values() if wqitem_same(k, key))
+	names |= set(func_name(fn) for (k, fn_, l, fn) in f.inits if wqitem_same(k, key))
 	names.discard("NULL")
 	return len(names) != 1 or here[1] not in f.functions
 

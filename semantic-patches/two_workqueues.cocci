@@ -20,9 +20,9 @@
 // URL: https://coccinelle.gitlabpages.inria.fr/website
 // Comments: The one-file part of wqcheck's rule WQ014.  Named workqueues
 //  are compared: a global name (system_*_wq, a driver's own static
-//  workqueue, a #define of one in the file) or a struct member, one
-//  workqueue per member path (p->event_wq and q->event_wq are one), as
-//  wqcheck takes them; a workqueue in a parameter or a local variable,
+//  workqueue, a #define of one in the file) or a struct member, named by
+//  its last name (p->event_wq and p->dev->event_wq are one), as wqcheck
+//  names them; a workqueue in a parameter or a local variable,
 //  aliases the tree's headers define, and sites in other files need
 //  wqcheck.  An item is its global name, or its member path (&p->poll and
 //  &q->poll are one item: the struct types are not compared).  An object
@@ -95,6 +95,30 @@ def wqitem_key(w):
 def wqitem_global_key(name):
 	return "var " + name.strip()
 
+def wqitem_key_at(p, w):
+	"""The item of argument w at p: a member path is qualified with the
+	struct of its base where the function or the file declares it
+	(member chip:poll for &c->poll with struct chip *c), as wqcheck keys
+	it by type: &a->work and &b->work of two structs are two items."""
+	key = wqitem_key(w)
+	if key is None or not key.startswith("member "):
+		return key
+	base = re.match(r"^[&(*\s]*([A-Za-z_]\w*)", wqitem_text(w))
+	t = wqitem_file(p.file).base_type(p.current_element, int(p.line),
+					 int(p.column), base.group(1))
+	return key if t is None else "member " + t + ":" + key[len("member "):]
+
+def wqitem_same(a, b):
+	"""One item: the same key, or the same member path where one side
+	does not show the struct of its base."""
+	if a == b:
+		return True
+	if a is None or b is None or not (a.startswith("member ") and
+					  b.startswith("member ")):
+		return False
+	a, b = a[len("member "):].split(":"), b[len("member "):].split(":")
+	return a[-1] == b[-1] and (len(a) == 1 or len(b) == 1)
+
 class WqitemFile(object):
 	def __init__(self, name):
 		self.name = name
@@ -102,6 +126,7 @@ class WqitemFile(object):
 		self.queues = []	# (key, function, line, col, col_end, api, workqueue)
 		self.macros = None
 		self.functions = {}	# name: the lines its definitions start on
+		self.text = None
 
 	def object_macros(self):
 		"""The object-like #defines of the file that stand for a name:
@@ -130,22 +155,40 @@ class WqitemFile(object):
 
 	def fresh(self, key, function, line):
 		"""An INIT_* of the item before line in the same function."""
-		return any(k == key and fn == function and l < line
+		return any(wqitem_same(k, key) and fn == function and l < line
 			   for (k, fn, l, wf) in self.inits)
 
-	def body_before(self, function, line, column):
-		"""The text of function from its opening brace to line:column,
+	def lines(self):
+		if self.text is None:
+			with open(self.name) as f:
+				self.text = f.readlines()
+		return self.text
+
+	def function_text(self, function, line, column):
+		"""The text of function from its definition to line:column,
 		comments left out; empty when its definition is not seen."""
 		starts = [l for l in self.functions.get(function, []) if l <= line]
 		if not starts:
 			return ""
-		with open(self.name) as f:
-			lines = f.readlines()
+		lines = self.lines()
 		text = "".join(lines[max(starts) - 1:line - 1]) + lines[line - 1][:column]
 		text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-		text = re.sub(r"//[^\n]*", " ", text)
+		return re.sub(r"//[^\n]*", " ", text)
+
+	def body_before(self, function, line, column):
+		"""The text of function from its opening brace to line:column."""
+		text = self.function_text(function, line, column)
 		brace = text.find("{")
 		return text[brace:] if brace >= 0 else ""
+
+	def base_type(self, function, line, column, base):
+		"""The struct a name is declared with in function (a parameter
+		or a local), else in the file: struct chip *c gives chip."""
+		decl = r"\bstruct\s+([A-Za-z_]\w*)\b[\s*]+(?:const\s+)?%s\s*[;,=)\[]" % base
+		found = re.findall(decl, self.function_text(function, line, column))
+		if not found:
+			found = re.findall(decl, "".join(self.lines()))
+		return found[-1] if found else None
 
 wqitem_files = {}
 
@@ -182,7 +225,7 @@ def wqitem_schedule_wq(name):
 	return wqitem_schedule_wqs[path]
 
 def wqitem_add_init(p, w, fn):
-	key = wqitem_key(w)
+	key = wqitem_key_at(p, w)
 	if key:
 		wqitem_file(p.file).inits.append((key, p.current_element, int(p.line), fn))
 
@@ -202,10 +245,12 @@ def wqitem_member_path(text):
 
 def wqitem_add_queue(p, w, key, wq):
 	"""w is the item argument, key the item, wq the workqueue argument
-	(a global name, or a member: p->event_wq is one workqueue per member
-	path, as wqcheck takes it), or None for schedule_*()."""
+	(a global name, or a member, named by its last name as wqcheck names
+	it: priv->mdev->wq and mdev->wq are one member reached two ways), or
+	None for schedule_*()."""
 	if key is None or wqitem_in_core(p.file):
 		return
+	key = wqitem_key_at(p, w)
 	f = wqitem_file(p.file)
 	api = wqitem_api(p)
 	if wq is None:
@@ -217,7 +262,7 @@ def wqitem_add_queue(p, w, key, wq):
 		# last queued on, read from the item itself
 		if wq == wqitem_text(w).lstrip("&") + ".wq":
 			return
-		named = "member " + wqitem_member_path(wq)
+		named = "member " + wqitem_member_path(wq).split(".")[-1]
 	else:
 		named = f.resolve(wq.strip())
 		if named is None:
@@ -248,7 +293,7 @@ def two_wq_made_at(f, q):
 
 def two_wq_also_on(sites, q, wq):
 	"""The function of q also queues the item on wq."""
-	return any(o is not q and o[0] == q[0] and o[1] is not None and
+	return any(o is not q and wqitem_same(o[0], q[0]) and o[1] is not None and
 		   o[1] == q[1] and o[6] == wq for o in sites)
 
 def two_wq_exclusive(f, sites, q, e):
@@ -274,14 +319,14 @@ def two_wq_reported(p):
 	for j, q in enumerate(sites):
 		if (q[2], q[3]) != (int(p.line), int(p.column)):
 			continue
-		mine = len([s for s in sites if s[0] == q[0] and s[6] == q[6]])
+		mine = len([s for s in sites if wqitem_same(s[0], q[0]) and s[6] == q[6]])
 		best, best_n = None, 0
 		for i, e in enumerate(sites):
-			if i == j or e[0] != q[0] or e[6] == q[6]:
+			if i == j or not wqitem_same(e[0], q[0]) or e[6] == q[6]:
 				continue
 			if two_wq_exclusive(f, sites, q, e):
 				continue
-			n = len([s for s in sites if s[0] == e[0] and s[6] == e[6]])
+			n = len([s for s in sites if wqitem_same(s[0], e[0]) and s[6] == e[6]])
 			if (n > mine or (n == mine and i < j)) and n > best_n:
 				best, best_n = e, n
 		if best:
@@ -387,8 +432,8 @@ w << queue_member.w;
 if str(wqitem_key(w)).startswith("member "):
 	wqitem_add_queue(p[0], w, wqitem_key(w), A)
 
-// A workqueue held in a struct member (p->event_wq), one workqueue per
-// member path.
+// A workqueue held in a struct member (p->event_wq), named by its last
+// name.
 @queue_global_mwq depends on !patch@
 global idexpression I;
 expression A, c, d, n;

@@ -182,3 +182,42 @@ void chip_obj_retry(struct chip_obj *o, int hi)
 	else
 		queue_work(system_long_wq, &o->prio);
 }
+
+struct chip_rx {
+	struct work_struct work;
+};
+
+struct chip_tx {
+	struct work_struct work;
+};
+
+/* not reported: &rx->work and &tx->work are items of two structs */
+void chip_rx_kick(struct chip_rx *rx)
+{
+	queue_work(chip_rx_wq, &rx->work);
+}
+
+void chip_tx_kick(struct chip_tx *tx)
+{
+	queue_work(chip_tx_wq, &tx->work);
+}
+
+struct chip_hub {
+	struct workqueue_struct *wq;
+};
+
+struct chip_port {
+	struct chip_hub *hub;
+	struct work_struct scan;
+};
+
+/* not reported: hub->wq and port->hub->wq, one member reached two ways */
+void chip_port_scan(struct chip_port *port)
+{
+	queue_work(port->hub->wq, &port->scan);
+}
+
+void chip_port_rescan(struct chip_hub *hub, struct chip_port *port)
+{
+	queue_work(hub->wq, &port->scan);
+}
