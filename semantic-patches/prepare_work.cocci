@@ -19,9 +19,11 @@
 // Copyright: (C) 2026 The wqcheck authors.
 // URL: https://coccinelle.gitlabpages.inria.fr/website
 // Comments: The one-file part of wqcheck's rule WQ013.  An assignment to
-//  .func is reported only on an item the file initialises or queues (other
-//  structs have a .func of their own), x->dwork.work.func included, and
-//  not when it assigns NULL.  An item is its global name, or its
+//  .func is reported only on an item the file initialises or queues, or
+//  when it assigns a work function (a function of the file taking a
+//  struct work_struct *, a variable declared work_func_t): other structs
+//  have a .func of their own.  x->dwork.work.func is included; an
+//  assignment of NULL is not.  An item is its global name, or its
 //  member path (the struct types are not compared).  Whether a function the
 //  work function calls changes the item, and queueings in other files,
 //  need wqcheck.  No patch mode output: the dispatcher or the second item
@@ -329,14 +331,36 @@ def func_changed_message(p, how, w, fn):
 			"removed PREPARE_*WORK)")
 	return msg + " [WQ013]"
 
+def func_gives_work_function(p, fn):
+	"""The value assigned is a work function: a function of the file
+	taking a struct work_struct *, or a variable declared work_func_t or
+	void (*saved)(struct work_struct *) (saved = x->work.func ...
+	x->work.func = saved)."""
+	f = wqitem_file(p.file)
+	name = func_name(fn)
+	if not re.match(r"^[A-Za-z_]\w*$", name):
+		return False
+	for start in f.functions.get(name, []):
+		head = "".join(f.lines()[start - 1:start + 4])
+		head = head[:head.find("{")] if "{" in head else head
+		if re.search(r"\bstruct\s+work_struct\s*\*", head):
+			return True
+	decl = (r"\bwork_func_t\s+(?:[A-Za-z_]\w*\s*(?:=[^,;]*)?,\s*)*%s\b|"
+		r"\(\s*\*\s*%s\s*\)\s*\(\s*struct\s+work_struct\s*\*" % (name, name))
+	return bool(re.search(decl, f.function_text(p.current_element, int(p.line),
+						   int(p.column))) or
+		    re.search(decl, "".join(f.lines())))
+
 def func_is_work_item(p, e, fn):
-	"""An assignment to .func counts on an item the file initialises or
-	queues, and when it gives a function (not NULL)."""
+	"""An assignment to .func counts when it gives a function (not NULL)
+	to an item the file initialises or queues, or gives it a work
+	function (the item may be set up and queued in another file)."""
 	f = wqitem_file(p.file)
 	key = wqitem_key_at(p, "&" + wqitem_text(e))
 	return (key is not None and wqitem_text(fn) != "NULL" and
 		(any(wqitem_same(i[0], key) for i in f.inits) or
-		 any(wqitem_same(q[0], key) for q in f.queues)))
+		 any(wqitem_same(q[0], key) for q in f.queues) or
+		 func_gives_work_function(p, fn)))
 
 def func_name(fn):
 	"""(work_func_t)handler and &handler name handler."""

@@ -97,12 +97,18 @@ void chip_timer(struct chip *c, struct timer_cb *cb, struct timer_cb t)
 	c->state = 0;
 }
 
+struct chip_cb {
+	void (*func)(struct chip_cb *cb);
+};
+
 struct chip_extra {
 	struct work_struct same_work;
 	struct work_struct solo_work;
 	struct work_struct via_work;
 	struct work_struct off_work;
 	struct work_struct null_work;
+	struct work_struct ext_work;
+	struct chip_cb cb_work;
 };
 
 /* not reported: the item only ever gets this one function */
@@ -143,4 +149,24 @@ void chip_null_kick(struct chip_extra *x)
 {
 	PREPARE_WORK(&x->null_work, chip_irq_a);
 	schedule_work(&x->null_work);
+}
+
+/* reported: a work function given and a saved one put back, on an item set
+ * up and queued in another file (as i915's selftest_rps.c does) */
+void chip_swap(struct chip_extra *x)
+{
+	work_func_t saved = x->ext_work.func;
+
+	x->ext_work.func = chip_irq_b;
+	x->ext_work.func = saved;
+}
+
+static void chip_cb_done(struct chip_cb *cb)
+{
+}
+
+/* not reported: the .func of a callback, not of a work item */
+void chip_cb_set(struct chip_extra *x)
+{
+	x->cb_work.func = chip_cb_done;
 }
