@@ -2,8 +2,9 @@
  * another directory's Makefile lists (the shapes of Linux 6.19: kvm's
  * $(KVM)/ through an included Makefile.kvm, amdkfd's AMDKFD_FILES and
  * amdgpu_dm's addprefix/addsuffix lists under ifneq blocks, nouveau's
- * included Kbuild file) and .c files that another .c #includes from the
- * directory above (i915's selftests), on a tiny tree written here. */
+ * included Kbuild file, usbcore's ../common/of.o in a plain list) and .c
+ * files that another .c #includes from the directory above (i915's
+ * selftests), on a tiny tree written here. */
 #include "fixture-tree.h"
 #include "test-lib.h"
 #include "lib/strbuf.h"
@@ -68,6 +69,10 @@ static const struct fixture_file tree[] = {
 	  "obj-$(CONFIG_DRM_NOUVEAU) := nouveau.o\n" },
 	{ "drivers/gpu/drm/nouveau/Makefile", "# kbuild reads Kbuild here\n" },
 	{ "drivers/gpu/drm/nouveau/dispnv50/Kbuild", "nouveau-y += dispnv50/disp.o\n" },
+	{ "drivers/usb/core/Makefile",
+	  "usbcore-y := usb.o\n"
+	  "usbcore-$(CONFIG_OF) += ../common/of.o\n"
+	  "obj-$(CONFIG_USB) += usbcore.o\n" },
 	{ "drivers/gpu/drm/i915/i915_sw_fence.c",
 	  "#include \"i915_sw_fence.h\"\n"
 	  "#if IS_ENABLED(CONFIG_DRM_I915_SELFTEST)\n"
@@ -138,6 +143,8 @@ static void test_listing(const char *root)
 	check_listing(&t, "drivers/gpu/drm/nouveau/dispnv50/disp.o",
 		      "drivers/gpu/drm/nouveau/dispnv50/disp.o", "drivers/gpu/drm/nouveau",
 		      "nouveau", "");
+	check_listing(&t, "drivers/usb/common/of.o", "drivers/usb/core/../common/of.o",
+		      "drivers/usb/core", "usbcore", "OF");
 	CHECK("listing: an object no Makefile lists is not found",
 	      !vlisting_find(&t, "virt/kvm/nowhere.o", &l));
 	CHECK("listing: another arch's Makefile is not read",

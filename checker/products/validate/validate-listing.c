@@ -485,9 +485,9 @@ static void mkeval_release(struct mkeval *ev)
 	free(ev->list);
 }
 
-/* The Makefiles and Kbuild files of the tree that include another, once a
- * tree: the only ones whose lists can name another directory's object
- * through a variable. Relative to srcdir. */
+/* The Makefiles and Kbuild files of the tree that include another or name
+ * an object up a ../ path, once a tree: the only ones whose lists can name
+ * another directory's object. Relative to srcdir. */
 static const struct strlist *including_makefiles(const char *srcdir)
 {
 	static struct strlist found;
@@ -501,7 +501,7 @@ static const struct strlist *including_makefiles(const char *srcdir)
 	free(for_srcdir);
 	for_srcdir = xstrdup(srcdir);
 	if (run_commandv(srcdir, &out, "grep", "-rlE", "--include=Makefile", "--include=Kbuild",
-			 "^[[:space:]]*-?include[[:space:]]", ".", (char *)NULL) > 1) {
+			 "^[[:space:]]*-?include[[:space:]]|\\.\\./[^ ]*\\.o", ".", (char *)NULL) > 1) {
 		strbuf_release(&out);
 		return &found;
 	}
