@@ -146,9 +146,15 @@ static char *include_not_compiled(const struct vtree *t, const struct vseries *s
 					strbuf_addf(&sym, "CONFIG_%s", gates.items[k]);
 					v = vtree_config_value(t, sym.buf, buf, sizeof(buf));
 					if (!v || (strcmp(v, "y") && strcmp(v, "m"))) {
+						char *why = t->kconfig ?
+							kconfig_explain(t->kconfig, gates.items[k]) :
+							NULL;
+
 						strbuf_reset(&sym);
 						strbuf_addf(&sym, "CONFIG_%s is not set (%s #includes "
-							    "%s under it)", gates.items[k], source, f);
+							    "%s under it)%s%s", gates.items[k], source, f,
+							    why ? ": " : "", why ? why : "");
+						free(why);
 						r = strbuf_detach(&sym);
 					}
 					strbuf_release(&sym);
