@@ -309,9 +309,15 @@ static void check_item(const struct workitem_model *m, const struct work_item *i
 		       struct scan_result *res)
 {
 	const struct work_binding *one = NULL, *two;
-	bool unknown_said = false;
+	bool unknown_said = false, unknown = false;
 	size_t i, j;
 
+	/* Most items name one workqueue at every site: nothing to compare
+	 * (a big driver's item would cost its pairs of sites for nothing). */
+	for (i = 0; i < it->nr_queueings; i++)
+		unknown |= !it->queueings[i]->wq.id;
+	if (nr_workqueues(it) + (unknown ? 1 : 0) < 2)
+		return;
 	two = second_function(m, it->key, &one);
 	for (j = 0; j < it->nr_queueings; j++) {
 		const struct queueing *q = it->queueings[j], *best = NULL;
