@@ -51,6 +51,19 @@ void affinity_index(const char *root, const char *arch, int jobs,
 void affinity_read(const char *root, const char *arch, int jobs,
 		   bool (*mentions)(const char *text, size_t len),
 		   struct affinity_analysis *a);
+/* affinity_read() that also hands every file mentions() says yes to,
+ * lexed, to visit() on the thread that read it (thread 0 to
+ * parallel_jobs(jobs); index: the file's in a->all), before the index is
+ * finished: for a caller that would otherwise read and lex them again. */
+struct affinity_visitor {
+	void (*visit)(void *ctx, int thread, size_t index, const struct source_file *f);
+	void *ctx;
+};
+
+void affinity_read_visiting(const char *root, const char *arch, int jobs,
+			    bool (*mentions)(const char *text, size_t len),
+			    const struct affinity_visitor *visitor,
+			    struct affinity_analysis *a);
 void affinity_sites(const char *root, int jobs, struct affinity_analysis *a);
 /* Adds the WQ010-WQ012 findings among rules to res, exactly as scan does. */
 void affinity_report(const struct affinity_analysis *a,

@@ -55,6 +55,7 @@ struct prefilter {
 	bool lex_bindings;		/* also index the bindings of matched files */
 	bool (*mentions)(const char *text, size_t len);	/* or NULL */
 	bool *mentioned;
+	const struct affinity_visitor *visitor;	/* or NULL */
 	struct workitem_index *indexes;	/* one per thread */
 };
 
@@ -90,19 +91,25 @@ static bool holds_any(const char *text, size_t len, const char *const *needles)
 static void prefilter_file(void *ctx, int thread, size_t i, struct strbuf *text)
 {
 	struct prefilter *p = ctx;
+	bool bindings, mentioned = false;
 
 	if (memchr(text->buf, '\0', text->len))
 		return;
 	if (p->needles && holds_any(text->buf, text->len, p->needles))
 		p->matched[i] = true;
 	if (p->mentions && p->mentions(text->buf, text->len))
-		p->mentioned[i] = true;
-	if (p->lex_bindings && holds_any(text->buf, text->len, binding_needles)) {
+		p->mentioned[i] = mentioned = true;
+	bindings = p->lex_bindings && holds_any(text->buf, text->len, binding_needles);
+	/* Lexed once for both: the index and the visitor. */
+	if (bindings || (mentioned && p->visitor)) {
 		size_t len = text->len;
 		struct source_file *f = source_file_new(p->files->paths[i],
 							strbuf_detach(text), len);
 
-		workitem_index_add_file(&p->indexes[thread], f);
+		if (bindings)
+			workitem_index_add_file(&p->indexes[thread], f);
+		if (mentioned && p->visitor)
+			p->visitor->visit(p->visitor->ctx, thread, i, f);
 		source_file_free(f);
 	}
 }
@@ -111,11 +118,13 @@ static void prefilter_file(void *ctx, int thread, size_t i, struct strbuf *text)
  * items they bind, merged into idx, and what mentions() says of each. */
 static void prefilter_tree(const char *root, const struct file_list *files, int jobs,
 			   const char *const *needles, bool *matched, struct workitem_index *idx,
-			   bool (*mentions)(const char *text, size_t len), bool *mentioned)
+			   bool (*mentions)(const char *text, size_t len), bool *mentioned,
+			   const struct affinity_visitor *visitor)
 {
 	struct prefilter p = { .files = files, .needles = needles,
 			       .matched = matched, .lex_bindings = idx != NULL,
-			       .mentions = mentions, .mentioned = mentioned };
+			       .mentions = mentions, .mentioned = mentioned,
+			       .visitor = visitor };
 	int i;
 	size_t j;
 
@@ -977,6 +986,14 @@ void affinity_read(const char *root, const char *arch, int jobs,
 		   bool (*mentions)(const char *text, size_t len),
 		   struct affinity_analysis *a)
 {
+	affinity_read_visiting(root, arch, jobs, mentions, NULL, a);
+}
+
+void affinity_read_visiting(const char *root, const char *arch, int jobs,
+			    bool (*mentions)(const char *text, size_t len),
+			    const struct affinity_visitor *visitor,
+			    struct affinity_analysis *a)
+{
 	struct affinity_state *st;
 	size_t k;
 
@@ -989,7 +1006,7 @@ void affinity_read(const char *root, const char *arch, int jobs,
 	if (mentions)
 		a->mentions = xcalloc(a->all.nr ? a->all.nr : 1, sizeof(*a->mentions));
 	prefilter_tree(root, &a->all, jobs, api_needles, st->matched, &a->idx, mentions,
-		       a->mentions);
+		       a->mentions, mentions ? visitor : NULL);
 	workitem_index_finish(&a->idx);
 	source_cache_init(&a->sc, root, arch);
 	a->cd = cpu_dependence_new(&a->sc, MAX_CALL_DEPTH);
@@ -1015,7 +1032,7 @@ void affinity_sites(const char *root, int jobs, struct affinity_analysis *a)
 		needles = xcalloc(apis->nr - NR_BUILTIN_API + 1, sizeof(*needles));
 		for (k = NR_BUILTIN_API; k < apis->nr; k++)
 			needles[k - NR_BUILTIN_API] = apis->items[k].name;
-		prefilter_tree(root, &a->all, jobs, needles, matched, NULL, NULL, NULL);
+		prefilter_tree(root, &a->all, jobs, needles, matched, NULL, NULL, NULL, NULL);
 		free(needles);
 	}
 	for (i = 0; i < a->all.nr; i++)

@@ -1,4 +1,5 @@
 #include "analysis/workitem-model.h"
+#include "front/parallel.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
@@ -156,40 +157,54 @@ static void resolve_wq(const struct workitem_model *m, const struct source_file 
 	item_shape_release(&shape);
 }
 
-/* The item's key; in a work function, its own parameter is the item the
- * function is bound to, when that is one item. */
-static char *resolve_item(const struct workitem_model *m, const struct source_file *f,
-			  const struct source_function *caller, size_t first,
-			  size_t last)
+/* The item's key, or NULL with *later set when it is the work function's
+ * own parameter: the item the function is bound to, when that is one
+ * item, which the index tells once it is finished (resolve_later()). */
+static char *resolve_item(const struct source_file *f, const struct source_function *caller,
+			  size_t first, size_t last, struct item_shape *later)
 {
 	struct item_shape shape;
 	char *key = NULL;
 
+	memset(later, 0, sizeof(*later));
 	workitem_shape(f, first, last, &shape);
 	if (shape.key && !shape.is_parameter) {
 		key = shape.key;
 		shape.key = NULL;
 	} else if (shape.own_parameter && caller) {
-		struct item_bindings b = { 0 };
-		size_t k;
-
-		affinity_item_bindings(&m->a->idx, f->path, caller, &shape, &b);
-		for (k = 0; k < b.nr; k++)
-			if (!key)
-				key = xstrdup(b.items[k]->key);
-			else if (strcmp(key, b.items[k]->key))
-				break;
-		if (k < b.nr) {
-			free(key);
-			key = NULL;
-		}
-		item_bindings_release(&b);
+		*later = shape;
+		return NULL;
 	}
 	item_shape_release(&shape);
 	return key;
 }
 
-static void add_queueings_of_file(struct workitem_model *m, const struct source_file *f)
+/* A queueing of a work function's own parameter, now that the index is
+ * finished: the key of the one item bound to that function, or NULL. */
+static char *resolve_later(const struct workitem_model *m, const struct queueing *q)
+{
+	struct source_function caller = { .name = q->caller,
+					  .is_static = q->caller_static };
+	struct item_bindings b = { 0 };
+	char *key = NULL;
+	size_t k;
+
+	affinity_item_bindings(&m->a->idx, q->path, &caller, &q->own, &b);
+	for (k = 0; k < b.nr; k++)
+		if (!key)
+			key = xstrdup(b.items[k]->key);
+		else if (strcmp(key, b.items[k]->key))
+			break;
+	if (k < b.nr) {
+		free(key);
+		key = NULL;
+	}
+	item_bindings_release(&b);
+	return key;
+}
+
+static void add_queueings_of_file(const struct workitem_model *m, const struct source_file *f,
+				  size_t file_index, struct queueing_list *out)
 {
 	const struct lexed_file *lf = &f->lex;
 	const char *implied = m->era.schedule_work_wq ? m->era.schedule_work_wq :
@@ -200,6 +215,7 @@ static void add_queueings_of_file(struct workitem_model *m, const struct source_
 		const struct queue_call *qc;
 		const struct source_function *caller;
 		size_t first[6], last[6], n;
+		struct item_shape later;
 		struct queueing *q;
 		long open, prev;
 		char *key;
@@ -226,12 +242,16 @@ static void add_queueings_of_file(struct workitem_model *m, const struct source_
 		     has_macro_param(lf, first[qc->wq_arg], last[qc->wq_arg])))
 			continue;
 		caller = source_function_at(f, i);
-		key = resolve_item(m, f, caller, first[qc->item_arg], last[qc->item_arg]);
-		if (!key)
+		key = resolve_item(f, caller, first[qc->item_arg], last[qc->item_arg], &later);
+		if (!key && !later.own_parameter)
 			continue;
-		ALLOC_GROW(m->queueings, m->nr_queueings, m->alloc_queueings);
-		q = &m->queueings[m->nr_queueings++];
+		ALLOC_GROW(out->items, out->nr, out->alloc);
+		ALLOC_GROW(out->file_index, out->nr, out->alloc_index);
+		out->file_index[out->nr] = file_index;
+		q = &out->items[out->nr++];
 		memset(q, 0, sizeof(*q));
+		q->own = later;
+		q->caller_static = caller && caller->is_static;
 		q->path = xstrdup(f->path);
 		q->file = q->path;
 		q->line = lf->tokens[i].line;
@@ -318,32 +338,149 @@ void workitem_model_trim(const struct workitem_model *m, size_t *ticks)
 		affinity_forget_sources(m->a);
 }
 
-void workitem_model_build(struct workitem_model *m, struct affinity_analysis *a,
-			  const char *root)
+void workitem_model_begin(struct workitem_model *m, const char *root, const char *arch,
+			  int jobs)
 {
-	size_t i, ticks = 0;
+	struct source_cache sc;
 
 	memset(m, 0, sizeof(*m));
-	m->a = a;
 	m->root = root;
 	m->modules = xcalloc(1, sizeof(*m->modules));
 	m->struct_homes = xcalloc(1, sizeof(*m->struct_homes));
 	module_groups_init(m->modules, root);
 	era_read(root, &m->era);
-	workqueue_names_read(&a->sc, &m->names);
-	for (i = 0; i < a->all.nr; i++) {
-		struct source_file *f;
+	/* Before any file is read: the reading threads name workqueues. */
+	source_cache_init(&sc, root, arch);
+	workqueue_names_read(&sc, &m->names);
+	source_cache_release(&sc);
+	m->nr_lists = parallel_jobs(jobs) + 1;
+	m->lists = xcalloc((size_t)m->nr_lists, sizeof(*m->lists));
+}
 
-		if ((a->mentions && !a->mentions[i]) || is_api_file(a->all.paths[i]))
-			continue;
-		f = source_get(&a->sc, a->all.paths[i]);
-		if (f)
-			add_queueings_of_file(m, f);
-		workitem_model_trim(m, &ticks);
+static bool collect_file(void *ctx, int thread, size_t index, const struct source_file *f)
+{
+	struct workitem_model *m = ctx;
+
+	if (is_api_file(f->path))
+		return false;
+	add_queueings_of_file(m, f, index, &m->lists[thread]);
+	return true;
+}
+
+void workitem_model_visit(void *ctx, int thread, size_t index, const struct source_file *f)
+{
+	collect_file(ctx, thread, index, f);
+}
+
+static int by_file(const void *x, const void *y, void *file_index)
+{
+	const size_t *file = file_index;
+	size_t a = file[*(const size_t *)x], b = file[*(const size_t *)y];
+
+	if (a != b)
+		return a < b ? -1 : 1;
+	return *(const size_t *)x < *(const size_t *)y ? -1 : 1;
+}
+
+/* The threads' queueings in file order (a file is read by one thread, in
+ * token order), so the model is the same for any -j. */
+static void merge_lists(struct workitem_model *m)
+{
+	size_t total = 0, n = 0, i, *at, *file;
+	struct queueing *all;
+	int t;
+
+	for (t = 0; t < m->nr_lists; t++)
+		total += m->lists[t].nr;
+	all = xcalloc(total ? total : 1, sizeof(*all));
+	file = xcalloc(total ? total : 1, sizeof(*file));
+	at = xcalloc(total ? total : 1, sizeof(*at));
+	for (t = 0; t < m->nr_lists; t++) {
+		memcpy(all + n, m->lists[t].items, m->lists[t].nr * sizeof(*all));
+		memcpy(file + n, m->lists[t].file_index, m->lists[t].nr * sizeof(*file));
+		n += m->lists[t].nr;
+		free(m->lists[t].items);
+		free(m->lists[t].file_index);
 	}
+	free(m->lists);
+	m->lists = NULL;
+	m->nr_lists = 0;
+	for (i = 0; i < total; i++)
+		at[i] = i;
+	qsort_r(at, total, sizeof(*at), by_file, file);
+	m->queueings = xcalloc(total ? total : 1, sizeof(*m->queueings));
+	for (i = 0; i < total; i++) {
+		m->queueings[i] = all[at[i]];
+		m->queueings[i].file = m->queueings[i].path;
+	}
+	m->nr_queueings = m->alloc_queueings = total;
+	free(all);
+	free(file);
+	free(at);
+}
+
+static void release_queueing(struct queueing *q)
+{
+	free(q->path);
+	free(q->caller);
+	free(q->item_key);
+	free(q->item_text);
+	free(q->wq.id);
+	free(q->wq.text);
+	free(q->wq.why_unknown);
+	item_shape_release(&q->own);
+}
+
+/* The queueings of a work function's own parameter get their item now;
+ * the ones with none (or several) are dropped. */
+static void resolve_own_parameters(struct workitem_model *m)
+{
+	size_t i, kept = 0;
+
+	for (i = 0; i < m->nr_queueings; i++) {
+		struct queueing *q = &m->queueings[i];
+
+		if (!q->item_key && q->own.own_parameter)
+			q->item_key = resolve_later(m, q);
+		item_shape_release(&q->own);
+		memset(&q->own, 0, sizeof(q->own));
+		if (!q->item_key) {
+			release_queueing(q);
+			continue;
+		}
+		m->queueings[kept++] = *q;
+	}
+	m->nr_queueings = kept;
+}
+
+void workitem_model_finish(struct workitem_model *m, struct affinity_analysis *a)
+{
+	m->a = a;
+	merge_lists(m);
+	resolve_own_parameters(m);
 	/* by_key is empty yet: merging asks the index only. */
 	merge_delayed_keys(m);
 	group_items(m);
+}
+
+void workitem_model_build(struct workitem_model *m, struct affinity_analysis *a,
+			  const char *root)
+{
+	size_t i, ticks = 0;
+
+	workitem_model_begin(m, root, a->sc.arch, 1);
+	m->a = a;
+	for (i = 0; i < a->all.nr; i++) {
+		struct source_file *f;
+
+		if (a->mentions && !a->mentions[i])
+			continue;
+		f = source_get(&a->sc, a->all.paths[i]);
+		if (f)
+			collect_file(m, 0, i, f);
+		workitem_model_trim(m, &ticks);
+	}
+	workitem_model_finish(m, a);
 }
 
 const struct work_item *workitem_model_item(const struct workitem_model *m,
@@ -385,17 +522,8 @@ void workitem_model_release(struct workitem_model *m)
 {
 	size_t i;
 
-	for (i = 0; i < m->nr_queueings; i++) {
-		struct queueing *q = &m->queueings[i];
-
-		free(q->path);
-		free(q->caller);
-		free(q->item_key);
-		free(q->item_text);
-		free(q->wq.id);
-		free(q->wq.text);
-		free(q->wq.why_unknown);
-	}
+	for (i = 0; i < m->nr_queueings; i++)
+		release_queueing(&m->queueings[i]);
 	free(m->queueings);
 	for (i = 0; i < m->nr_items; i++) {
 		free(m->items[i].key);
@@ -420,7 +548,10 @@ int workitem_model_for_tree(const char *root, const char *arch, int jobs,
 	memset(m, 0, sizeof(*m));
 	if (affinity_list(root, a) < 0)
 		return -1;
-	affinity_read(root, arch, jobs, workitem_model_mentions, a);
-	workitem_model_build(m, a, root);
+	struct affinity_visitor visitor = { workitem_model_visit, m };
+
+	workitem_model_begin(m, root, arch, jobs);
+	affinity_read_visiting(root, arch, jobs, workitem_model_mentions, &visitor, a);
+	workitem_model_finish(m, a);
 	return 0;
 }

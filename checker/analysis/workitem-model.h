@@ -46,6 +46,16 @@ struct queueing {
 	char *item_key;
 	char *item_text;
 	struct wq_ref wq;
+	/* While the model is built: a work function's own parameter, whose
+	 * item the finished index tells. */
+	struct item_shape own;
+	bool caller_static;
+};
+
+struct queueing_list {
+	struct queueing *items;
+	size_t *file_index;	/* each one's file, in a->all */
+	size_t nr, alloc, alloc_index;
 };
 
 struct work_item {
@@ -65,6 +75,8 @@ struct workitem_model {
 	size_t nr_items, alloc_items;
 	struct strmap by_key;		/* item key -> index + 1 */
 	struct module_groups *modules;	/* what links with what (a cache) */
+	struct queueing_list *lists;	/* while built: one a reading thread */
+	int nr_lists;
 	struct strmap *struct_homes;	/* "file\ttype" -> its home, "" (a cache) */
 };
 
@@ -72,9 +84,17 @@ struct workitem_model {
 bool workitem_model_mentions(const char *text, size_t len);
 
 /* Builds m over a, which affinity_read() read with workitem_model_mentions
- * (a->mentions set); when a->mentions is NULL every file of a is looked at. */
+ * (a->mentions set); when a->mentions is NULL every file of a is looked at.
+ * The files are read again, on this thread. */
 void workitem_model_build(struct workitem_model *m, struct affinity_analysis *a,
 			  const char *root);
+/* The same while the tree is read, each file lexed once: begin(), then
+ * affinity_read_visiting() with workitem_model_mentions and a visitor of
+ * workitem_model_visit and m, then finish() with the analysis read. */
+void workitem_model_begin(struct workitem_model *m, const char *root, const char *arch,
+			  int jobs);
+void workitem_model_visit(void *ctx, int thread, size_t index, const struct source_file *f);
+void workitem_model_finish(struct workitem_model *m, struct affinity_analysis *a);
 /* Empties the source cache when it holds too much (every 128th call
  * looks): between two findings, never while a struct code_place or a
  * source_file pointer is held. */

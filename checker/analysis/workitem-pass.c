@@ -53,20 +53,35 @@ bool workitem_model_report(struct affinity_analysis *a, const char *root,
 void workitem_tree_pass(const struct scan_options *opts, struct scan_result *res)
 {
 	bool model = selects_model_rule(opts);
+	struct workitem_model m;
+	struct affinity_visitor visitor = { workitem_model_visit, &m };
 	struct affinity_analysis a;
+	size_t i;
 
 	if (affinity_list(opts->root, &a) < 0) {
 		affinity_release(&a);
 		return;
 	}
-	affinity_read(opts->root, opts->arch, opts->jobs,
-		      model ? workitem_model_mentions : NULL, &a);
+	if (model)
+		workitem_model_begin(&m, opts->root, opts->arch, opts->jobs);
+	affinity_read_visiting(opts->root, opts->arch, opts->jobs,
+			       model ? workitem_model_mentions : NULL,
+			       model ? &visitor : NULL, &a);
 	timing_phase("read");
 	if (selects_site_rule(opts)) {
 		affinity_sites(opts->root, opts->jobs, &a);
 		affinity_report(&a, opts->rules, opts->nr_rules, res);
 		timing_phase("sites");
 	}
-	workitem_model_report(&a, opts->root, opts->rules, opts->nr_rules, res);
+	if (model) {
+		workitem_model_finish(&m, &a);
+		timing_phase("model built");
+		for (i = 0; i < opts->nr_rules; i++)
+			if (opts->rules[i]->model_check) {
+				opts->rules[i]->model_check(&m, res);
+				timing_phase("%s", opts->rules[i]->id);
+			}
+		workitem_model_release(&m);
+	}
 	affinity_release(&a);
 }
