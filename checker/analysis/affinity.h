@@ -64,6 +64,18 @@ void affinity_read_visiting(const char *root, const char *arch, int jobs,
 			    bool (*mentions)(const char *text, size_t len),
 			    const struct affinity_visitor *visitor,
 			    struct affinity_analysis *a);
+/* affinity_read_visiting() for a caller that reads the files itself (the
+ * per-file scan): begin(), then file() with the text of every file of
+ * a->all (index: its place there) on threads numbered 0 to threads, then
+ * end(). */
+struct affinity_reading;
+struct affinity_reading *affinity_read_begin(const char *root, const char *arch, int threads,
+					     bool (*mentions)(const char *text, size_t len),
+					     const struct affinity_visitor *visitor,
+					     struct affinity_analysis *a);
+void affinity_read_file(struct affinity_reading *r, int thread, size_t index,
+			const char *text, size_t len);
+void affinity_read_end(struct affinity_reading *r, struct affinity_analysis *a);
 void affinity_sites(const char *root, int jobs, struct affinity_analysis *a);
 /* Adds the WQ010-WQ012 findings among rules to res, exactly as scan does. */
 void affinity_report(const struct affinity_analysis *a,

@@ -16,6 +16,7 @@ const struct rule rule_affinity_cpu_read = {
 		"wrong CPU. A per-CPU item only ever queued on its own CPU is fine (note).",
 	.severity = SEVERITY_WARNING,
 	.tree_pass = workitem_tree_pass,
+	.tree_reader = &workitem_tree_reader,
 };
 
 const struct rule rule_shared_item_on_cpus = {
@@ -27,6 +28,7 @@ const struct rule rule_shared_item_on_cpus = {
 		"CPU, not one run per CPU. Use one item per CPU or schedule_on_each_cpu().",
 	.severity = SEVERITY_WARNING,
 	.tree_pass = workitem_tree_pass,
+	.tree_reader = &workitem_tree_reader,
 };
 
 const struct rule rule_self_requeue_other_cpu = {
@@ -38,4 +40,5 @@ const struct rule rule_self_requeue_other_cpu = {
 		"one, and the next run starts only after this one returns.",
 	.severity = SEVERITY_WARNING,
 	.tree_pass = workitem_tree_pass,
+	.tree_reader = &workitem_tree_reader,
 };

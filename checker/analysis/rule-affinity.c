@@ -88,23 +88,24 @@ static bool holds_any(const char *text, size_t len, const char *const *needles)
 	return false;
 }
 
-static void prefilter_file(void *ctx, int thread, size_t i, struct strbuf *text)
+/* One file's text: which needles it holds, its bindings, the visitor;
+ * own, when not NULL, holds the text and may be taken. */
+static void prefilter_text(struct prefilter *p, int thread, size_t i, const char *text,
+			   size_t len, struct strbuf *own)
 {
-	struct prefilter *p = ctx;
 	bool bindings, mentioned = false;
 
-	if (memchr(text->buf, '\0', text->len))
+	if (memchr(text, '\0', len))
 		return;
-	if (p->needles && holds_any(text->buf, text->len, p->needles))
+	if (p->needles && holds_any(text, len, p->needles))
 		p->matched[i] = true;
-	if (p->mentions && p->mentions(text->buf, text->len))
+	if (p->mentions && p->mentions(text, len))
 		p->mentioned[i] = mentioned = true;
-	bindings = p->lex_bindings && holds_any(text->buf, text->len, binding_needles);
+	bindings = p->lex_bindings && holds_any(text, len, binding_needles);
 	/* Lexed once for both: the index and the visitor. */
 	if (bindings || (mentioned && p->visitor)) {
-		size_t len = text->len;
-		struct source_file *f = source_file_new(p->files->paths[i],
-							strbuf_detach(text), len);
+		char *copy = own ? strbuf_detach(own) : xstrndup(text, len);
+		struct source_file *f = source_file_new(p->files->paths[i], copy, len);
 
 		if (bindings)
 			workitem_index_add_file(&p->indexes[thread], f);
@@ -112,6 +113,30 @@ static void prefilter_file(void *ctx, int thread, size_t i, struct strbuf *text)
 			p->visitor->visit(p->visitor->ctx, thread, i, f);
 		source_file_free(f);
 	}
+}
+
+static void prefilter_file(void *ctx, int thread, size_t i, struct strbuf *text)
+{
+	prefilter_text(ctx, thread, i, text->buf, text->len, text);
+}
+
+/* The per-thread indexes into idx. */
+static void merge_indexes(struct prefilter *p, int threads, struct workitem_index *idx)
+{
+	int i;
+	size_t j;
+
+	for (i = 0; i <= threads && idx; i++)
+		for (j = 0; j < p->indexes[i].nr; j++) {
+			const struct work_binding *b = &p->indexes[i].bindings[j];
+
+			workitem_index_add(idx, b->key, b->function, b->file, b->line, b->column,
+					   b->how);
+		}
+	for (i = 0; i <= threads; i++)
+		workitem_index_release(&p->indexes[i]);
+	free(p->indexes);
+	p->indexes = NULL;
 }
 
 /* One pass over every file: which hold a needle, and (if asked) the work
@@ -125,23 +150,12 @@ static void prefilter_tree(const char *root, const struct file_list *files, int 
 			       .matched = matched, .lex_bindings = idx != NULL,
 			       .mentions = mentions, .mentioned = mentioned,
 			       .visitor = visitor };
-	int i;
-	size_t j;
 
 	/* A thread's number indexes its own index. */
 	jobs = parallel_jobs(jobs);
 	p.indexes = xcalloc((size_t)jobs + 1, sizeof(*p.indexes));
 	parallel_read_files(root, files, jobs, prefilter_file, &p);
-	for (i = 0; i <= jobs && idx; i++)
-		for (j = 0; j < p.indexes[i].nr; j++) {
-			const struct work_binding *b = &p.indexes[i].bindings[j];
-
-			workitem_index_add(idx, b->key, b->function, b->file, b->line, b->column,
-					   b->how);
-		}
-	for (i = 0; i <= jobs; i++)
-		workitem_index_release(&p.indexes[i]);
-	free(p.indexes);
+	merge_indexes(&p, jobs, idx);
 }
 
 struct api_list {
@@ -989,11 +1003,18 @@ void affinity_read(const char *root, const char *arch, int jobs,
 	affinity_read_visiting(root, arch, jobs, mentions, NULL, a);
 }
 
-void affinity_read_visiting(const char *root, const char *arch, int jobs,
-			    bool (*mentions)(const char *text, size_t len),
-			    const struct affinity_visitor *visitor,
-			    struct affinity_analysis *a)
+struct affinity_reading {
+	struct prefilter p;
+	int threads;
+	const char *root, *arch;
+};
+
+struct affinity_reading *affinity_read_begin(const char *root, const char *arch, int threads,
+					     bool (*mentions)(const char *text, size_t len),
+					     const struct affinity_visitor *visitor,
+					     struct affinity_analysis *a)
 {
+	struct affinity_reading *r = xcalloc(1, sizeof(*r));
 	struct affinity_state *st;
 	size_t k;
 
@@ -1005,11 +1026,46 @@ void affinity_read_visiting(const char *root, const char *arch, int jobs,
 	st->matched = xcalloc(a->all.nr ? a->all.nr : 1, sizeof(*st->matched));
 	if (mentions)
 		a->mentions = xcalloc(a->all.nr ? a->all.nr : 1, sizeof(*a->mentions));
-	prefilter_tree(root, &a->all, jobs, api_needles, st->matched, &a->idx, mentions,
-		       a->mentions, mentions ? visitor : NULL);
+	r->root = root;
+	r->arch = arch;
+	r->threads = threads;
+	r->p.files = &a->all;
+	r->p.needles = api_needles;
+	r->p.matched = st->matched;
+	r->p.lex_bindings = true;
+	r->p.mentions = mentions;
+	r->p.mentioned = a->mentions;
+	r->p.visitor = mentions ? visitor : NULL;
+	r->p.indexes = xcalloc((size_t)threads + 1, sizeof(*r->p.indexes));
+	return r;
+}
+
+void affinity_read_file(struct affinity_reading *r, int thread, size_t index,
+			const char *text, size_t len)
+{
+	prefilter_text(&r->p, thread, index, text, len, NULL);
+}
+
+void affinity_read_end(struct affinity_reading *r, struct affinity_analysis *a)
+{
+	merge_indexes(&r->p, r->threads, &a->idx);
 	workitem_index_finish(&a->idx);
-	source_cache_init(&a->sc, root, arch);
+	source_cache_init(&a->sc, r->root, r->arch);
 	a->cd = cpu_dependence_new(&a->sc, MAX_CALL_DEPTH);
+	free(r);
+}
+
+void affinity_read_visiting(const char *root, const char *arch, int jobs,
+			    bool (*mentions)(const char *text, size_t len),
+			    const struct affinity_visitor *visitor,
+			    struct affinity_analysis *a)
+{
+	int threads = parallel_jobs(jobs);
+	struct affinity_reading *r = affinity_read_begin(root, arch, threads, mentions,
+							 visitor, a);
+
+	parallel_read_files(root, &a->all, threads, prefilter_file, &r->p);
+	affinity_read_end(r, a);
 }
 
 void affinity_sites(const char *root, int jobs, struct affinity_analysis *a)

@@ -212,5 +212,6 @@ const struct rule rule_func_changed = {
 		"is first queued.",
 	.severity = SEVERITY_WARNING,
 	.tree_pass = workitem_tree_pass,
+	.tree_reader = &workitem_tree_reader,
 	.model_check = check_func_changed,
 };

@@ -160,5 +160,6 @@ const struct rule rule_reinit_live = {
 		"queues the item each time it runs.",
 	.severity = SEVERITY_WARNING,
 	.tree_pass = workitem_tree_pass,
+	.tree_reader = &workitem_tree_reader,
 	.model_check = check_reinit_live,
 };

@@ -370,5 +370,6 @@ const struct rule rule_two_workqueues = {
 		"every site of an item on one workqueue.",
 	.severity = SEVERITY_WARNING,
 	.tree_pass = workitem_tree_pass,
+	.tree_reader = &workitem_tree_reader,
 	.model_check = check_two_workqueues,
 };

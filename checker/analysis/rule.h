@@ -21,6 +21,7 @@ struct rule_context {
 };
 
 struct scan_options;
+struct file_list;
 struct scan_result;
 struct workitem_model;
 
@@ -49,10 +50,24 @@ struct rule {
 	 * selected rules runs once and adds findings of the selected rules to
 	 * the scanned files with scan_result_add_finding(). */
 	void (*tree_pass)(const struct scan_options *opts, struct scan_result *res);
+	/* Optional, with tree_pass: its reading done beside the per-file scan,
+	 * from the text the scan read, so a whole tree is read once. */
+	const struct tree_reader *tree_reader;
 	/* A model rule (tree_pass workitem_tree_pass, analysis/workitem-pass.h)
 	 * asks the work-item model of the whole tree, built once a run for
 	 * every model rule selected, and adds its findings to res. */
 	void (*model_check)(const struct workitem_model *m, struct scan_result *res);
+};
+
+/* begin() (NULL: tree_pass will read by itself) is asked before the
+ * per-file scan with its file list and how many threads it runs; file()
+ * gets each file's text on thread 0 to threads - 1; finish() does what
+ * tree_pass would have done after its reading. */
+struct tree_reader {
+	void *(*begin)(const struct scan_options *opts, const struct file_list *files,
+		       int threads);
+	void (*file)(void *ctx, int thread, size_t index, const char *text, size_t len);
+	void (*finish)(void *ctx, const struct scan_options *opts, struct scan_result *res);
 };
 
 #define RULE(name) extern const struct rule rule_##name;

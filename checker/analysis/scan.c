@@ -27,6 +27,13 @@ struct scan_shared {
 	atomic_size_t next;
 	atomic_size_t done;
 	atomic_size_t parsed;
+	atomic_int thread_ids;
+	/* Tree passes reading beside the per-file scan (rule.h). */
+	struct reading {
+		const struct rule *rule;
+		void *ctx;
+	} readings[8];
+	size_t nr_readings;
 };
 
 /* The cheap test that keeps most of a tree away from the lexer and libclang. */
@@ -122,7 +129,7 @@ static bool use_candidate(const struct candidate *c, const struct lexed_file *lf
 	return !c->shadowed;
 }
 
-static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index)
+static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index, int thread)
 {
 	const struct scan_options *opts = sh->opts;
 	struct file_result *res = &sh->results[index];
@@ -145,6 +152,9 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 		res->failed_reason = xstrdup(buf);
 		goto out;
 	}
+	for (i = 0; text.buf && i < sh->nr_readings; i++)
+		sh->readings[i].rule->tree_reader->file(sh->readings[i].ctx, thread, index,
+							text.buf, text.len);
 	if (!text.buf || !mentions_any_name(text.buf, text.len, opts))
 		goto out;
 	if (memchr(text.buf, '\0', text.len)) {
@@ -239,13 +249,14 @@ static void *worker(void *arg)
 {
 	struct scan_shared *sh = arg;
 	struct parser *parser = sh->opts->use_clang ? parser_new() : NULL;
+	int thread = atomic_fetch_add(&sh->thread_ids, 1);
 
 	for (;;) {
 		size_t i = atomic_fetch_add(&sh->next, 1);
 
 		if (i >= sh->files->nr)
 			break;
-		scan_one(sh, parser, i);
+		scan_one(sh, parser, i, thread);
 		atomic_fetch_add(&sh->done, 1);
 	}
 	parser_free(parser);
@@ -258,18 +269,53 @@ static void show_progress(struct scan_shared *sh, bool final)
 		sh->files->nr, final ? "\n" : "");
 }
 
-/* Each distinct tree pass once, however many of its rules are selected. */
-static void run_tree_passes(const struct scan_options *opts, struct scan_result *res)
+static bool first_of_its_pass(const struct scan_options *opts, size_t r)
 {
-	size_t r, earlier;
+	size_t earlier;
+
+	for (earlier = 0; earlier < r; earlier++)
+		if (opts->rules[earlier]->tree_pass == opts->rules[r]->tree_pass)
+			return false;
+	return true;
+}
+
+/* The tree passes that can read beside the per-file scan: only when there
+ * is one (with no file rule, the scan reads nothing). */
+static void begin_readings(struct scan_shared *sh, int threads)
+{
+	const struct scan_options *opts = sh->opts;
+	size_t r;
+
+	for (r = 0; r < opts->nr_rules && sh->nr_file_rules; r++) {
+		const struct rule *rule = opts->rules[r];
+		void *ctx;
+
+		if (!rule->tree_pass || !rule->tree_reader || !first_of_its_pass(opts, r) ||
+		    sh->nr_readings == sizeof(sh->readings) / sizeof(sh->readings[0]))
+			continue;
+		ctx = rule->tree_reader->begin(opts, sh->files, threads);
+		if (ctx) {
+			sh->readings[sh->nr_readings].rule = rule;
+			sh->readings[sh->nr_readings++].ctx = ctx;
+		}
+	}
+}
+
+/* Each distinct tree pass once, however many of its rules are selected. */
+static void run_tree_passes(const struct scan_shared *sh, struct scan_result *res)
+{
+	const struct scan_options *opts = sh->opts;
+	size_t r, k;
 
 	for (r = 0; r < opts->nr_rules; r++) {
-		if (!opts->rules[r]->tree_pass)
+		if (!opts->rules[r]->tree_pass || !first_of_its_pass(opts, r))
 			continue;
-		for (earlier = 0; earlier < r; earlier++)
-			if (opts->rules[earlier]->tree_pass == opts->rules[r]->tree_pass)
+		for (k = 0; k < sh->nr_readings; k++)
+			if (sh->readings[k].rule->tree_pass == opts->rules[r]->tree_pass)
 				break;
-		if (earlier == r)
+		if (k < sh->nr_readings)
+			sh->readings[k].rule->tree_reader->finish(sh->readings[k].ctx, opts, res);
+		else
 			opts->rules[r]->tree_pass(opts, res);
 	}
 }
@@ -353,8 +399,10 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 	atomic_init(&sh.next, 0);
 	atomic_init(&sh.done, 0);
 	atomic_init(&sh.parsed, 0);
+	atomic_init(&sh.thread_ids, 0);
 	if ((size_t)jobs > files->nr)
 		jobs = files->nr ? (int)files->nr : 1;
+	begin_readings(&sh, jobs);
 	threads = xcalloc((size_t)jobs, sizeof(*threads));
 	for (i = 0; i < jobs; i++)
 		if (pthread_create(&threads[i], NULL, worker, &sh) == 0)
@@ -383,7 +431,7 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 	out->nr_files = files->nr;
 	out->files_parsed = atomic_load(&sh.parsed);
 	timing_phase("files scanned");
-	run_tree_passes(opts, out);
+	run_tree_passes(&sh, out);
 }
 
 void scan_result_release(struct scan_result *res)

@@ -5,7 +5,10 @@
 #include "analysis/workitem-model.h"
 
 #include "lib/timing.h"
+#include "lib/usage.h"
 #include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
 
 static bool selects_model_rule(const struct scan_options *opts)
 {
@@ -50,13 +53,37 @@ bool workitem_model_report(struct affinity_analysis *a, const char *root,
 	return true;
 }
 
+/* After the tree is read: the sites, the model and their rules. */
+static void report_read(const struct scan_options *opts, struct affinity_analysis *a,
+			struct workitem_model *m, bool model, struct scan_result *res)
+{
+	size_t i;
+
+	timing_phase("read");
+	if (selects_site_rule(opts)) {
+		affinity_sites(opts->root, opts->jobs, a);
+		affinity_report(a, opts->rules, opts->nr_rules, res);
+		timing_phase("sites");
+	}
+	if (model) {
+		workitem_model_finish(m, a);
+		timing_phase("model built");
+		for (i = 0; i < opts->nr_rules; i++)
+			if (opts->rules[i]->model_check) {
+				opts->rules[i]->model_check(m, res);
+				timing_phase("%s", opts->rules[i]->id);
+			}
+		workitem_model_release(m);
+	}
+	affinity_release(a);
+}
+
 void workitem_tree_pass(const struct scan_options *opts, struct scan_result *res)
 {
 	bool model = selects_model_rule(opts);
 	struct workitem_model m;
 	struct affinity_visitor visitor = { workitem_model_visit, &m };
 	struct affinity_analysis a;
-	size_t i;
 
 	if (affinity_list(opts->root, &a) < 0) {
 		affinity_release(&a);
@@ -67,21 +94,70 @@ void workitem_tree_pass(const struct scan_options *opts, struct scan_result *res
 	affinity_read_visiting(opts->root, opts->arch, opts->jobs,
 			       model ? workitem_model_mentions : NULL,
 			       model ? &visitor : NULL, &a);
-	timing_phase("read");
-	if (selects_site_rule(opts)) {
-		affinity_sites(opts->root, opts->jobs, &a);
-		affinity_report(&a, opts->rules, opts->nr_rules, res);
-		timing_phase("sites");
-	}
-	if (model) {
-		workitem_model_finish(&m, &a);
-		timing_phase("model built");
-		for (i = 0; i < opts->nr_rules; i++)
-			if (opts->rules[i]->model_check) {
-				opts->rules[i]->model_check(&m, res);
-				timing_phase("%s", opts->rules[i]->id);
-			}
-		workitem_model_release(&m);
-	}
-	affinity_release(&a);
+	report_read(opts, &a, &m, model, res);
 }
+
+/* The same pass reading beside the per-file scan, when the scan reads
+ * the very files it would (a whole tree). */
+struct shared_reading {
+	struct affinity_analysis a;
+	struct workitem_model m;
+	struct affinity_visitor visitor;
+	struct affinity_reading *r;
+	bool model;
+};
+
+static bool same_files(const struct file_list *x, const struct file_list *y)
+{
+	size_t i;
+
+	if (x->nr != y->nr)
+		return false;
+	for (i = 0; i < x->nr; i++)
+		if (strcmp(x->paths[i], y->paths[i]))
+			return false;
+	return true;
+}
+
+static void *reading_begin(const struct scan_options *opts, const struct file_list *files,
+			   int threads)
+{
+	struct shared_reading *s = xcalloc(1, sizeof(*s));
+
+	if (affinity_list(opts->root, &s->a) < 0 || !same_files(&s->a.all, files)) {
+		affinity_release(&s->a);
+		free(s);
+		return NULL;
+	}
+	s->model = selects_model_rule(opts);
+	if (s->model)
+		workitem_model_begin(&s->m, opts->root, opts->arch, threads);
+	s->visitor.visit = workitem_model_visit;
+	s->visitor.ctx = &s->m;
+	s->r = affinity_read_begin(opts->root, opts->arch, threads,
+				   s->model ? workitem_model_mentions : NULL,
+				   s->model ? &s->visitor : NULL, &s->a);
+	return s;
+}
+
+static void reading_file(void *ctx, int thread, size_t index, const char *text, size_t len)
+{
+	struct shared_reading *s = ctx;
+
+	affinity_read_file(s->r, thread, index, text, len);
+}
+
+static void reading_finish(void *ctx, const struct scan_options *opts, struct scan_result *res)
+{
+	struct shared_reading *s = ctx;
+
+	affinity_read_end(s->r, &s->a);
+	report_read(opts, &s->a, &s->m, s->model, res);
+	free(s);
+}
+
+const struct tree_reader workitem_tree_reader = {
+	.begin = reading_begin,
+	.file = reading_file,
+	.finish = reading_finish,
+};

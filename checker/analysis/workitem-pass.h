@@ -13,6 +13,7 @@ struct affinity_analysis;
 struct rule;
 struct scan_options;
 struct scan_result;
+struct tree_reader;
 
 /* The model rules among rules, over a (read by affinity_read() with
  * mentions that cover the queueing calls): builds the work-item model and
@@ -23,5 +24,7 @@ bool workitem_model_report(struct affinity_analysis *a, const char *root,
 			   struct scan_result *res);
 
 void workitem_tree_pass(const struct scan_options *opts, struct scan_result *res);
+/* Its reading beside the per-file scan (struct rule's tree_reader). */
+extern const struct tree_reader workitem_tree_reader;
 
 #endif
