@@ -11,6 +11,7 @@
 #include "analysis/workitem-context.h"
 #include "analysis/workitem-pass.h"
 #include "lib/strbuf.h"
+#include "lib/usage.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -138,13 +139,29 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	free(text);
 }
 
+static int by_place(const void *x, const void *y)
+{
+	const struct work_binding *a = *(const struct work_binding *const *)x;
+	const struct work_binding *b = *(const struct work_binding *const *)y;
+	int c = strcmp(a->file, b->file);
+
+	return c ? c : (a->line > b->line) - (a->line < b->line);
+}
+
+/* File by file: the index is sorted by item, and a whole tree's files do
+ * not all fit in the source cache, so item order would lex them again. */
 static void check_reinit_live(const struct workitem_model *m, struct scan_result *res)
 {
-	size_t i, ticks = 0;
+	const struct work_binding **todo = xcalloc(m->a->idx.nr + 1, sizeof(*todo));
+	size_t i, nr = 0, ticks = 0;
 
-	for (i = 0; i < m->a->idx.nr; i++, workitem_model_trim(m, &ticks))
+	for (i = 0; i < m->a->idx.nr; i++)
 		if (initialises(&m->a->idx.bindings[i]))
-			check_binding(m, &m->a->idx.bindings[i], res);
+			todo[nr++] = &m->a->idx.bindings[i];
+	qsort(todo, nr, sizeof(*todo), by_place);
+	for (i = 0; i < nr; i++, workitem_model_trim(m, &ticks))
+		check_binding(m, todo[i], res);
+	free(todo);
 }
 
 const struct rule rule_reinit_live = {
