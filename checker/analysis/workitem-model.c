@@ -396,8 +396,11 @@ static void merge_lists(struct workitem_model *m)
 	file = xcalloc(total ? total : 1, sizeof(*file));
 	at = xcalloc(total ? total : 1, sizeof(*at));
 	for (t = 0; t < m->nr_lists; t++) {
-		memcpy(all + n, m->lists[t].items, m->lists[t].nr * sizeof(*all));
-		memcpy(file + n, m->lists[t].file_index, m->lists[t].nr * sizeof(*file));
+		if (m->lists[t].nr) {
+			memcpy(all + n, m->lists[t].items, m->lists[t].nr * sizeof(*all));
+			memcpy(file + n, m->lists[t].file_index,
+			       m->lists[t].nr * sizeof(*file));
+		}
 		n += m->lists[t].nr;
 		free(m->lists[t].items);
 		free(m->lists[t].file_index);
