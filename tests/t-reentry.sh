@@ -111,6 +111,19 @@ rc=$?
 check "check-patch: a third workqueue for an item already on two is a WQ014 (exit $rc)" \
 	test $rc -eq 1 -a "$(grep -c 'system_dfl_wq.*\[WQ014\]$' "$scratch/cp4")" -ge 1
 check "check-patch leaves the tree as it was" test -z "$(git -C "$scratch/t" status --porcelain)"
+# The same judged by wqcheck diff, the pre-image read from the base commit.
+git clone -q "$scratch/t" "$scratch/d"
+(cd "$scratch/d" && git apply "$scratch/rename.patch" &&
+	git -c user.name=t -c user.email=t@invalid commit -qam rename &&
+	git apply "$scratch/third.patch" &&
+	git -c user.name=t -c user.email=t@invalid commit -qam third)
+"$WQCHECK" diff --tree="$scratch/d" --rules=WQ014 HEAD~2..HEAD~1 >"$scratch/d1" 2>&1
+rc=$?
+check "diff: the rename commit adds no WQ014 (exit $rc)" test $rc -eq 0
+"$WQCHECK" diff --tree="$scratch/d" --rules=WQ014 HEAD~1..HEAD >"$scratch/d2" 2>&1
+rc=$?
+check "diff: the third workqueue's commit adds a WQ014 (exit $rc)" \
+	test $rc -eq 1 -a "$(grep -c 'system_dfl_wq.*\[WQ014\]$' "$scratch/d2")" -ge 1
 
 # --- the rename that ends a WQ014 says so ------------------------------------
 "$WQCHECK" scan --rules=WQ020 "$scratch/t/drivers/percpu/unbound_item.c" >"$scratch/wq020" 2>&1
