@@ -120,7 +120,7 @@ def wqitem_same(a, b):
 class WqitemFile(object):
 	def __init__(self, name):
 		self.name = name
-		self.inits = []		# (key, function, line, work function)
+		self.inits = []		# (key, function, line, work function, column)
 		self.queues = []	# (key, function, line, col, col_end, api, workqueue)
 		self.macros = None
 		self.functions = {}	# name: the lines its definitions start on
@@ -151,10 +151,37 @@ class WqitemFile(object):
 			name = m.group(1)
 		return name
 
-	def fresh(self, key, function, line):
-		"""An INIT_* of the item before line in the same function."""
-		return any(wqitem_same(k, key) and fn == function and l < line
-			   for (k, fn, l, wf) in self.inits)
+	def fresh(self, key, function, line, column):
+		"""An INIT_* of the item before line:column in the same
+		function, on every path to it."""
+		return any(wqitem_same(k, key) and fn == function and
+			   (l, c) < (line, column) and
+			   self.dominates(function, l, c, line, column)
+			   for (k, fn, l, wf, c) in self.inits)
+
+	def dominates(self, function, line, column, to_line, to_column):
+		"""Whether line:column is on every path to to_line:to_column,
+		read as wqcheck reads it: no else, case, default, return, goto,
+		break or continue at the same depth between them, and no brace
+		closing the block it stands in."""
+		lines = self.lines()
+		if line == to_line:
+			text = lines[line - 1][column:to_column]
+		else:
+			text = (lines[line - 1][column:] + "".join(lines[line:to_line - 1]) +
+				lines[to_line - 1][:to_column])
+		text = re.sub(r"/\*.*?\*/|//[^\n]*", " ", text, flags=re.S)
+		depth = 0
+		for t in re.finditer(r"[{}]|\b(?:case|default|else|return|goto|break|continue)\b", text):
+			if t.group(0) == "{":
+				depth += 1
+			elif t.group(0) == "}":
+				depth -= 1
+				if depth < 0:
+					return False
+			elif depth == 0:
+				return False
+		return True
 
 	def lines(self):
 		if self.text is None:
@@ -225,7 +252,8 @@ def wqitem_schedule_wq(name):
 def wqitem_add_init(p, w, fn):
 	key = wqitem_key_at(p, w)
 	if key:
-		wqitem_file(p.file).inits.append((key, p.current_element, int(p.line), fn))
+		wqitem_file(p.file).inits.append((key, p.current_element, int(p.line), fn,
+						  int(p.column)))
 
 def wqitem_add_function(p, name):
 	f = wqitem_file(p.file)
@@ -298,8 +326,8 @@ def func_changed_message(p, how, w, fn):
 	# (work_func_t)handler: the function is handler
 	fn = re.sub(r"^\(\s*\w+\s*\)\s*", "", wqitem_text(fn))
 	msg = "%s gives %s the work function %s()" % (how, text, fn)
-	own = [wf for (k, func, l, wf) in f.inits if wqitem_same(k, key) and wf == here]
-	fresh = f.fresh(key, here, line)
+	own = [wf for (k, func, l, wf, c) in f.inits if wqitem_same(k, key) and wf == here]
+	fresh = f.fresh(key, here, line, int(p.column))
 	queued = [q for q in f.queues if wqitem_same(q[0], key)]
 	same_fn = [q for q in queued if q[1] == here]
 	after = [q for q in same_fn if q[2] > line]
@@ -393,7 +421,7 @@ def func_reported(p):
 	key = here[0]
 	f = wqitem_file(p.file)
 	names = set(fn for (k, fn) in b.values() if wqitem_same(k, key))
-	names |= set(func_name(fn) for (k, fn_, l, fn) in f.inits if wqitem_same(k, key))
+	names |= set(func_name(fn) for (k, fn_, l, fn, c) in f.inits if wqitem_same(k, key))
 	names.discard("NULL")
 	return len(names) != 1 or here[1] not in f.functions
 
@@ -440,7 +468,7 @@ p << declared.p;
 I << declared.I;
 fn << declared.fn;
 @@
-wqitem_file(p[0].file).inits.append((wqitem_global_key(I), None, 0, fn))
+wqitem_file(p[0].file).inits.append((wqitem_global_key(I), None, 0, fn, 0))
 
 @queue depends on !patch@
 expression A, w, c, d, n;

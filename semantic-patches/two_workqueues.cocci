@@ -12,8 +12,8 @@
 /// message.  Two sites in one function (the branches of one choice), two
 /// sites whose functions each choose between the same two workqueues, the
 /// first queueing of an object the function has just allocated, and two
-/// sites that each follow an INIT_* of the item (a hand-off from one stage
-/// to the next) are not reported.
+/// sites that each follow an INIT_* of the item on every path to them (a
+/// hand-off from one stage to the next) are not reported.
 //
 // Confidence: Moderate
 // Copyright: (C) 2026 The wqcheck authors.
@@ -122,7 +122,7 @@ def wqitem_same(a, b):
 class WqitemFile(object):
 	def __init__(self, name):
 		self.name = name
-		self.inits = []		# (key, function, line, work function)
+		self.inits = []		# (key, function, line, work function, column)
 		self.queues = []	# (key, function, line, col, col_end, api, workqueue)
 		self.macros = None
 		self.functions = {}	# name: the lines its definitions start on
@@ -153,10 +153,37 @@ class WqitemFile(object):
 			name = m.group(1)
 		return name
 
-	def fresh(self, key, function, line):
-		"""An INIT_* of the item before line in the same function."""
-		return any(wqitem_same(k, key) and fn == function and l < line
-			   for (k, fn, l, wf) in self.inits)
+	def fresh(self, key, function, line, column):
+		"""An INIT_* of the item before line:column in the same
+		function, on every path to it."""
+		return any(wqitem_same(k, key) and fn == function and
+			   (l, c) < (line, column) and
+			   self.dominates(function, l, c, line, column)
+			   for (k, fn, l, wf, c) in self.inits)
+
+	def dominates(self, function, line, column, to_line, to_column):
+		"""Whether line:column is on every path to to_line:to_column,
+		read as wqcheck reads it: no else, case, default, return, goto,
+		break or continue at the same depth between them, and no brace
+		closing the block it stands in."""
+		lines = self.lines()
+		if line == to_line:
+			text = lines[line - 1][column:to_column]
+		else:
+			text = (lines[line - 1][column:] + "".join(lines[line:to_line - 1]) +
+				lines[to_line - 1][:to_column])
+		text = re.sub(r"/\*.*?\*/|//[^\n]*", " ", text, flags=re.S)
+		depth = 0
+		for t in re.finditer(r"[{}]|\b(?:case|default|else|return|goto|break|continue)\b", text):
+			if t.group(0) == "{":
+				depth += 1
+			elif t.group(0) == "}":
+				depth -= 1
+				if depth < 0:
+					return False
+			elif depth == 0:
+				return False
+		return True
 
 	def lines(self):
 		if self.text is None:
@@ -227,7 +254,8 @@ def wqitem_schedule_wq(name):
 def wqitem_add_init(p, w, fn):
 	key = wqitem_key_at(p, w)
 	if key:
-		wqitem_file(p.file).inits.append((key, p.current_element, int(p.line), fn))
+		wqitem_file(p.file).inits.append((key, p.current_element, int(p.line), fn,
+						  int(p.column)))
 
 def wqitem_add_function(p, name):
 	f = wqitem_file(p.file)
@@ -307,7 +335,7 @@ def two_wq_exclusive(f, sites, q, e):
 		return True
 	if two_wq_made_at(f, q) or two_wq_made_at(f, e):
 		return True
-	return f.fresh(q[0], q[1], q[2]) and f.fresh(e[0], e[1], e[2])
+	return f.fresh(q[0], q[1], q[2], q[3]) and f.fresh(e[0], e[1], e[2], e[3])
 
 def two_wq_reported(p):
 	"""The site at p and the one it conflicts with, or None.  As wqcheck

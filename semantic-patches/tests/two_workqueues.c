@@ -221,3 +221,26 @@ void chip_port_rescan(struct chip_hub *hub, struct chip_port *port)
 {
 	queue_work(hub->wq, &port->scan);
 }
+
+struct chip_cmd {
+	struct work_struct work;
+};
+
+/* reported (tmr): an INIT_* in each branch is not, read line by line, on
+ * every path to the queueing after them: the two sites are not both of a
+ * freshly initialised item */
+void chip_cmd_done(struct chip_cmd *cmd, int ok)
+{
+	if (ok) {
+		INIT_WORK(&cmd->work, chip_fn);
+	} else {
+		INIT_WORK(&cmd->work, chip_tick_fn);
+	}
+	queue_work(chip_rx_wq, &cmd->work);
+}
+
+void chip_cmd_tmr(struct chip_cmd *cmd)
+{
+	INIT_WORK(&cmd->work, chip_fn);
+	queue_work(chip_tx_wq, &cmd->work);
+}
