@@ -427,19 +427,33 @@ def func_reported(p):
 
 // --- collect: initialisations and queueings of the file ---------------------
 
-@fndef depends on !patch@
+// Only files that change a function are read: the rules below have no
+// name of their own for spatch to look for (make coccicheck on a whole
+// tree would parse every file).
+@gate depends on !patch@
+expression w, fn, e;
+@@
+(
+PREPARE_WORK(w, fn)
+|
+PREPARE_DELAYED_WORK(w, fn)
+|
+e.func = fn
+)
+
+@fndef depends on gate && !patch@
 identifier f;
 position p;
 @@
 f@p(...) { ... }
 
-@script:python depends on !patch@
+@script:python depends on gate && !patch@
 p << fndef.p;
 f << fndef.f;
 @@
 wqitem_add_function(p[0], f)
 
-@init depends on !patch@
+@init depends on gate && !patch@
 identifier initf =~ "^(__)?INIT_(DELAYED_|DEFERRABLE_|RCU_)?WORK(_ONSTACK|_DEFERRABLE)?$";
 expression w;
 identifier fn;
@@ -447,14 +461,14 @@ position p;
 @@
 initf@p(w, fn, ...)
 
-@script:python depends on !patch@
+@script:python depends on gate && !patch@
 p << init.p;
 w << init.w;
 fn << init.fn;
 @@
 wqitem_add_init(p[0], w, fn)
 
-@declared depends on !patch@
+@declared depends on gate && !patch@
 declarer name DECLARE_WORK, DECLARE_DELAYED_WORK, DECLARE_DEFERRABLE_WORK,
   DECLARE_DEFERRED_WORK;
 declarer d =~ "^DECLARE_(DELAYED_|DEFERRABLE_|DEFERRED_)?WORK$";
@@ -463,14 +477,14 @@ position p;
 @@
 d@p(I, fn);
 
-@script:python depends on !patch@
+@script:python depends on gate && !patch@
 p << declared.p;
 I << declared.I;
 fn << declared.fn;
 @@
 wqitem_file(p[0].file).inits.append((wqitem_global_key(I), None, 0, fn, 0))
 
-@queue depends on !patch@
+@queue depends on gate && !patch@
 expression A, w, c, d, n;
 position p;
 @@
@@ -500,7 +514,7 @@ schedule_work_on@p(c, w)
 schedule_delayed_work_on@p(c, w, d)
 )
 
-@script:python depends on !patch@
+@script:python depends on gate && !patch@
 p << queue.p;
 w << queue.w;
 @@
@@ -508,7 +522,7 @@ wqitem_add_queue(p[0], w, wqitem_key(w), "?")
 
 // --- the sites that change the function ------------------------------------
 
-@prep depends on !patch@
+@prep depends on gate && !patch@
 expression w, fn;
 position p;
 @@
@@ -518,7 +532,7 @@ PREPARE_WORK@p(w, fn)
 PREPARE_DELAYED_WORK@p(w, fn)
 )
 
-@script:python depends on !patch@
+@script:python depends on gate && !patch@
 p << prep.p;
 w << prep.w;
 fn << prep.fn;
@@ -526,13 +540,13 @@ fn << prep.fn;
 if not wqitem_in_core(p[0].file):
 	func_add_binding(p[0], w, fn)
 
-@assign depends on !patch@
+@assign depends on gate && !patch@
 expression e, fn;
 position p;
 @@
 e.func@p = fn
 
-@script:python depends on !patch@
+@script:python depends on gate && !patch@
 p << assign.p;
 e << assign.e;
 fn << assign.fn;
@@ -542,7 +556,7 @@ if not wqitem_in_core(p[0].file) and func_is_work_item(p[0], e, fn):
 
 // --- report: the changes, all bindings of the file seen -----------------------
 
-@prep_r depends on !patch@
+@prep_r depends on gate && !patch@
 expression w, fn;
 position p : script:python() { func_reported(p[0]) };
 @@
@@ -552,7 +566,7 @@ PREPARE_WORK@p(w, fn)
 PREPARE_DELAYED_WORK@p(w, fn)
 )
 
-@assign_r depends on !patch@
+@assign_r depends on gate && !patch@
 expression e, fn;
 position p : script:python() { func_reported(p[0]) };
 @@

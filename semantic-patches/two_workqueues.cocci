@@ -372,19 +372,44 @@ def two_wq_message(p):
 
 // --- collect: initialisations and queueings of the file ---------------------
 
-@fndef depends on !patch@
+// Only files that name a workqueue in a queueing are read (schedule_*()
+// alone is one workqueue): the collecting rules below have no name of
+// their own for spatch to look for (make coccicheck on a whole tree would
+// parse every file).
+@gate depends on !patch@
+expression A, w, c, d, n;
+@@
+(
+queue_work(A, w)
+|
+queue_delayed_work(A, w, d)
+|
+mod_delayed_work(A, w, d)
+|
+queue_rcu_work(A, w)
+|
+queue_work_on(c, A, w)
+|
+queue_delayed_work_on(c, A, w, d)
+|
+mod_delayed_work_on(c, A, w, d)
+|
+queue_work_node(n, A, w)
+)
+
+@fndef depends on gate && !patch@
 identifier f;
 position p;
 @@
 f@p(...) { ... }
 
-@script:python depends on !patch@
+@script:python depends on gate && !patch@
 p << fndef.p;
 f << fndef.f;
 @@
 wqitem_add_function(p[0], f)
 
-@init depends on !patch@
+@init depends on gate && !patch@
 identifier initf =~ "^(__)?INIT_(DELAYED_|DEFERRABLE_|RCU_)?WORK(_ONSTACK|_DEFERRABLE)?$";
 expression w;
 identifier fn;
@@ -392,14 +417,14 @@ position p;
 @@
 initf@p(w, fn, ...)
 
-@script:python depends on !patch@
+@script:python depends on gate && !patch@
 p << init.p;
 w << init.w;
 fn << init.fn;
 @@
 wqitem_add_init(p[0], w, fn)
 
-@queue_global depends on !patch@
+@queue_global depends on gate && !patch@
 global idexpression A, I;
 expression c, d, n;
 position p;
@@ -422,14 +447,14 @@ mod_delayed_work_on@p(c, A, &I, d)
 queue_work_node@p(n, A, &I)
 )
 
-@script:python depends on !patch@
+@script:python depends on gate && !patch@
 p << queue_global.p;
 A << queue_global.A;
 I << queue_global.I;
 @@
 wqitem_add_queue(p[0], "&" + I, wqitem_global_key(I), A)
 
-@queue_member depends on !patch@
+@queue_member depends on gate && !patch@
 global idexpression A;
 expression w, c, d, n;
 position p;
@@ -452,7 +477,7 @@ mod_delayed_work_on@p(c, A, w, d)
 queue_work_node@p(n, A, w)
 )
 
-@script:python depends on !patch@
+@script:python depends on gate && !patch@
 p << queue_member.p;
 A << queue_member.A;
 w << queue_member.w;
@@ -462,7 +487,7 @@ if str(wqitem_key(w)).startswith("member "):
 
 // A workqueue held in a struct member (p->event_wq), named by its last
 // name.
-@queue_global_mwq depends on !patch@
+@queue_global_mwq depends on gate && !patch@
 global idexpression I;
 expression A, c, d, n;
 position p;
@@ -485,7 +510,7 @@ mod_delayed_work_on@p(c, A, &I, d)
 queue_work_node@p(n, A, &I)
 )
 
-@script:python depends on !patch@
+@script:python depends on gate && !patch@
 p << queue_global_mwq.p;
 A << queue_global_mwq.A;
 I << queue_global_mwq.I;
@@ -493,7 +518,7 @@ I << queue_global_mwq.I;
 if wqitem_member_path(A):
 	wqitem_add_queue(p[0], "&" + I, wqitem_global_key(I), A)
 
-@queue_member_mwq depends on !patch@
+@queue_member_mwq depends on gate && !patch@
 expression A, w, c, d, n;
 position p;
 @@
@@ -515,7 +540,7 @@ mod_delayed_work_on@p(c, A, w, d)
 queue_work_node@p(n, A, w)
 )
 
-@script:python depends on !patch@
+@script:python depends on gate && !patch@
 p << queue_member_mwq.p;
 A << queue_member_mwq.A;
 w << queue_member_mwq.w;
@@ -523,7 +548,7 @@ w << queue_member_mwq.w;
 if wqitem_member_path(A) and str(wqitem_key(w)).startswith("member "):
 	wqitem_add_queue(p[0], w, wqitem_key(w), A)
 
-@schedule_global depends on !patch@
+@schedule_global depends on gate && !patch@
 global idexpression I;
 expression c, d;
 position p;
@@ -538,13 +563,13 @@ schedule_work_on@p(c, &I)
 schedule_delayed_work_on@p(c, &I, d)
 )
 
-@script:python depends on !patch@
+@script:python depends on gate && !patch@
 p << schedule_global.p;
 I << schedule_global.I;
 @@
 wqitem_add_queue(p[0], "&" + I, wqitem_global_key(I), None)
 
-@schedule_member depends on !patch@
+@schedule_member depends on gate && !patch@
 expression w, c, d;
 position p;
 @@
@@ -558,7 +583,7 @@ schedule_work_on@p(c, w)
 schedule_delayed_work_on@p(c, w, d)
 )
 
-@script:python depends on !patch@
+@script:python depends on gate && !patch@
 p << schedule_member.p;
 w << schedule_member.w;
 @@
@@ -567,7 +592,7 @@ if str(wqitem_key(w)).startswith("member "):
 
 // --- report: the odd site of an item on two workqueues ------------------------
 
-@r depends on !patch@
+@r depends on gate && !patch@
 position p : script:python() { two_wq_reported(p[0]) is not None };
 identifier qf;
 @@
