@@ -38,7 +38,8 @@ echo "# $(sed -n 's/^\(VERSION\|PATCHLEVEL\|SUBLEVEL\) = //p' Makefile | paste -
 skip='^(tools|scripts|Documentation)/|^include/linux/workqueue\.h$|^kernel/workqueue\.c$'
 grep -rlE --include='*.c' --include='*.h' 'PREPARE_(DELAYED_)?WORK|\.func[[:space:]]*=[^=]' . |
 	sed 's|^\./||' | grep -Ev "$skip" | sort >"$out/files.WQ013"
-grep -rlE --include='*.c' --include='*.h' '\b(queue_(delayed_|rcu_)?work|mod_delayed_work|schedule_(delayed_)?work)' . |
+api='\b(queue_(delayed_|rcu_)?work|mod_delayed_work|schedule_(delayed_)?work)'
+grep -rlE --include='*.c' --include='*.h' "$api" . |
 	sed 's|^\./||' | grep -Ev "$skip" >"$out/queueing"
 python3 - "$out/queueing" >"$out/files.WQ014" <<'PY'
 import re, sys

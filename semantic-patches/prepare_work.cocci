@@ -172,7 +172,8 @@ class WqitemFile(object):
 				lines[to_line - 1][:to_column])
 		text = re.sub(r"/\*.*?\*/|//[^\n]*", " ", text, flags=re.S)
 		depth = 0
-		for t in re.finditer(r"[{}]|\b(?:case|default|else|return|goto|break|continue)\b", text):
+		stop = r"\b(?:case|default|else|return|goto|break|continue)\b"
+		for t in re.finditer(r"[{}]|" + stop, text):
 			if t.group(0) == "{":
 				depth += 1
 			elif t.group(0) == "}":
@@ -326,7 +327,8 @@ def func_changed_message(p, how, w, fn):
 	# (work_func_t)handler: the function is handler
 	fn = re.sub(r"^\(\s*\w+\s*\)\s*", "", wqitem_text(fn))
 	msg = "%s gives %s the work function %s()" % (how, text, fn)
-	own = [wf for (k, func, l, wf, c) in f.inits if wqitem_same(k, key) and wf == here]
+	own = [wf for (k, func, l, wf, c) in f.inits
+	       if wqitem_same(k, key) and wf == here]
 	fresh = f.fresh(key, here, line, int(p.column))
 	queued = [q for q in f.queues if wqitem_same(q[0], key)]
 	same_fn = [q for q in queued if q[1] == here]
@@ -421,7 +423,8 @@ def func_reported(p):
 	key = here[0]
 	f = wqitem_file(p.file)
 	names = set(fn for (k, fn) in b.values() if wqitem_same(k, key))
-	names |= set(func_name(fn) for (k, fn_, l, fn, c) in f.inits if wqitem_same(k, key))
+	names |= set(func_name(fn) for (k, fn_, l, fn, c) in f.inits
+		     if wqitem_same(k, key))
 	names.discard("NULL")
 	return len(names) != 1 or here[1] not in f.functions
 
@@ -554,7 +557,7 @@ fn << assign.fn;
 if not wqitem_in_core(p[0].file) and func_is_work_item(p[0], e, fn):
 	func_add_binding(p[0], "&" + e, fn)
 
-// --- report: the changes, all bindings of the file seen -----------------------
+// --- report: the changes, all bindings of the file seen ---------------------
 
 @prep_r depends on gate && !patch@
 expression w, fn;

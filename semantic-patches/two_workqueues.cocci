@@ -174,7 +174,8 @@ class WqitemFile(object):
 				lines[to_line - 1][:to_column])
 		text = re.sub(r"/\*.*?\*/|//[^\n]*", " ", text, flags=re.S)
 		depth = 0
-		for t in re.finditer(r"[{}]|\b(?:case|default|else|return|goto|break|continue)\b", text):
+		stop = r"\b(?:case|default|else|return|goto|break|continue)\b"
+		for t in re.finditer(r"[{}]|" + stop, text):
 			if t.group(0) == "{":
 				depth += 1
 			elif t.group(0) == "}":
@@ -590,7 +591,7 @@ w << schedule_member.w;
 if str(wqitem_key(w)).startswith("member "):
 	wqitem_add_queue(p[0], w, wqitem_key(w), None)
 
-// --- report: the odd site of an item on two workqueues ------------------------
+// --- report: the odd site of an item on two workqueues ---------------------
 
 @r depends on gate && !patch@
 position p : script:python() { two_wq_reported(p[0]) is not None };
