@@ -351,11 +351,56 @@ out:
 	free(root);
 }
 
+/* PAHOLE_VERSION >= 116: a comparison, by number, and said with the value
+ * (v6.19's DEBUG_INFO_BTF, which SCHED_CLASS_EXT needs) */
+static const struct fixture_file compared[] = {
+	{ "Kconfig",
+	  "config PAHOLE_VERSION\n\tint\n\tdefault 0\n"
+	  "config BTF\n\tbool \"btf\"\n\tdepends on PAHOLE_VERSION >= 116\n"
+	  "config HEX\n\tbool \"hex\"\n\tdepends on PAHOLE_VERSION < 0x80\n"
+	  "config EXT\n\tbool \"ext\"\n\tdepends on BTF\n" },
+};
+
+static void test_comparisons(void)
+{
+	char *root = fixture_tree_write("wqcheck-test-compare", compared,
+					sizeof(compared) / sizeof(compared[0]));
+	struct kconfig_db *kc;
+	char *s;
+
+	if (!root) {
+		CHECK("comparisons: tree written", false);
+		return;
+	}
+	kc = kconfig_db_read(root, "x86");
+	kconfig_set_values(kc, "CONFIG_PAHOLE_VERSION=0\n");
+	s = plan(kc, "EXT");
+	CHECK_STR("comparisons: PAHOLE_VERSION >= 116 with 0 cannot be planned", s,
+		  "(impossible)");
+	free(s);
+	s = kconfig_explain(kc, "EXT");
+	CHECK_STR("comparisons: said with the value", s,
+		  "unmet dependency BTF (unmet dependency PAHOLE_VERSION >= 116 "
+		  "(PAHOLE_VERSION=0), Kconfig:4), Kconfig:10");
+	free(s);
+	kconfig_set_values(kc, "CONFIG_PAHOLE_VERSION=125\n");
+	s = plan(kc, "EXT");
+	CHECK_STR("comparisons: 125 >= 116 as numbers (not as text)", s, "BTF EXT");
+	free(s);
+	s = plan(kc, "HEX");
+	CHECK_STR("comparisons: 125 < 0x80", s, "HEX");
+	free(s);
+	kconfig_db_free(kc);
+	fixture_tree_remove(root);
+	free(root);
+}
+
 int main(void)
 {
 	test_tiny();
 	test_alone();
 	test_cross();
 	test_corpus();
+	test_comparisons();
 	return test_failures ? 1 : 0;
 }

@@ -19,12 +19,23 @@
 
 /* --- expressions ---------------------------------------------------- */
 
-enum kexpr_type { KE_SYM, KE_NOT, KE_AND, KE_OR, KE_EQ, KE_NEQ };
+/* KE_LT..KE_GE: PAHOLE_VERSION >= 116, numbers compared as numbers */
+enum kexpr_type { KE_SYM, KE_NOT, KE_AND, KE_OR, KE_EQ, KE_NEQ, KE_LT, KE_LE, KE_GT, KE_GE };
+
+static const char *const kexpr_ops[] = {
+	[KE_EQ] = "=", [KE_NEQ] = "!=", [KE_LT] = "<", [KE_LE] = "<=", [KE_GT] = ">",
+	[KE_GE] = ">=",
+};
+
+static bool is_comparison(enum kexpr_type type)
+{
+	return type == KE_LT || type == KE_LE || type == KE_GT || type == KE_GE;
+}
 
 struct kexpr {
 	enum kexpr_type type;
-	char *sym;			/* KE_SYM; the left side of KE_EQ/KE_NEQ */
-	char *value;			/* the right side of KE_EQ/KE_NEQ */
+	char *sym;			/* KE_SYM; the left side of a comparison */
+	char *value;			/* the right side of a comparison */
 	struct kexpr *l, *r;		/* KE_NOT uses l */
 };
 
@@ -129,13 +140,20 @@ static struct kexpr *parse_unary(struct kparser *ps)
 	e = kexpr_new(KE_SYM, NULL, NULL);
 	e->sym = w;
 	skip_space(ps);
-	if (*ps->p == '=' || (ps->p[0] == '!' && ps->p[1] == '=')) {
+	if (*ps->p == '<' || *ps->p == '>') {
+		bool or_equal = ps->p[1] == '=';
+
+		e->type = *ps->p == '<' ? (or_equal ? KE_LE : KE_LT) : (or_equal ? KE_GE : KE_GT);
+		ps->p += or_equal ? 2 : 1;
+	} else if (*ps->p == '=' || (ps->p[0] == '!' && ps->p[1] == '=')) {
 		e->type = *ps->p == '=' ? KE_EQ : KE_NEQ;
 		ps->p += e->type == KE_EQ ? 1 : 2;
-		e->value = parse_word(ps);
-		if (!e->value)
-			e->value = xstrdup("");
+	} else {
+		return e;
 	}
+	e->value = parse_word(ps);
+	if (!e->value)
+		e->value = xstrdup("");
 	return e;
 }
 
@@ -798,6 +816,27 @@ static const char *sym_string(const struct kconfig_db *kc, const char *name)
 	return s && s->value ? s->value : "n";
 }
 
+/* A comparison's side: a symbol's value, else the word itself (116) */
+static const char *compared_value(const struct kconfig_db *kc, const char *word)
+{
+	const struct ksym *s = sym_find(kc, word);
+
+	if (s && s->value)
+		return s->value;
+	return s && s->nr_defs ? "" : word;
+}
+
+/* <0, 0, >0: as numbers when both are (kconfig's hex too), else as text */
+static int compare_values(const char *a, const char *b)
+{
+	char *ea, *eb;
+	long long na = strtoll(a, &ea, 0), nb = strtoll(b, &eb, 0);
+
+	if (*a && *b && !*ea && !*eb)
+		return na < nb ? -1 : na > nb;
+	return strcmp(a, b);
+}
+
 static int kexpr_eval(const struct kconfig_db *kc, const struct kexpr *e)
 {
 	int a, b;
@@ -821,6 +860,14 @@ static int kexpr_eval(const struct kconfig_db *kc, const struct kexpr *e)
 		return strcmp(sym_string(kc, e->sym), sym_string(kc, e->value)) ? 0 : 2;
 	case KE_NEQ:
 		return strcmp(sym_string(kc, e->sym), sym_string(kc, e->value)) ? 2 : 0;
+	case KE_LT:
+	case KE_LE:
+	case KE_GT:
+	case KE_GE:
+		a = compare_values(compared_value(kc, e->sym), compared_value(kc, e->value));
+		b = e->type == KE_LT ? a < 0 : e->type == KE_LE ? a <= 0 :
+		    e->type == KE_GT ? a > 0 : a >= 0;
+		return b ? 2 : 0;
 	}
 	return 0;
 }
@@ -851,7 +898,8 @@ static void kexpr_symbols(const struct kexpr *e, struct strlist *out)
 {
 	if (!e)
 		return;
-	if ((e->type == KE_SYM || e->type == KE_EQ || e->type == KE_NEQ) && !is_const(e->sym) &&
+	if ((e->type == KE_SYM || e->type == KE_EQ || e->type == KE_NEQ ||
+	     is_comparison(e->type)) && !is_const(e->sym) &&
 	    !strlist_has(out, e->sym))
 		strlist_add(out, e->sym);
 	kexpr_symbols(e->l, out);
@@ -909,6 +957,10 @@ static bool kexpr_feasible(struct kconfig_db *kc, const struct kexpr *e)
 			return sym_feasible(kc, sym_get(kc, e->sym));
 		return false;
 	case KE_NOT:
+	case KE_LT:
+	case KE_LE:
+	case KE_GT:
+	case KE_GE:
 		return false;
 	}
 	return false;
@@ -987,6 +1039,10 @@ static void kexpr_enable(struct kconfig_db *kc, const struct kexpr *e, struct st
 			kexpr_enable(kc, e->r, enable);
 		break;
 	case KE_NOT:
+	case KE_LT:
+	case KE_LE:
+	case KE_GT:
+	case KE_GE:
 		break;
 	}
 }
@@ -1126,7 +1182,13 @@ static void kexpr_print(struct strbuf *sb, const struct kexpr *e, int outer)
 		break;
 	case KE_EQ:
 	case KE_NEQ:
-		strbuf_addf(sb, "%s%s%s", e->sym, e->type == KE_EQ ? "=" : "!=", e->value);
+		strbuf_addf(sb, "%s%s%s", e->sym, kexpr_ops[e->type], e->value);
+		break;
+	case KE_LT:
+	case KE_LE:
+	case KE_GT:
+	case KE_GE:
+		strbuf_addf(sb, "%s %s %s", e->sym, kexpr_ops[e->type], e->value);
 		break;
 	case KE_NOT:
 		strbuf_addch(sb, '!');
@@ -1242,6 +1304,8 @@ static void explain_unmet(struct kconfig_db *kc, const struct kexpr *e, struct s
 		strbuf_addch(sb, ')');
 	} else if (e->type == KE_NOT && e->l->type == KE_SYM) {
 		strbuf_addf(sb, " (%s=%s)", e->l->sym, sym_string(kc, e->l->sym));
+	} else if (is_comparison(e->type)) {
+		strbuf_addf(sb, " (%s=%s)", e->sym, compared_value(kc, e->sym));
 	} else if (e->type == KE_OR) {
 		foreign_leaves(kc, e);
 	}
