@@ -396,8 +396,9 @@ static void read_line(struct mkeval *ev, char *line, int depth)
 		line++;
 	if (directive(line, "ifdef") || directive(line, "ifndef") || directive(line, "ifeq") ||
 	    directive(line, "ifneq")) {
-		strlist_add_nodup(&ev->conds, !strncmp(line, "ifndef", 6) ? xstrdup("")
-									     : condition_symbol(line));
+		bool negated = !strncmp(line, "ifndef", 6);
+
+		strlist_add_nodup(&ev->conds, negated ? xstrdup("") : condition_symbol(line));
 		return;
 	}
 	if (directive(line, "else")) {
@@ -500,8 +501,9 @@ static const struct strlist *including_makefiles(const char *srcdir)
 	strlist_release(&found);
 	free(for_srcdir);
 	for_srcdir = xstrdup(srcdir);
-	if (run_commandv(srcdir, &out, "grep", "-rlE", "--include=Makefile", "--include=Kbuild",
-			 "^[[:space:]]*-?include[[:space:]]|\\.\\./[^ ]*\\.o", ".", (char *)NULL) > 1) {
+	if (run_commandv(srcdir, &out, "grep", "-rlE", "--include=Makefile",
+			 "--include=Kbuild", "^[[:space:]]*-?include[[:space:]]|\\.\\./[^ ]*\\.o",
+			 ".", (char *)NULL) > 1) {
 		strbuf_release(&out);
 		return &found;
 	}
@@ -550,11 +552,11 @@ bool vlisting_find(const struct vtree *t, const char *object, struct vlisting *o
 		const char *rel = files->items[i];
 		char *dir = xstrndup(rel, (size_t)(strrchr(rel, '/') - rel));
 		struct mkeval *ev = &evs[i];
-		size_t j;
+		size_t arch_len = t->arch ? strlen(t->arch) : 0, j;
 
 		/* another arch's directory is another build */
 		if (!strncmp(dir, "arch/", 5) && t->arch &&
-		    (strncmp(dir + 5, t->arch, strlen(t->arch)) || dir[5 + strlen(t->arch)] != '/')) {
+		    (strncmp(dir + 5, t->arch, arch_len) || dir[5 + arch_len] != '/')) {
 			free(dir);
 			continue;
 		}
