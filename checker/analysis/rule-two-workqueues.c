@@ -178,23 +178,6 @@ static bool two_allocated(const struct workitem_model *m, const struct queueing 
 	       workqueue_is_allocated(&m->names, b->wq.id);
 }
 
-/* How many workqueues the item's queueings name. */
-static unsigned nr_workqueues(const struct work_item *it)
-{
-	unsigned n = 0;
-	size_t i, j;
-
-	for (i = 0; i < it->nr_queueings; i++) {
-		if (!it->queueings[i]->wq.id)
-			continue;
-		for (j = 0; j < i; j++)
-			if (wq_ref_same(&it->queueings[i]->wq, &it->queueings[j]->wq))
-				break;
-		n += j == i;
-	}
-	return n;
-}
-
 static void report(const struct workitem_model *m, const struct work_item *it,
 		   const struct queueing *q, const struct queueing *home,
 		   const struct work_binding *one, const struct work_binding *two,
@@ -210,7 +193,7 @@ static void report(const struct workitem_model *m, const struct work_item *it,
 	/* A rename of one of its sites (system_wq to system_percpu_wq) is
 	 * the same finding while the item is on no more workqueues. */
 	f->identity = xstrdup(it->key);
-	f->extent = nr_workqueues(it);
+	f->extent = work_item_nr_workqueues(it);
 	if (!q->wq.id) {
 		f->severity = SEVERITY_NOTE;
 		strbuf_addf(&msg, "%s() queues %s on `%s`, %s, which wqcheck cannot "
@@ -316,7 +299,7 @@ static void check_item(const struct workitem_model *m, const struct work_item *i
 	 * (a big driver's item would cost its pairs of sites for nothing). */
 	for (i = 0; i < it->nr_queueings; i++)
 		unknown |= !it->queueings[i]->wq.id;
-	if (nr_workqueues(it) + (unknown ? 1 : 0) < 2)
+	if (work_item_nr_workqueues(it) + (unknown ? 1 : 0) < 2)
 		return;
 	two = second_function(m, it->key, &one);
 	for (j = 0; j < it->nr_queueings; j++) {

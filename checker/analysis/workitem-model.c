@@ -357,19 +357,12 @@ void workitem_model_begin(struct workitem_model *m, const char *root, const char
 	m->lists = xcalloc((size_t)m->nr_lists, sizeof(*m->lists));
 }
 
-static bool collect_file(void *ctx, int thread, size_t index, const struct source_file *f)
+void workitem_model_visit(void *ctx, int thread, size_t index, const struct source_file *f)
 {
 	struct workitem_model *m = ctx;
 
-	if (is_api_file(f->path))
-		return false;
-	add_queueings_of_file(m, f, index, &m->lists[thread]);
-	return true;
-}
-
-void workitem_model_visit(void *ctx, int thread, size_t index, const struct source_file *f)
-{
-	collect_file(ctx, thread, index, f);
+	if (!is_api_file(f->path))
+		add_queueings_of_file(m, f, index, &m->lists[thread]);
 }
 
 static int by_file(const void *x, const void *y, void *file_index)
@@ -480,7 +473,7 @@ void workitem_model_build(struct workitem_model *m, struct affinity_analysis *a,
 			continue;
 		f = source_get(&a->sc, a->all.paths[i]);
 		if (f)
-			collect_file(m, 0, i, f);
+			workitem_model_visit(m, 0, i, f);
 		workitem_model_trim(m, &ticks);
 	}
 	workitem_model_finish(m, a);
@@ -509,16 +502,20 @@ bool wq_ref_same(const struct wq_ref *x, const struct wq_ref *y)
 	return x->id && y->id && x->kind == y->kind && !strcmp(x->id, y->id);
 }
 
-bool work_item_on_two_workqueues(const struct work_item *it)
+unsigned work_item_nr_workqueues(const struct work_item *it)
 {
+	unsigned n = 0;
 	size_t i, j;
 
-	for (i = 0; i < it->nr_queueings; i++)
-		for (j = i + 1; j < it->nr_queueings; j++)
-			if (it->queueings[i]->wq.id && it->queueings[j]->wq.id &&
-			    !wq_ref_same(&it->queueings[i]->wq, &it->queueings[j]->wq))
-				return true;
-	return false;
+	for (i = 0; i < it->nr_queueings; i++) {
+		if (!it->queueings[i]->wq.id)
+			continue;
+		for (j = 0; j < i; j++)
+			if (wq_ref_same(&it->queueings[i]->wq, &it->queueings[j]->wq))
+				break;
+		n += j == i;
+	}
+	return n;
 }
 
 void workitem_model_release(struct workitem_model *m)

@@ -104,8 +104,8 @@ const struct work_item *workitem_model_item(const struct workitem_model *m,
 					    const char *key);
 /* Two queueings name the same workqueue (both known). */
 bool wq_ref_same(const struct wq_ref *x, const struct wq_ref *y);
-/* Whether an item's queueings name more than one known workqueue. */
-bool work_item_on_two_workqueues(const struct work_item *it);
+/* How many known workqueues an item's queueings name. */
+unsigned work_item_nr_workqueues(const struct work_item *it);
 void workitem_model_release(struct workitem_model *m);
 
 /* A whole-tree model for a command (--prefer-unbound): lists, reads and

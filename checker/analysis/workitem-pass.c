@@ -30,6 +30,19 @@ static bool selects_site_rule(const struct scan_options *opts)
 	return false;
 }
 
+static void check_model(const struct workitem_model *m, const struct rule *const *rules,
+			size_t nr_rules, struct scan_result *res)
+{
+	size_t i;
+
+	timing_phase("model built");
+	for (i = 0; i < nr_rules; i++)
+		if (rules[i]->model_check) {
+			rules[i]->model_check(m, res);
+			timing_phase("%s", rules[i]->id);
+		}
+}
+
 bool workitem_model_report(struct affinity_analysis *a, const char *root,
 			   const struct rule *const *rules, size_t nr_rules,
 			   struct scan_result *res)
@@ -43,12 +56,7 @@ bool workitem_model_report(struct affinity_analysis *a, const char *root,
 	if (!any)
 		return false;
 	workitem_model_build(&m, a, root);
-	timing_phase("model built");
-	for (i = 0; i < nr_rules; i++)
-		if (rules[i]->model_check) {
-			rules[i]->model_check(&m, res);
-			timing_phase("%s", rules[i]->id);
-		}
+	check_model(&m, rules, nr_rules, res);
 	workitem_model_release(&m);
 	return true;
 }
@@ -57,8 +65,6 @@ bool workitem_model_report(struct affinity_analysis *a, const char *root,
 static void report_read(const struct scan_options *opts, struct affinity_analysis *a,
 			struct workitem_model *m, bool model, struct scan_result *res)
 {
-	size_t i;
-
 	timing_phase("read");
 	if (selects_site_rule(opts)) {
 		affinity_sites(opts->root, opts->jobs, a);
@@ -67,12 +73,7 @@ static void report_read(const struct scan_options *opts, struct affinity_analysi
 	}
 	if (model) {
 		workitem_model_finish(m, a);
-		timing_phase("model built");
-		for (i = 0; i < opts->nr_rules; i++)
-			if (opts->rules[i]->model_check) {
-				opts->rules[i]->model_check(m, res);
-				timing_phase("%s", opts->rules[i]->id);
-			}
+		check_model(m, opts->rules, opts->nr_rules, res);
 		workitem_model_release(m);
 	}
 	affinity_release(a);

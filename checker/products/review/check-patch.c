@@ -383,13 +383,6 @@ static void materialize_range(struct check *c)
 
 /* --- the scan and the filter ------------------------------------------------ */
 
-static bool is_c_file(const char *path)
-{
-	size_t n = strlen(path);
-
-	return n > 2 && path[n - 2] == '.' && (path[n - 1] == 'c' || path[n - 1] == 'h');
-}
-
 static void scan_added(struct check *c)
 {
 	struct scan_options opts = { 0 };
@@ -399,7 +392,7 @@ static void scan_added(struct check *c)
 		for (j = 0; j < c->added.diff.patches[i].nr_files; j++) {
 			const struct patch_file *f = &c->added.diff.patches[i].files[j];
 
-			if (f->new_path && is_c_file(f->new_path) && f->nr_hunks) {
+			if (f->new_path && path_is_c_or_h(f->new_path) && f->nr_hunks) {
 				ALLOC_GROW(c->files.paths, c->files.nr, c->files.alloc);
 				c->files.paths[c->files.nr++] = xstrdup(f->new_path);
 			}

@@ -20,13 +20,6 @@ struct swapped {
 	bool had_post;
 };
 
-static bool is_c_or_h(const char *path)
-{
-	size_t n = path ? strlen(path) : 0;
-
-	return n > 2 && path[n - 2] == '.' && (path[n - 1] == 'c' || path[n - 1] == 'h');
-}
-
 static void collect_rules(const struct scan_result *res, const struct rule **rules,
 			  size_t *nr, size_t max)
 {
@@ -184,7 +177,7 @@ size_t drop_preexisting_findings(struct patch_scratch *s, const char *repo,
 		for (j = 0; j < diff->patches[i].nr_files; j++) {
 			const struct patch_file *pf = &diff->patches[i].files[j];
 
-			if (!is_c_or_h(pf->old_path) && !is_c_or_h(pf->new_path))
+			if (!path_is_c_or_h(pf->old_path) && !path_is_c_or_h(pf->new_path))
 				continue;
 			w[nr].pf = pf;
 			put_pre_image(s, repo, base_rev, &w[nr++], &scanned);

@@ -169,9 +169,9 @@ void overlay_materialize(struct patch_scratch *s, const char *rel, const char *c
 	strbuf_release(&path);
 }
 
-static bool c_or_h(const char *name)
+bool path_is_c_or_h(const char *name)
 {
-	size_t n = strlen(name);
+	size_t n = name ? strlen(name) : 0;
 
 	return n > 2 && name[n - 2] == '.' && (name[n - 1] == 'c' || name[n - 1] == 'h');
 }
@@ -187,7 +187,7 @@ void overlay_copy_siblings(struct patch_scratch *s, const char *rel)
 	strbuf_addf(&dir, "%s/%.*s", s->overlay, slash ? (int)(slash - rel) : 0, rel);
 	d = opendir(dir.buf);
 	while (d && (de = readdir(d))) {
-		if (!c_or_h(de->d_name))
+		if (!path_is_c_or_h(de->d_name))
 			continue;
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/%s", dir.buf, de->d_name);

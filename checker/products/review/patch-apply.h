@@ -35,6 +35,9 @@ void patch_scratch_release(struct patch_scratch *s);
 void overlay_materialize(struct patch_scratch *s, const char *rel, const char *content,
 			 size_t len);
 
+/* Whether path (NULL: no) names a .c or .h file. */
+bool path_is_c_or_h(const char *path);
+
 /* Turns the links to the .c and .h files beside rel into copies, so that the
  * whole-tree passes (they walk real files only) see the work items the
  * directory binds: INIT_WORK in foo_main.c of a function queued in foo.c. */
