@@ -27,8 +27,8 @@
 //  wqcheck.  An item is its global name, or its member path (&p->poll and
 //  &q->poll are one item: the struct types are not compared).  An object
 //  counts as just allocated where the function assigns it the result of a
-//  call whose name has alloc, kmemdup, _new, kzalloc, create or _get_, as
-//  wqcheck reads it.  No patch mode output: which workqueue the item
+//  call whose name has alloc, kmemdup, _new, kzalloc, create or _get_
+//  (not a *_get_*data() getter of driver data), as wqcheck reads it.  No patch mode output: which workqueue the item
 //  belongs on needs a human.
 // Options: --no-includes --include-headers
 // Keywords: queue_work, queue_delayed_work, mod_delayed_work, schedule_work,
@@ -309,13 +309,16 @@ def two_wq_made_at(f, q):
 	"""The object holding the item is assigned an allocator result in the
 	function of q before q (ts = devm_kzalloc(...), as wqcheck reads
 	any call whose name has alloc, kmemdup, _new, kzalloc, create or
-	_get_): q is the first queueing of a new object, before any run."""
+	_get_, but not dev_get_drvdata() and the other getters of driver
+	data): q is the first queueing of a new object, before any run."""
 	m = re.match(r"^[&(*]*([A-Za-z_]\w*)", q[8])
 	if not m or q[1] is None:
 		return False
 	text = f.body_before(q[1], q[2], q[3])
 	for a in re.finditer(r"(?<![\w])%s\s*=(?!=)([^;]*)" % m.group(1), text):
 		for c in re.finditer(r"([A-Za-z_]\w*)\s*\(", a.group(1)):
+			if c.group(1).endswith("data") and "_get_" in c.group(1):
+				continue
 			if any(w in c.group(1) for w in WQ_ALLOCATORS):
 				return True
 	return False

@@ -33,7 +33,7 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	struct strbuf msg = STRBUF_INIT;
 	struct code_place p;
 	struct finding *f;
-	unsigned q_line = 0;
+	unsigned q_line = 0, disabled = 0;
 	enum item_base base;
 	char *text;
 
@@ -61,6 +61,10 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	}
 	if (after && name_says_setup(p.fn->name))
 		after = NULL;
+	/* Disabled elsewhere in the file: the queueing before may have done
+	 * nothing, and INIT_* may be how the item is enabled again. */
+	if (before && (disabled = disabled_in_file(&p, b->key)))
+		sev = SEVERITY_NOTE;
 	/* Initialised and queued each time a function runs: live only if it
 	 * runs again before the item has; a handler on a long-lived item is
 	 * the case to warn of, the rest can only be noted. */
@@ -123,6 +127,10 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	else if (reacher)
 		strbuf_addf(&msg, " (if %s() takes this path for its own item: the "
 			    "arguments that choose it are not followed)", reacher);
+	if (disabled)
+		strbuf_addf(&msg, " (line %u disables the item: if it is still "
+			    "disabled here, that queueing did nothing and this INIT_* "
+			    "enables it again, which is safe)", disabled);
 	strbuf_addstr(&msg, ": INIT_* clears the pending bit and the list head of an "
 		      "item that may be on a worklist (list corruption, a lost or "
 		      "doubled run); initialise it once where it is set up, and "

@@ -349,6 +349,36 @@ static char *line_of(const char *text, size_t len, unsigned line)
 	return xstrndup(text + start, end - start);
 }
 
+/* Whether line of path (text) is in an #if branch the configuration does
+ * not build, as the file scan says of its own findings. */
+static bool line_inactive(struct scan_result *res, const char *path, const char *text,
+			  size_t len, unsigned line)
+{
+	if (!res->kconfig || !text)
+		return false;
+	if (!res->inactive_path || strcmp(res->inactive_path, path)) {
+		struct lexed_file lf;
+		enum branch_state *states;
+		size_t i;
+
+		free(res->inactive_path);
+		res->inactive_path = xstrdup(path);
+		lex_file(&lf, text, len);
+		states = xcalloc(lf.nr_tokens + 1, sizeof(*states));
+		evaluate_branches(&lf, res->kconfig, states);
+		free(res->inactive_lines);
+		res->nr_inactive_lines = lf.nr_lines;
+		res->inactive_lines = xcalloc(lf.nr_lines + 1, sizeof(bool));
+		for (i = 0; i < lf.nr_tokens; i++)
+			if (lf.tokens[i].line >= 1 && lf.tokens[i].line <= lf.nr_lines &&
+			    states[i] == BRANCH_INACTIVE)
+				res->inactive_lines[lf.tokens[i].line - 1] = true;
+		free(states);
+		lexed_file_release(&lf);
+	}
+	return line >= 1 && line <= res->nr_inactive_lines && res->inactive_lines[line - 1];
+}
+
 struct finding *scan_result_add_finding(struct scan_result *res, const struct rule *rule,
 					const char *path, unsigned line, unsigned column,
 					unsigned end_column)
@@ -371,9 +401,10 @@ struct finding *scan_result_add_finding(struct scan_result *res, const struct ru
 	f->severity = rule->severity;
 	if (res->root)
 		strbuf_addf(&abs, "%s/%s", res->root, path);
-	if (res->root && strbuf_read_file(&text, abs.buf) == 0 && text.buf)
+	if (res->root && strbuf_read_file(&text, abs.buf) == 0 && text.buf) {
 		f->line_text = line_of(text.buf, text.len, line);
-	else
+		f->in_inactive_branch = line_inactive(res, path, text.buf, text.len, line);
+	} else
 		f->line_text = xstrdup("");
 	strbuf_release(&text);
 	strbuf_release(&abs);
@@ -425,13 +456,19 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 		show_progress(&sh, true);
 	free(threads);
 	free(sh.file_rules);
-	kconfig_free(sh.kconfig);
 	out->root = opts->root;
 	out->files = sh.results;
 	out->nr_files = files->nr;
 	out->files_parsed = atomic_load(&sh.parsed);
 	timing_phase("files scanned");
+	out->kconfig = sh.kconfig;
 	run_tree_passes(&sh, out);
+	out->kconfig = NULL;
+	free(out->inactive_path);
+	free(out->inactive_lines);
+	out->inactive_path = NULL;
+	out->inactive_lines = NULL;
+	kconfig_free(sh.kconfig);
 }
 
 void scan_result_release(struct scan_result *res)

@@ -50,6 +50,14 @@ struct scan_result {
 	 * in_baseline) and how many it did not */
 	const char *baseline;
 	size_t baseline_matched, baseline_new;
+	/* While the tree passes run: the configuration, so that their
+	 * findings say when they sit in an #if branch it does not build, and
+	 * the last such file's lines outside the built branches (findings
+	 * come file by file). */
+	const struct kconfig *kconfig;
+	char *inactive_path;
+	bool *inactive_lines;		/* index 0 = line 1 */
+	unsigned nr_inactive_lines;
 };
 
 void scan_run(const struct scan_options *opts, const struct file_list *files,

@@ -174,10 +174,40 @@ const struct queueing *queued_in_same_function(const struct work_item *it,
 	return NULL;
 }
 
+/* Whether a control keyword at index j, at the depth scanning started
+ * from, begins or ends one of the paths from there. An `else` of an if
+ * seen since (if_seen) belongs to that complete if-statement, and a jump
+ * that is the body of a braceless if/else/loop (prev is that condition's
+ * closing parenthesis, cond_close, or `else`) ends only the path that
+ * takes it: neither splits the way to what follows. */
+static bool splits_path(const struct lexed_file *lf, size_t j, bool if_seen, long cond_close)
+{
+	static const char *const jumps[] = {
+		"return", "goto", "break", "continue", NULL
+	};
+	const char *const *n;
+	long prev;
+
+	if (tok_is_ident(lf, (long)j, "case") || tok_is_ident(lf, (long)j, "default"))
+		return true;
+	if (tok_is_ident(lf, (long)j, "else"))
+		return !if_seen;
+	for (n = jumps; *n; n++)
+		if (tok_is_ident(lf, (long)j, *n))
+			break;
+	if (!*n)
+		return false;
+	prev = token_prev_code(lf, (long)j);
+	return !(prev >= 0 && (prev == cond_close || tok_is_ident(lf, prev, "else")));
+}
+
 /* Whether every path to token to passes token from: nothing between them
- * closes from's block or starts another branch (case, default, else). */
+ * closes from's block or starts another branch (case, default, the else of
+ * an if around from) or ends from's path (a jump not under a condition). */
 static bool dominates(const struct lexed_file *lf, size_t from, size_t to)
 {
+	long cond_close = -1;
+	bool if_seen = false;
 	int depth = 0;
 	size_t j;
 
@@ -187,14 +217,16 @@ static bool dominates(const struct lexed_file *lf, size_t from, size_t to)
 		} else if (tok_is_punct(lf, (long)j, "}")) {
 			if (--depth < 0)
 				return false;
-		} else if (!depth && (tok_is_ident(lf, (long)j, "case") ||
-				      tok_is_ident(lf, (long)j, "default") ||
-				      tok_is_ident(lf, (long)j, "else") ||
-				      tok_is_ident(lf, (long)j, "return") ||
-				      tok_is_ident(lf, (long)j, "goto") ||
-				      tok_is_ident(lf, (long)j, "break") ||
-				      tok_is_ident(lf, (long)j, "continue"))) {
-			/* another branch, or the end of this path */
+		} else if (depth || lf->tokens[j].kind != TOK_IDENT) {
+			continue;
+		} else if (tok_is_ident(lf, (long)j, "if") || tok_is_ident(lf, (long)j, "while") ||
+			   tok_is_ident(lf, (long)j, "for")) {
+			long open = token_next_code(lf, (long)j);
+
+			if_seen |= tok_is_ident(lf, (long)j, "if");
+			if (tok_is_punct(lf, open, "("))
+				cond_close = token_match_bracket(lf, (size_t)open);
+		} else if (splits_path(lf, j, if_seen, cond_close)) {
 			return false;
 		}
 	}
@@ -262,6 +294,48 @@ bool made_idle_before(const struct workitem_model *m, const char *key,
 	return false;
 }
 
+static bool is_disable_call(const struct lexed_file *lf, size_t i)
+{
+	static const char *const names[] = {
+		"disable_work", "disable_delayed_work", "disable_work_sync",
+		"disable_delayed_work_sync", NULL
+	};
+	const char *const *n;
+
+	for (n = names; *n; n++)
+		if (tok_is_ident(lf, (long)i, *n))
+			return true;
+	return false;
+}
+
+unsigned disabled_in_file(const struct code_place *p, const char *key)
+{
+	const struct lexed_file *lf = &p->f->lex;
+	size_t i;
+
+	for (i = 0; i < lf->nr_tokens; i++) {
+		size_t first[1], last[1];
+		struct item_shape shape;
+		long open;
+		bool same;
+
+		if (lf->tokens[i].kind != TOK_IDENT || p->f->dead[i] ||
+		    !is_disable_call(lf, i))
+			continue;
+		open = token_next_code(lf, (long)i);
+		if (!tok_is_punct(lf, open, "(") ||
+		    call_arguments(lf, (size_t)open, first, last, 1) < 1 ||
+		    first[0] > last[0])
+			continue;
+		workitem_shape(p->f, first[0], last[0], &shape);
+		same = shape.key && !strcmp(shape.key, key);
+		item_shape_release(&shape);
+		if (same)
+			return lf->tokens[i].line;
+	}
+	return 0;
+}
+
 static bool name_has(const char *name, const char *const *words)
 {
 	for (; *words; words++)
@@ -325,7 +399,17 @@ static char *base_name(const char *text)
 }
 
 /* The statement from token i (an assignment `name = ...`) to its ';' holds
- * an allocator's call. */
+ * an allocator's call: *alloc*, *_new*, *create*, or a `*_get_*()` that
+ * takes one from a pool (erdma_get_work(), qlt_get_tag()), but not the
+ * driver-data getters (dev_get_drvdata(), i2c_get_clientdata()), which
+ * return an object that already exists and whose item may be live. */
+static bool ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), m = strlen(tail);
+
+	return n >= m && !strcmp(s + n - m, tail);
+}
+
 static bool assigns_allocation(const struct lexed_file *lf, size_t i, size_t end)
 {
 	for (; i < end && i < lf->nr_tokens && !tok_is_punct(lf, (long)i, ";"); i++) {
@@ -339,7 +423,8 @@ static bool assigns_allocation(const struct lexed_file *lf, size_t i, size_t end
 		name = tok_text(lf, i);
 		alloc = strstr(name, "alloc") || strstr(name, "kmemdup") ||
 			strstr(name, "_new") || strstr(name, "kzalloc") ||
-			strstr(name, "create") || strstr(name, "_get_");
+			strstr(name, "create") ||
+			(strstr(name, "_get_") && !ends_with(name, "data"));
 		free(name);
 		if (alloc)
 			return true;

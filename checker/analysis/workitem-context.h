@@ -50,6 +50,11 @@ bool queueing_dominates(const struct code_place *p, const struct queueing *q,
 bool made_idle_before(const struct workitem_model *m, const char *key,
 		      const struct code_place *p, unsigned line,
 		      const char *item_text);
+/* A disable_[delayed_]work[_sync]() of item key in p's file: its line, or
+ * 0. A queueing of a disabled item does nothing, and INIT_* enables it
+ * again (smb's transport_rdma.c: refill_work disabled at set-up, queued
+ * and then initialised once the connection is negotiated). */
+unsigned disabled_in_file(const struct code_place *p, const char *key);
 /* A name that says set-up (probe, init, open, ...) or an interrupt or
  * completion handler. */
 bool name_says_setup(const char *name);

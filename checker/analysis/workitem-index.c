@@ -642,14 +642,16 @@ static void add_macro_binding(struct workitem_index *idx, const struct source_fi
 	free(fn);
 }
 
-/* `x->work.func = fn;` */
+/* `x->work.func = fn;`, on any member or variable: whether it is a work
+ * item is known only once the tree is read (WQ013 counts it when an INIT_*
+ * or a queueing of the same key exists): a driver may name its item
+ * anything, and other structs have a .func of their own. */
 static void add_func_assignment(struct workitem_index *idx, const struct source_file *f, size_t i)
 {
 	const struct lexed_file *lf = &f->lex;
 	long dot = token_prev_code(lf, (long)i), eq = token_next_code(lf, (long)i);
 	long fn_tok = token_next_code(lf, eq), semi = token_next_code(lf, fn_tok), start;
 	struct item_shape shape;
-	const char *last_member;
 
 	if (!(tok_is_punct(lf, dot, ".") || tok_is_punct(lf, dot, "->")) ||
 	    !tok_is_punct(lf, eq, "=") || fn_tok < 0 || lf->tokens[fn_tok].kind != TOK_IDENT ||
@@ -659,8 +661,7 @@ static void add_func_assignment(struct workitem_index *idx, const struct source_
 	if (start < 0 || start >= dot)
 		return;
 	workitem_shape(f, (size_t)start, (size_t)token_prev_code(lf, dot), &shape);
-	last_member = shape.key ? strrchr(shape.key, '.') : NULL;
-	if (last_member && strstr(last_member, "work") && !shape.is_parameter) {
+	if (shape.key && !shape.is_parameter) {
 		char *fn = tok_text(lf, (size_t)fn_tok);
 
 		workitem_index_add(idx, shape.key, fn, f->path, lf->tokens[i].line,
@@ -701,10 +702,52 @@ static int binding_compare(const void *a, const void *b)
 	return c;
 }
 
+/* `x->dw.work.func = f` and INIT_DELAYED_WORK(&x->dw, g) bind one item:
+ * a key ending in .work goes to the key without it when that one is bound
+ * as a delayed item (not a struct whose member is named work), as
+ * merge_delayed_keys() does for queueings. */
+static bool binds_delayed_item(const char *how)
+{
+	return strstr(how, "DELAYED") || strstr(how, "DEFERR") || strstr(how, "delayed");
+}
+
+bool workitem_index_binds_delayed(const struct workitem_index *idx, const char *key)
+{
+	struct binding_list *l = strmap_get(&idx->by_key, key);
+	size_t i;
+
+	for (i = 0; l && i < l->nr; i++)
+		if (binds_delayed_item(l->items[i]->how))
+			return true;
+	return false;
+}
+
+static void merge_delayed_bindings(struct workitem_index *idx)
+{
+	struct strmap keys = { NULL, 0, 0 };
+	size_t i;
+
+	for (i = 0; i < idx->nr; i++)
+		if (binds_delayed_item(idx->bindings[i].how))
+			strmap_put(&keys, idx->bindings[i].key, idx);
+	for (i = 0; i < idx->nr; i++) {
+		char *k = idx->bindings[i].key;
+		size_t len = strlen(k);
+
+		if (len > 5 && !strcmp(k + len - 5, ".work")) {
+			k[len - 5] = '\0';
+			if (!strmap_get(&keys, k) || !strcmp(k, "struct work_struct"))
+				k[len - 5] = '.';
+		}
+	}
+	strmap_release(&keys, NULL);
+}
+
 void workitem_index_finish(struct workitem_index *idx)
 {
 	size_t i;
 
+	merge_delayed_bindings(idx);
 	if (idx->nr)
 		qsort(idx->bindings, idx->nr, sizeof(*idx->bindings), binding_compare);
 	for (i = 0; i < idx->nr; i++) {

@@ -53,6 +53,8 @@ void workitem_index_add(struct workitem_index *idx, const char *key, const char 
 			const char *file, unsigned line, unsigned column, const char *how);
 /* Sorts the bindings and builds the key map; call once after adding. */
 void workitem_index_finish(struct workitem_index *idx);
+/* Whether key is bound as a delayed item (INIT_DELAYED_WORK, ...). */
+bool workitem_index_binds_delayed(const struct workitem_index *idx, const char *key);
 /* The bindings of key (also tried without a trailing ".work", which names
  * the work_struct inside a delayed_work). */
 struct work_binding *const *workitem_index_lookup(const struct workitem_index *idx,

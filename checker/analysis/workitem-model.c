@@ -274,14 +274,12 @@ static void add_queueings_of_file(const struct workitem_model *m, const struct s
 	}
 }
 
+/* key is a delayed item: not a struct with a member named work, whose
+ * own key may hold a `.func =` of another kind (btsdio's data->func). */
 static bool key_known(const struct workitem_model *m, const char *key)
 {
-	size_t nr = 0;
-
-	if (strmap_get(&m->by_key, key))
-		return true;
-	workitem_index_lookup(&m->a->idx, key, &nr);
-	return nr > 0;
+	return strmap_get(&m->by_key, key) ||
+	       workitem_index_binds_delayed(&m->a->idx, key);
 }
 
 /* `&x->dw.work` and `&x->dw` are one delayed item: the queueings of a

@@ -4,7 +4,9 @@
  * machine steps its item from one function to the next inside the running
  * work function, as firewire and afs did before 3.15 removed
  * PREPARE_[DELAYED_]WORK; a helper re-aims an item and queues it each time
- * it is called; a handler assigns .func of an item queued elsewhere.
+ * it is called; a handler assigns .func of an item queued elsewhere, of
+ * the work_struct inside a delayed item (the delayed item's function), and
+ * of an item whose member name does not say work.
  */
 #include <linux/workqueue.h>
 
@@ -13,6 +15,8 @@ struct re_fsm {
 	struct delayed_work step;
 	struct work_struct kick;
 	struct work_struct done_work;
+	struct delayed_work poll;
+	struct work_struct idle;
 };
 
 static struct workqueue_struct *re_fsm_wq;
@@ -62,8 +66,36 @@ void re_fsm_done_event(struct re_fsm *fsm)
 	fsm->done_work.func = re_done_b;
 }
 
+static void re_poll_fast(struct work_struct *work)
+{
+}
+
+static void re_poll_slow(struct work_struct *work)
+{
+}
+
+void re_fsm_slow_down(struct re_fsm *fsm)
+{
+	fsm->poll.work.func = re_poll_slow;
+}
+
+static void re_idle_a(struct work_struct *work)
+{
+}
+
+static void re_idle_b(struct work_struct *work)
+{
+}
+
+void re_fsm_idle_event(struct re_fsm *fsm)
+{
+	fsm->idle.func = re_idle_b;
+}
+
 void re_fsm_setup(struct re_fsm *fsm)
 {
+	INIT_DELAYED_WORK(&fsm->poll, re_poll_fast);
+	INIT_WORK(&fsm->idle, re_idle_a);
 	INIT_DELAYED_WORK(&fsm->step, re_fsm_start);
 	INIT_WORK(&fsm->kick, re_kick_fast);
 	INIT_WORK(&fsm->done_work, re_done_a);
@@ -73,20 +105,28 @@ void re_fsm_setup(struct re_fsm *fsm)
 void re_fsm_complete(struct re_fsm *fsm)
 {
 	schedule_work(&fsm->done_work);
+	schedule_work(&fsm->idle);
+	schedule_delayed_work(&fsm->poll, 10);
 }
 
 /*
- * check-name: condition 1 broken: PREPARE_*WORK in the running work function, beside a queueing, a .func assignment
+ * check-name: condition 1 broken: PREPARE_*WORK in the running work function, beside a queueing, .func assignments
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/reentry/re_func_changed.c:32:2: warning: PREPARE_DELAYED_WORK gives &fsm->step the work function re_fsm_finish() inside re_fsm_start(), the item's own work function, while it runs: the workqueue tells runs apart by item and function, so the item with its new function may run beside the old one on another CPU; use one work function that dispatches on a stored state, or one item per function (as upstream did when 3.15 removed PREPARE_*WORK) [WQ013]
-  drivers/reentry/re_func_changed.c:67:2: note: INIT_DELAYED_WORK gives the same item re_fsm_start()
-drivers/reentry/re_func_changed.c:48:2: warning: PREPARE_WORK gives &fsm->kick the work function re_kick_slow() and re_fsm_kick() queues it at line 49 (schedule_work()): when re_fsm_kick() runs again, the item may still be pending or running with its old function: the workqueue tells runs apart by item and function, so the item with its new function may run beside the old one on another CPU; use one work function that dispatches on a stored state, or one item per function (as upstream did when 3.15 removed PREPARE_*WORK) [WQ013]
-  drivers/reentry/re_func_changed.c:68:2: note: INIT_WORK gives the same item re_kick_fast()
-  drivers/reentry/re_func_changed.c:49:2: note: &fsm->kick is queued here with schedule_work()
-drivers/reentry/re_func_changed.c:62:17: warning: .func = gives struct re_fsm.done_work the work function re_done_b() in re_fsm_done_event(), not right after its INIT_*, and the item is queued elsewhere (drivers/reentry/re_func_changed.c:75): it may be pending or running here: the workqueue tells runs apart by item and function, so the item with its new function may run beside the old one on another CPU; use one work function that dispatches on a stored state, or one item per function (as upstream did when 3.15 removed PREPARE_*WORK) [WQ013]
-  drivers/reentry/re_func_changed.c:69:2: note: INIT_WORK gives the same item re_done_a()
-  drivers/reentry/re_func_changed.c:75:2: note: &fsm->done_work is queued here with schedule_work()
+drivers/reentry/re_func_changed.c:36:2: warning: PREPARE_DELAYED_WORK gives &fsm->step the work function re_fsm_finish() inside re_fsm_start(), the item's own work function, while it runs: the workqueue tells runs apart by item and function, so the item with its new function may run beside the old one on another CPU; use one work function that dispatches on a stored state, or one item per function (as upstream did when 3.15 removed PREPARE_*WORK) [WQ013]
+  drivers/reentry/re_func_changed.c:99:2: note: INIT_DELAYED_WORK gives the same item re_fsm_start()
+drivers/reentry/re_func_changed.c:52:2: warning: PREPARE_WORK gives &fsm->kick the work function re_kick_slow() and re_fsm_kick() queues it at line 53 (schedule_work()): when re_fsm_kick() runs again, the item may still be pending or running with its old function: the workqueue tells runs apart by item and function, so the item with its new function may run beside the old one on another CPU; use one work function that dispatches on a stored state, or one item per function (as upstream did when 3.15 removed PREPARE_*WORK) [WQ013]
+  drivers/reentry/re_func_changed.c:100:2: note: INIT_WORK gives the same item re_kick_fast()
+  drivers/reentry/re_func_changed.c:53:2: note: &fsm->kick is queued here with schedule_work()
+drivers/reentry/re_func_changed.c:66:17: warning: .func = gives struct re_fsm.done_work the work function re_done_b() in re_fsm_done_event(), not right after its INIT_*, and the item is queued elsewhere (drivers/reentry/re_func_changed.c:107): it may be pending or running here: the workqueue tells runs apart by item and function, so the item with its new function may run beside the old one on another CPU; use one work function that dispatches on a stored state, or one item per function (as upstream did when 3.15 removed PREPARE_*WORK) [WQ013]
+  drivers/reentry/re_func_changed.c:101:2: note: INIT_WORK gives the same item re_done_a()
+  drivers/reentry/re_func_changed.c:107:2: note: &fsm->done_work is queued here with schedule_work()
+drivers/reentry/re_func_changed.c:79:17: warning: .func = gives struct re_fsm.poll the work function re_poll_slow() in re_fsm_slow_down(), not right after its INIT_*, and the item is queued elsewhere (drivers/reentry/re_func_changed.c:109): it may be pending or running here: the workqueue tells runs apart by item and function, so the item with its new function may run beside the old one on another CPU; use one work function that dispatches on a stored state, or one item per function (as upstream did when 3.15 removed PREPARE_*WORK) [WQ013]
+  drivers/reentry/re_func_changed.c:97:2: note: INIT_DELAYED_WORK gives the same item re_poll_fast()
+  drivers/reentry/re_func_changed.c:109:2: note: &fsm->poll is queued here with schedule_delayed_work()
+drivers/reentry/re_func_changed.c:92:12: warning: .func = gives struct re_fsm.idle the work function re_idle_b() in re_fsm_idle_event(), not right after its INIT_*, and the item is queued elsewhere (drivers/reentry/re_func_changed.c:108): it may be pending or running here: the workqueue tells runs apart by item and function, so the item with its new function may run beside the old one on another CPU; use one work function that dispatches on a stored state, or one item per function (as upstream did when 3.15 removed PREPARE_*WORK) [WQ013]
+  drivers/reentry/re_func_changed.c:98:2: note: INIT_WORK gives the same item re_idle_a()
+  drivers/reentry/re_func_changed.c:108:2: note: &fsm->idle is queued here with schedule_work()
  * check-output-end
  */

@@ -4,15 +4,21 @@
  * work function re-arming itself with INIT_DELAYED_WORK() each time (and
  * through a helper that does, as batman-adv's purge timers did: a note,
  * the helper's arguments are not followed); an INIT_WORK() after the item
- * was queued in the same function; an interrupt handler that initialises a
- * long-lived item each time before queueing it.
+ * was queued in the same function (also past a complete if/else and a
+ * return under a condition, and on an object the driver data gives, which
+ * is not a new one); an interrupt handler that initialises a long-lived
+ * item each time before queueing it.
  */
+#include <linux/device.h>
 #include <linux/interrupt.h>
 #include <linux/workqueue.h>
 
 struct re_mesh {
 	struct delayed_work purge;
 	struct work_struct reply;
+	struct work_struct route;
+	struct work_struct reset;
+	int hops;
 };
 
 static struct work_struct re_irq_work;
@@ -45,6 +51,34 @@ void re_mesh_send(struct re_mesh *m)
 	INIT_WORK(&m->reply, re_mesh_reply_fn);
 }
 
+static void re_mesh_route_fn(struct work_struct *work)
+{
+}
+
+void re_mesh_reroute(struct re_mesh *m, int far)
+{
+	queue_work(system_wq, &m->route);
+	if (far)
+		m->hops = 2;
+	else
+		m->hops = 1;
+	if (far > 8)
+		return;
+	INIT_WORK(&m->route, re_mesh_route_fn);
+}
+
+static void re_mesh_reset_fn(struct work_struct *work)
+{
+}
+
+void re_mesh_reset(struct device *dev)
+{
+	struct re_mesh *m = dev_get_drvdata(dev);
+
+	schedule_work(&m->reset);
+	INIT_WORK(&m->reset, re_mesh_reset_fn);
+}
+
 static void re_irq_work_fn(struct work_struct *work)
 {
 }
@@ -59,6 +93,8 @@ irqreturn_t re_mesh_irq_handler(int irq, void *data)
 void re_mesh_init(struct re_mesh *m)
 {
 	INIT_WORK(&m->reply, re_mesh_reply_fn);
+	INIT_WORK(&m->route, re_mesh_route_fn);
+	INIT_WORK(&m->reset, re_mesh_reset_fn);
 	re_mesh_start_timer(m);
 }
 
@@ -67,11 +103,15 @@ void re_mesh_init(struct re_mesh *m)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/reentry/re_reinit_live.c:24:2: note: INIT_DELAYED_WORK re-initialises &m->purge in re_mesh_start_timer(), which the item's work function re_mesh_purge() calls, while it runs (if re_mesh_purge() takes this path for its own item: the arguments that choose it are not followed): INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
-drivers/reentry/re_reinit_live.c:34:2: warning: INIT_DELAYED_WORK re-initialises &m->purge inside re_mesh_purge(), its own work function, while it runs: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
-drivers/reentry/re_reinit_live.c:45:2: warning: INIT_WORK re-initialises &m->reply after schedule_work() queued it at line 44 of the same function, while it may be pending: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
-  drivers/reentry/re_reinit_live.c:44:2: note: &m->reply is queued here with schedule_work()
-drivers/reentry/re_reinit_live.c:54:2: warning: INIT_WORK re-initialises &re_irq_work each time re_mesh_irq_handler() runs, before queueing it at line 55: if re_mesh_irq_handler() can run again before the item has run (its name says a handler, and the item is not a new object's), the item is re-initialised while pending: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
-  drivers/reentry/re_reinit_live.c:55:2: note: &re_irq_work is queued here with schedule_work()
+drivers/reentry/re_reinit_live.c:30:2: note: INIT_DELAYED_WORK re-initialises &m->purge in re_mesh_start_timer(), which the item's work function re_mesh_purge() calls, while it runs (if re_mesh_purge() takes this path for its own item: the arguments that choose it are not followed): INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
+drivers/reentry/re_reinit_live.c:40:2: warning: INIT_DELAYED_WORK re-initialises &m->purge inside re_mesh_purge(), its own work function, while it runs: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
+drivers/reentry/re_reinit_live.c:51:2: warning: INIT_WORK re-initialises &m->reply after schedule_work() queued it at line 50 of the same function, while it may be pending: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
+  drivers/reentry/re_reinit_live.c:50:2: note: &m->reply is queued here with schedule_work()
+drivers/reentry/re_reinit_live.c:67:2: warning: INIT_WORK re-initialises &m->route after queue_work() queued it at line 60 of the same function, while it may be pending: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
+  drivers/reentry/re_reinit_live.c:60:2: note: &m->route is queued here with queue_work()
+drivers/reentry/re_reinit_live.c:79:2: warning: INIT_WORK re-initialises &m->reset after schedule_work() queued it at line 78 of the same function, while it may be pending: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
+  drivers/reentry/re_reinit_live.c:78:2: note: &m->reset is queued here with schedule_work()
+drivers/reentry/re_reinit_live.c:88:2: warning: INIT_WORK re-initialises &re_irq_work each time re_mesh_irq_handler() runs, before queueing it at line 89: if re_mesh_irq_handler() can run again before the item has run (its name says a handler, and the item is not a new object's), the item is re-initialised while pending: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
+  drivers/reentry/re_reinit_live.c:89:2: note: &re_irq_work is queued here with schedule_work()
  * check-output-end
  */

@@ -123,6 +123,30 @@ MODULE_LICENSE("GPL");
       }
     },
     {
+      "rule": "WQ014",
+      "file": "drivers/input/touchscreen/tsc_poll.c",
+      "line": 51,
+      "column": 2,
+      "end_line": 51,
+      "end_column": 20,
+      "severity": "warning",
+      "message": "queue_delayed_work() queues &ts->poll_work on system_nrt_freezable_wq, but it is also queued on system_wq (schedule_delayed_work() queues there) at drivers/input/touchscreen/tsc_poll.c:32: kernel/workqueue.c allocates system_nrt_freezable_wq and system_wq as two workqueues, so a run queued from one may start while a run from the other is still going on another CPU (the one-worker guarantee holds only on one workqueue); queue every site of the item on the same workqueue",
+      "fixable": false,
+      "in_inactive_branch": true,
+      "edits": [],
+      "fingerprints": {
+        "wqcheck/v1": "2b59bfc028ce96c8:0"
+      },
+      "evidence": [
+        {
+          "file": "drivers/input/touchscreen/tsc_poll.c",
+          "line": 32,
+          "column": 3,
+          "message": "&ts->poll_work is queued on system_wq (schedule_delayed_work() queues there) here, with schedule_delayed_work()"
+        }
+      ]
+    },
+    {
       "rule": "WQ004",
       "file": "drivers/input/touchscreen/tsc_poll.c",
       "line": 51,
