@@ -111,6 +111,10 @@ struct affinity_site {
  * pass over many work functions after the sites have been read. */
 size_t affinity_cached_tokens(const struct affinity_analysis *a);
 void affinity_forget_sources(struct affinity_analysis *a);
+/* Every 128th call (*ticks counts them), forgets the sources when they
+ * hold more than a few million tokens (~50 bytes each): for a pass that
+ * reads many files and keeps no pointer into them between two calls. */
+void affinity_trim_sources(struct affinity_analysis *a, size_t *ticks);
 
 size_t affinity_nr_sites(const struct affinity_analysis *a);
 /* Site i; false for the call inside a wrapper (its callers are the sites). */

@@ -174,35 +174,6 @@ static const struct queue_api *api_named(const struct api_list *apis, const stru
 	return NULL;
 }
 
-/* The index of the parameter of fn named by tokens [first, last] (a bare
- * name, or with members `&name->member` when members is set), or -1. */
-static int parameter_index(const struct lexed_file *lf, const struct source_function *fn,
-			   size_t first, size_t last, bool members)
-{
-	long i = (long)first, p;
-	int index = 0, depth = 0;
-
-	if (tok_is_punct(lf, i, "&"))
-		i = token_next_code(lf, i);
-	if (i < 0 || lf->tokens[i].kind != TOK_IDENT)
-		return -1;
-	for (p = (long)fn->params_open + 1; p < (long)fn->params_close; p = token_next_code(lf, p)) {
-		if (tok_is_punct(lf, p, "(") || tok_is_punct(lf, p, "["))
-			depth++;
-		else if (tok_is_punct(lf, p, ")") || tok_is_punct(lf, p, "]"))
-			depth--;
-		else if (tok_is_punct(lf, p, ",") && depth == 0)
-			index++;
-		else if (lf->tokens[p].kind == TOK_IDENT && lf->tokens[p].len == lf->tokens[i].len &&
-			 !memcmp(lf->text + lf->tokens[p].offset, lf->text + lf->tokens[i].offset,
-				 lf->tokens[i].len) &&
-			 (i == (long)last ||
-			  (members && tok_is_punct(lf, token_next_code(lf, i), "->"))))
-			return index;
-	}
-	return -1;
-}
-
 /* Functions that pass their own cpu and item parameters to the *_on() API:
  * kblockd_schedule_work_on() and the like. */
 static void find_wrappers(struct source_file *f, struct api_list *apis)
@@ -1262,6 +1233,16 @@ size_t affinity_cached_tokens(const struct affinity_analysis *a)
 			n += f->lex.nr_tokens;
 	}
 	return n;
+}
+
+#define MAX_CACHED_TOKENS (4u << 20)
+
+void affinity_trim_sources(struct affinity_analysis *a, size_t *ticks)
+{
+	if (++*ticks % 128)
+		return;
+	if (affinity_cached_tokens(a) > MAX_CACHED_TOKENS)
+		affinity_forget_sources(a);
 }
 
 void affinity_forget_sources(struct affinity_analysis *a)

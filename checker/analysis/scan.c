@@ -4,6 +4,7 @@
 #include "front/conditional.h"
 #include "analysis/fix-apply.h"
 #include "front/parse.h"
+#include "lib/needles.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
@@ -34,19 +35,36 @@ struct scan_shared {
 		void *ctx;
 	} readings[8];
 	size_t nr_readings;
+	const char **names;		/* every selected rule's identifiers */
 };
 
-/* The cheap test that keeps most of a tree away from the lexer and libclang. */
-static bool mentions_any_name(const char *text, size_t len, const struct scan_options *opts)
+/* The cheap test that keeps most of a tree away from the lexer and libclang:
+ * one pass per anchor over a file for all the rules' names, not one per
+ * name (most of a tree holds none of them, so every pass is a whole file). */
+static bool mentions_any_name(const char *text, size_t len, const struct scan_shared *sh)
 {
-	size_t r;
+	static const char *const anchors[] = { "work", "_wq", "WQ_", NULL };
+
+	return sh->names && text_holds_any(text, len, sh->names, anchors);
+}
+
+/* Every selected rule's names, NULL-terminated. */
+static const char **all_names(const struct scan_options *opts)
+{
+	const char **names = NULL;
+	size_t r, nr = 0, alloc = 0;
 	const char *const *name;
 
 	for (r = 0; r < opts->nr_rules; r++)
-		for (name = opts->rules[r]->identifiers; name && *name; name++)
-			if (memmem(text, len, *name, strlen(*name)))
-				return true;
-	return false;
+		for (name = opts->rules[r]->identifiers; name && *name; name++) {
+			ALLOC_GROW(names, nr + 1, alloc);
+			names[nr++] = *name;
+		}
+	if (names) {
+		ALLOC_GROW(names, nr + 1, alloc);
+		names[nr] = NULL;
+	}
+	return names;
 }
 
 static char *trimmed_line(const struct lexed_file *lf, unsigned line)
@@ -155,7 +173,7 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 	for (i = 0; text.buf && i < sh->nr_readings; i++)
 		sh->readings[i].rule->tree_reader->file(sh->readings[i].ctx, thread, index,
 							text.buf, text.len);
-	if (!text.buf || !mentions_any_name(text.buf, text.len, opts))
+	if (!text.buf || !mentions_any_name(text.buf, text.len, sh))
 		goto out;
 	if (memchr(text.buf, '\0', text.len)) {
 		res->failed_reason = xstrdup("not a text file (it contains NUL bytes)");
@@ -421,6 +439,7 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 	timing_phase("scan start");
 	sh.results = xcalloc(files->nr ? files->nr : 1, sizeof(*sh.results));
 	sh.kconfig = kconfig_load(opts->flags_root ? opts->flags_root : opts->root);
+	sh.names = all_names(opts);
 	era_read(opts->flags_root ? opts->flags_root : opts->root, &out->era);
 	sh.era = &out->era;
 	sh.file_rules = xcalloc(opts->nr_rules ? opts->nr_rules : 1, sizeof(*sh.file_rules));
@@ -456,6 +475,7 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 		show_progress(&sh, true);
 	free(threads);
 	free(sh.file_rules);
+	free(sh.names);
 	out->root = opts->root;
 	out->files = sh.results;
 	out->nr_files = files->nr;

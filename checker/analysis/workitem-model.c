@@ -1,5 +1,7 @@
 #include "analysis/workitem-model.h"
+#include "analysis/workitem-wrappers.h"
 #include "front/parallel.h"
+#include "lib/needles.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
@@ -39,12 +41,9 @@ static const char *const queue_needles[] = {
 
 bool workitem_model_mentions(const char *text, size_t len)
 {
-	const char *const *n;
+	static const char *const anchors[] = { "work", NULL };
 
-	for (n = queue_needles; *n; n++)
-		if (memmem(text, len, *n, strlen(*n)))
-			return true;
-	return false;
+	return text_holds_any(text, len, queue_needles, anchors);
 }
 
 static const struct queue_call *queue_call_at(const struct lexed_file *lf, size_t i)
@@ -77,106 +76,6 @@ static bool has_macro_param(const struct lexed_file *lf, size_t first, size_t la
 		if (lf->tokens[j].is_macro_param)
 			return true;
 	return false;
-}
-
-/* `#define NAME other_wq` in f: the name NAME stands for, or NULL. */
-static char *object_macro_value(const struct source_file *f, const char *name)
-{
-	const struct lexed_file *lf = &f->lex;
-	size_t i;
-
-	for (i = 0; i + 1 < lf->nr_tokens; i++) {
-		const struct token *v = &lf->tokens[i + 1];
-
-		if (!lf->tokens[i].is_directive_name || !tok_is_ident(lf, (long)i, name) ||
-		    !v->in_define_body || v->kind != TOK_IDENT ||
-		    v->line != lf->tokens[i].line)
-			continue;
-		if (i + 2 < lf->nr_tokens && lf->tokens[i + 2].in_define_body &&
-		    lf->tokens[i + 2].kind != TOK_DIRECTIVE_END &&
-		    lf->tokens[i + 2].kind != TOK_COMMENT)
-			return NULL;
-		return tok_text(lf, i + 1);
-	}
-	return NULL;
-}
-
-/* The workqueue argument [first, last] of a call in caller. */
-static void resolve_wq(const struct workitem_model *m, const struct source_file *f,
-		       const struct source_function *caller, size_t first,
-		       size_t last, struct wq_ref *out)
-{
-	const struct lexed_file *lf = &f->lex;
-	struct item_shape shape;
-	const char *key;
-
-	out->text = expression_text(lf, first, last);
-	out->line = lf->tokens[first].line;
-	out->column = lf->tokens[first].column;
-	if (first == last && lf->tokens[first].kind == TOK_IDENT) {
-		char *value = object_macro_value(f, out->text);
-		const char *name = value ? value : out->text;
-
-		if (workqueue_is_allocated(&m->names, name) ||
-		    strmap_get(&m->names.alias, name) || !strncmp(name, "system_", 7)) {
-			out->kind = WQ_REF_NAMED;
-			out->id = xstrdup(workqueue_canonical(&m->names, name));
-			free(value);
-			return;
-		}
-		free(value);
-	}
-	workitem_shape(f, first, last, &shape);
-	key = shape.key;
-	if (key && !shape.is_parameter && !strncmp(key, "var ", 4)) {
-		out->kind = WQ_REF_NAMED;
-		out->id = xstrdup(workqueue_canonical(&m->names, key + 4));
-	} else if (key && !shape.is_parameter && !strncmp(key, "file ", 5)) {
-		out->kind = WQ_REF_NAMED;
-		out->id = xstrdup(key);
-	} else if (key && !shape.is_parameter && !shape.per_cpu &&
-		   !strncmp(key, "struct ", 7) && strchr(key, '.')) {
-		/* `priv->mdev->wq` and `mdev->wq` are one member reached two
-		 * ways, which lexical keys cannot tell: a member is named by
-		 * its last name, so two members are two workqueues only when
-		 * they are named apart. */
-		out->kind = WQ_REF_MEMBER;
-		out->id = xstrdup(strrchr(key, '.') + 1);
-	} else {
-		struct strbuf why = STRBUF_INIT;
-
-		out->kind = WQ_REF_UNKNOWN;
-		if (shape.is_parameter && caller)
-			strbuf_addf(&why, "a parameter of %s()", caller->name);
-		else if (key && caller && !strchr(key, '.'))
-			strbuf_addf(&why, "a local variable of %s()", caller->name);
-		else
-			strbuf_addstr(&why, "a value computed at the call");
-		out->why_unknown = strbuf_detach(&why);
-	}
-	item_shape_release(&shape);
-}
-
-/* The item's key, or NULL with *later set when it is the work function's
- * own parameter: the item the function is bound to, when that is one
- * item, which the index tells once it is finished (resolve_later()). */
-static char *resolve_item(const struct source_file *f, const struct source_function *caller,
-			  size_t first, size_t last, struct item_shape *later)
-{
-	struct item_shape shape;
-	char *key = NULL;
-
-	memset(later, 0, sizeof(*later));
-	workitem_shape(f, first, last, &shape);
-	if (shape.key && !shape.is_parameter) {
-		key = shape.key;
-		shape.key = NULL;
-	} else if (shape.own_parameter && caller) {
-		*later = shape;
-		return NULL;
-	}
-	item_shape_release(&shape);
-	return key;
 }
 
 /* A queueing of a work function's own parameter, now that the index is
@@ -224,8 +123,10 @@ static void add_queueings_of_file(const struct workitem_model *m, const struct s
 		    lf->tokens[i].in_directive)
 			continue;
 		qc = queue_call_at(lf, i);
-		if (!qc)
+		if (!qc) {
+			wrappers_note_call(f, i, file_index, out);
 			continue;
+		}
 		prev = token_prev_code(lf, (long)i);
 		if (tok_is_punct(lf, prev, ".") || tok_is_punct(lf, prev, "->"))
 			continue;
@@ -242,7 +143,15 @@ static void add_queueings_of_file(const struct workitem_model *m, const struct s
 		     has_macro_param(lf, first[qc->wq_arg], last[qc->wq_arg])))
 			continue;
 		caller = source_function_at(f, i);
-		key = resolve_item(f, caller, first[qc->item_arg], last[qc->item_arg], &later);
+		key = queueing_item_key(f, caller, first[qc->item_arg], last[qc->item_arg],
+					      &later);
+		/* A parameter: a wrapper's, or a work function's own item. */
+		if (!key)
+			wrappers_note_definition(&m->names, implied, f, caller, qc->name,
+						 first[qc->item_arg], last[qc->item_arg],
+						 qc->wq_arg < 0 ? -1 : (long)first[qc->wq_arg],
+						 qc->wq_arg < 0 ? -1 : (long)last[qc->wq_arg],
+						 out);
 		if (!key && !later.own_parameter)
 			continue;
 		ALLOC_GROW(out->items, out->nr, out->alloc);
@@ -269,7 +178,7 @@ static void add_queueings_of_file(const struct workitem_model *m, const struct s
 			q->wq.line = q->line;
 			q->wq.column = q->column;
 		} else {
-			resolve_wq(m, f, caller, first[qc->wq_arg], last[qc->wq_arg], &q->wq);
+			queueing_wq_ref(&m->names, f, caller, first[qc->wq_arg], last[qc->wq_arg], &q->wq);
 		}
 	}
 }
@@ -325,15 +234,10 @@ static void group_items(struct workitem_model *m)
 
 /* Lexed files cost ~50 bytes a token: a whole tree's queueing files would
  * hold gigabytes. Nothing in the model points into the source cache, so
- * it is emptied whenever it holds more than this many tokens. */
-#define MAX_CACHED_TOKENS (4u << 20)
-
+ * it is emptied now and then. */
 void workitem_model_trim(const struct workitem_model *m, size_t *ticks)
 {
-	if (++*ticks % 128)
-		return;
-	if (affinity_cached_tokens(m->a) > MAX_CACHED_TOKENS)
-		affinity_forget_sources(m->a);
+	affinity_trim_sources(m->a, ticks);
 }
 
 void workitem_model_begin(struct workitem_model *m, const char *root, const char *arch,
@@ -413,18 +317,6 @@ static void merge_lists(struct workitem_model *m)
 	free(at);
 }
 
-static void release_queueing(struct queueing *q)
-{
-	free(q->path);
-	free(q->caller);
-	free(q->item_key);
-	free(q->item_text);
-	free(q->wq.id);
-	free(q->wq.text);
-	free(q->wq.why_unknown);
-	item_shape_release(&q->own);
-}
-
 /* The queueings of a work function's own parameter get their item now;
  * the ones with none (or several) are dropped. */
 static void resolve_own_parameters(struct workitem_model *m)
@@ -439,7 +331,7 @@ static void resolve_own_parameters(struct workitem_model *m)
 		item_shape_release(&q->own);
 		memset(&q->own, 0, sizeof(q->own));
 		if (!q->item_key) {
-			release_queueing(q);
+			queueing_release(q);
 			continue;
 		}
 		m->queueings[kept++] = *q;
@@ -450,8 +342,11 @@ static void resolve_own_parameters(struct workitem_model *m)
 void workitem_model_finish(struct workitem_model *m, struct affinity_analysis *a)
 {
 	m->a = a;
+	wrappers_collect(&m->wrappers, m->lists, m->nr_lists);
 	merge_lists(m);
 	resolve_own_parameters(m);
+	wrappers_resolve(&m->wrappers, a, &m->names, &m->queueings, &m->nr_queueings,
+			 &m->alloc_queueings);
 	/* by_key is empty yet: merging asks the index only. */
 	merge_delayed_keys(m);
 	group_items(m);
@@ -521,7 +416,7 @@ void workitem_model_release(struct workitem_model *m)
 	size_t i;
 
 	for (i = 0; i < m->nr_queueings; i++)
-		release_queueing(&m->queueings[i]);
+		queueing_release(&m->queueings[i]);
 	free(m->queueings);
 	for (i = 0; i < m->nr_items; i++) {
 		free(m->items[i].key);
@@ -536,6 +431,7 @@ void workitem_model_release(struct workitem_model *m)
 		strmap_release(m->struct_homes, free);
 	free(m->struct_homes);
 	workqueue_names_release(&m->names);
+	wrappers_release(&m->wrappers);
 	era_release(&m->era);
 	memset(m, 0, sizeof(*m));
 }

@@ -16,47 +16,12 @@
 
 #include "analysis/affinity.h"
 #include "analysis/module-groups.h"
+#include "analysis/workitem-queueing.h"
 #include "analysis/workqueue-names.h"
 #include "front/era.h"
 
 #include <stdbool.h>
 #include <stddef.h>
-
-enum wq_ref_kind {
-	WQ_REF_NAMED,		/* a global: system_wq, my_wq */
-	WQ_REF_MEMBER,		/* struct T.wq */
-	WQ_REF_UNKNOWN,		/* a parameter, a local, a computed value */
-};
-
-struct wq_ref {
-	enum wq_ref_kind kind;
-	char *id;		/* canonical name or member key; NULL when unknown */
-	char *text;		/* as written, or the implied name */
-	char *why_unknown;	/* for WQ_REF_UNKNOWN */
-	bool implied;		/* schedule_*(): the header's workqueue */
-	unsigned line, column;	/* of the workqueue argument (of the call if implied) */
-};
-
-struct queueing {
-	const char *file;	/* the source file's path (the cache's) */
-	char *path;		/* owned copy of file */
-	unsigned line, column, end_column;	/* of the API's name */
-	char *caller;		/* the enclosing function, or NULL */
-	const char *api;
-	char *item_key;
-	char *item_text;
-	struct wq_ref wq;
-	/* While the model is built: a work function's own parameter, whose
-	 * item the finished index tells. */
-	struct item_shape own;
-	bool caller_static;
-};
-
-struct queueing_list {
-	struct queueing *items;
-	size_t *file_index;	/* each one's file, in a->all */
-	size_t nr, alloc, alloc_index;
-};
 
 struct work_item {
 	char *key;
@@ -78,6 +43,7 @@ struct workitem_model {
 	struct queueing_list *lists;	/* while built: one a reading thread */
 	int nr_lists;
 	struct strmap *struct_homes;	/* "file\ttype" -> its home, "" (a cache) */
+	struct wrapper_set wrappers;	/* what wrapper queueings' api points to */
 };
 
 /* For affinity_read()'s mentions: does the text queue work at all? */

@@ -692,3 +692,30 @@ const struct source_function *source_find_function(const struct source_file *f,
 			return &f->funcs[i];
 	return NULL;
 }
+
+int parameter_index(const struct lexed_file *lf, const struct source_function *fn,
+		    size_t first, size_t last, bool members)
+{
+	long i = (long)first, p;
+	int index = 0, depth = 0;
+
+	if (tok_is_punct(lf, i, "&"))
+		i = token_next_code(lf, i);
+	if (i < 0 || lf->tokens[i].kind != TOK_IDENT)
+		return -1;
+	for (p = (long)fn->params_open + 1; p < (long)fn->params_close; p = token_next_code(lf, p)) {
+		if (tok_is_punct(lf, p, "(") || tok_is_punct(lf, p, "["))
+			depth++;
+		else if (tok_is_punct(lf, p, ")") || tok_is_punct(lf, p, "]"))
+			depth--;
+		else if (tok_is_punct(lf, p, ",") && depth == 0)
+			index++;
+		else if (lf->tokens[p].kind == TOK_IDENT && lf->tokens[p].len == lf->tokens[i].len &&
+			 !memcmp(lf->text + lf->tokens[p].offset, lf->text + lf->tokens[i].offset,
+				 lf->tokens[i].len) &&
+			 (i == (long)last ||
+			  (members && tok_is_punct(lf, token_next_code(lf, i), "->"))))
+			return index;
+	}
+	return -1;
+}

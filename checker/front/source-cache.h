@@ -73,6 +73,10 @@ const char *const *source_dir_files(struct source_cache *sc, const char *dir, si
 
 /* The function whose body holds token tok, or NULL. */
 const struct source_function *source_function_at(const struct source_file *f, size_t tok);
+/* The index of the parameter of fn named by tokens [first, last] (a bare
+ * name, or with members `&name->member` when members is set), or -1. */
+int parameter_index(const struct lexed_file *lf, const struct source_function *fn,
+		    size_t first, size_t last, bool members);
 /* The definition of name in f, or NULL. */
 const struct source_function *source_find_function(const struct source_file *f,
 						   const char *name);

@@ -23,10 +23,23 @@ static bool needle_around(const char *text, size_t len, size_t at,
 	return false;
 }
 
+static bool holds_an_anchor(const char *needle, const char *const *anchors)
+{
+	for (; *anchors; anchors++)
+		if (strstr(needle, *anchors))
+			return true;
+	return false;
+}
+
 bool text_holds_any(const char *text, size_t len, const char *const *needles,
 		    const char *const *anchors)
 {
-	const char *const *a;
+	const char *const *a, *const *n;
+
+	/* A needle no anchor covers is looked for on its own. */
+	for (n = needles; *n; n++)
+		if (!holds_an_anchor(*n, anchors) && memmem(text, len, *n, strlen(*n)))
+			return true;
 
 	for (a = anchors; *a; a++) {
 		size_t alen = strlen(*a), at = 0;

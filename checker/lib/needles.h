@@ -8,8 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* needles and anchors are NULL-terminated; each needle must hold one of the
- * anchors (a needle that holds none is never found). */
+/* needles and anchors are NULL-terminated; a needle that holds none of the
+ * anchors costs a pass of its own. */
 bool text_holds_any(const char *text, size_t len, const char *const *needles,
 		    const char *const *anchors);
 

@@ -3,8 +3,10 @@
  * Condition 2 broken: one work item queued on two workqueues. A poll item
  * re-armed with schedule_delayed_work() (system_wq) and kicked on
  * system_long_wq; an event item queued on its device's workqueue and on
- * system_wq; an item on two workqueues of its own driver. The two runs may
- * overlap on two CPUs.
+ * system_wq; an item on two workqueues of its own driver; a link item
+ * queued through its subsystem's wrapper (on the hub's workqueue, as
+ * ieee80211_queue_work() queues on the hardware's) and with schedule_work().
+ * The two runs may overlap on two CPUs.
  */
 #include <linux/workqueue.h>
 
@@ -12,6 +14,15 @@ struct re_port {
 	struct delayed_work poll;
 	struct work_struct event;
 	struct workqueue_struct *event_wq;
+};
+
+struct re_hub {
+	struct workqueue_struct *workqueue;
+};
+
+struct re_link {
+	struct re_hub *hub;
+	struct work_struct link_work;
 };
 
 static struct workqueue_struct *re_rx_wq;
@@ -58,6 +69,30 @@ void re_tx_done(void)
 	queue_work(re_tx_wq, &re_flush_work);
 }
 
+void re_hub_queue_work(struct re_hub *hub, struct work_struct *work)
+{
+	queue_work(hub->workqueue, work);
+}
+
+static void re_link_fn(struct work_struct *work)
+{
+}
+
+void re_link_up(struct re_link *l)
+{
+	re_hub_queue_work(l->hub, &l->link_work);
+}
+
+void re_link_lost(struct re_link *l)
+{
+	schedule_work(&l->link_work);
+}
+
+void re_link_setup(struct re_link *l)
+{
+	INIT_WORK(&l->link_work, re_link_fn);
+}
+
 void re_port_setup(struct re_port *p)
 {
 	re_rx_wq = alloc_workqueue("re_rx", 0, 0);
@@ -68,15 +103,17 @@ void re_port_setup(struct re_port *p)
 }
 
 /*
- * check-name: condition 2 broken: one item on two workqueues (system, a member, two globals)
+ * check-name: condition 2 broken: one item on two workqueues (system, a member, two globals, through a wrapper)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/reentry/re_two_wq.c:38:2: warning: queue_delayed_work() queues &p->poll on system_long_wq, but it is also queued on system_wq (schedule_delayed_work() queues there) at drivers/reentry/re_two_wq.c:25: kernel/workqueue.c allocates system_long_wq and system_wq as two workqueues, so a run queued from one may start while a run from the other is still going on another CPU (the one-worker guarantee holds only on one workqueue); queue every site of the item on the same workqueue [WQ014]
-  drivers/reentry/re_two_wq.c:25:2: note: &p->poll is queued on system_wq (schedule_delayed_work() queues there) here, with schedule_delayed_work()
-drivers/reentry/re_two_wq.c:48:2: warning: schedule_work() queues &p->event on system_wq (schedule_work() queues there), but it is also queued on p->event_wq at drivers/reentry/re_two_wq.c:43: on two workqueues a run queued from one may start while a run from the other is still going on another CPU (the one-worker guarantee holds only on one workqueue); queue every site of the item on the same workqueue [WQ014]
-  drivers/reentry/re_two_wq.c:43:2: note: &p->event is queued on p->event_wq here, with queue_work()
-drivers/reentry/re_two_wq.c:58:2: warning: queue_work() queues &re_flush_work on re_tx_wq, but it is also queued on re_rx_wq at drivers/reentry/re_two_wq.c:53: on two workqueues a run queued from one may start while a run from the other is still going on another CPU (the one-worker guarantee holds only on one workqueue); queue every site of the item on the same workqueue [WQ014]
-  drivers/reentry/re_two_wq.c:53:2: note: &re_flush_work is queued on re_rx_wq here, with queue_work()
+drivers/reentry/re_two_wq.c:49:2: warning: queue_delayed_work() queues &p->poll on system_long_wq, but it is also queued on system_wq (schedule_delayed_work() queues there) at drivers/reentry/re_two_wq.c:36: kernel/workqueue.c allocates system_long_wq and system_wq as two workqueues, so a run queued from one may start while a run from the other is still going on another CPU (the one-worker guarantee holds only on one workqueue); queue every site of the item on the same workqueue [WQ014]
+  drivers/reentry/re_two_wq.c:36:2: note: &p->poll is queued on system_wq (schedule_delayed_work() queues there) here, with schedule_delayed_work()
+drivers/reentry/re_two_wq.c:59:2: warning: schedule_work() queues &p->event on system_wq (schedule_work() queues there), but it is also queued on p->event_wq at drivers/reentry/re_two_wq.c:54: on two workqueues a run queued from one may start while a run from the other is still going on another CPU (the one-worker guarantee holds only on one workqueue); queue every site of the item on the same workqueue [WQ014]
+  drivers/reentry/re_two_wq.c:54:2: note: &p->event is queued on p->event_wq here, with queue_work()
+drivers/reentry/re_two_wq.c:69:2: warning: queue_work() queues &re_flush_work on re_tx_wq, but it is also queued on re_rx_wq at drivers/reentry/re_two_wq.c:64: on two workqueues a run queued from one may start while a run from the other is still going on another CPU (the one-worker guarantee holds only on one workqueue); queue every site of the item on the same workqueue [WQ014]
+  drivers/reentry/re_two_wq.c:64:2: note: &re_flush_work is queued on re_rx_wq here, with queue_work()
+drivers/reentry/re_two_wq.c:83:2: warning: re_hub_queue_work() queues &l->link_work on hub->workqueue (re_hub_queue_work() queues there), but it is also queued on system_wq (schedule_work() queues there) at drivers/reentry/re_two_wq.c:88: on two workqueues a run queued from one may start while a run from the other is still going on another CPU (the one-worker guarantee holds only on one workqueue); queue every site of the item on the same workqueue [WQ014]
+  drivers/reentry/re_two_wq.c:88:2: note: &l->link_work is queued on system_wq (schedule_work() queues there) here, with schedule_work()
  * check-output-end
  */

@@ -86,6 +86,8 @@ void flush_workqueue(struct workqueue_struct *wq);
 int flush_work(struct work_struct *work);
 int cancel_work_sync(struct work_struct *work);
 int cancel_delayed_work_sync(struct delayed_work *dwork);
+/* 6.10+: a disabled item's queueing does nothing; INIT_WORK() enables it. */
+int disable_work(struct work_struct *work);
 
 static inline int schedule_work(struct work_struct *work)
 {
