@@ -233,20 +233,28 @@ static bool dominates(const struct lexed_file *lf, size_t from, size_t to)
 	return true;
 }
 
-static bool is_idle_call(const struct lexed_file *lf, size_t i)
+static bool tok_is_any(const struct lexed_file *lf, size_t i, const char *const *names)
 {
-	static const char *const names[] = {
-		"cancel_work_sync", "cancel_delayed_work_sync", "flush_work",
-		"flush_delayed_work", "disable_work_sync", "disable_delayed_work_sync",
-		NULL
-	};
-	const char *const *n;
-
-	for (n = names; *n; n++)
-		if (tok_is_ident(lf, (long)i, *n))
+	for (; *names; names++)
+		if (tok_is_ident(lf, (long)i, *names))
 			return true;
 	return false;
 }
+
+/* The first argument [*first, *last] of the call named at token i. */
+static bool first_argument(const struct lexed_file *lf, size_t i, size_t *first, size_t *last)
+{
+	long open = token_next_code(lf, (long)i);
+
+	return tok_is_punct(lf, open, "(") &&
+	       call_arguments(lf, (size_t)open, first, last, 1) >= 1 && *first <= *last;
+}
+
+static const char *const idle_calls[] = {
+	"cancel_work_sync", "cancel_delayed_work_sync", "flush_work",
+	"flush_delayed_work", "disable_work_sync", "disable_delayed_work_sync",
+	NULL
+};
 
 bool made_idle_before(const struct workitem_model *m, const char *key,
 		      const struct code_place *p, unsigned line,
@@ -273,19 +281,14 @@ bool made_idle_before(const struct workitem_model *m, const char *key,
 	if (!item_text)
 		return false;
 	for (i = p->fn->body_open; i < p->tok && i < lf->nr_tokens; i++) {
-		size_t first[2], last[2];
-		long open;
+		size_t first, last;
 		char *text;
 		bool same;
 
-		if (lf->tokens[i].kind != TOK_IDENT || !is_idle_call(lf, i))
+		if (lf->tokens[i].kind != TOK_IDENT || !tok_is_any(lf, i, idle_calls) ||
+		    !first_argument(lf, i, &first, &last))
 			continue;
-		open = token_next_code(lf, (long)i);
-		if (!tok_is_punct(lf, open, "(") ||
-		    call_arguments(lf, (size_t)open, first, last, 2) < 1 ||
-		    first[0] > last[0])
-			continue;
-		text = expression_text(lf, first[0], last[0]);
+		text = expression_text(lf, first, last);
 		same = !strcmp(text, item_text);
 		free(text);
 		if (same && dominates(lf, i, p->tok))
@@ -294,19 +297,10 @@ bool made_idle_before(const struct workitem_model *m, const char *key,
 	return false;
 }
 
-static bool is_disable_call(const struct lexed_file *lf, size_t i)
-{
-	static const char *const names[] = {
-		"disable_work", "disable_delayed_work", "disable_work_sync",
-		"disable_delayed_work_sync", NULL
-	};
-	const char *const *n;
-
-	for (n = names; *n; n++)
-		if (tok_is_ident(lf, (long)i, *n))
-			return true;
-	return false;
-}
+static const char *const disable_calls[] = {
+	"disable_work", "disable_delayed_work", "disable_work_sync",
+	"disable_delayed_work_sync", NULL
+};
 
 unsigned disabled_in_file(const struct code_place *p, const char *key)
 {
@@ -314,20 +308,14 @@ unsigned disabled_in_file(const struct code_place *p, const char *key)
 	size_t i;
 
 	for (i = 0; i < lf->nr_tokens; i++) {
-		size_t first[1], last[1];
+		size_t first, last;
 		struct item_shape shape;
-		long open;
 		bool same;
 
 		if (lf->tokens[i].kind != TOK_IDENT || p->f->dead[i] ||
-		    !is_disable_call(lf, i))
+		    !tok_is_any(lf, i, disable_calls) || !first_argument(lf, i, &first, &last))
 			continue;
-		open = token_next_code(lf, (long)i);
-		if (!tok_is_punct(lf, open, "(") ||
-		    call_arguments(lf, (size_t)open, first, last, 1) < 1 ||
-		    first[0] > last[0])
-			continue;
-		workitem_shape(p->f, first[0], last[0], &shape);
+		workitem_shape(p->f, first, last, &shape);
 		same = shape.key && !strcmp(shape.key, key);
 		item_shape_release(&shape);
 		if (same)
