@@ -65,13 +65,28 @@ fi
 rm -rf "$out/series"
 "$WQCHECK" series -q --cc=maintainers --from="Bench <bench@invalid>" -o "$out/series" "$tree" >/dev/null
 
-# cpu_run NAME CMD...: wall and user+sys seconds of CMD and its children
-cpu_run() {
-	local name=$1
-	shift
-	/usr/bin/time -f "%e %U %S" -o "$out/$name.time" "$@"
+# The whole machine's busy CPU seconds (user, nice, system, irq, softirq,
+# steal): validate's makes run in bubblewrap's PID namespace, whose
+# children's CPU never reaches their parent's rusage, so time(1) sees only
+# wqcheck's own; on a quiet machine the machine's count is both sides' CPU.
+machine_cpu() {
+	awk -v hz="$(getconf CLK_TCK)" '/^cpu / { printf "%.2f", ($2 + $3 + $4 + $7 + $8 + $9) / hz }' /proc/stat
 }
-cpu_of() { tail -n 1 "$out/$1.time" | awk '{ printf "wall %.0f s, cpu %.0f s", $1, $2 + $3 }'; }
+# cpu_run NAME CMD...: wall and user+sys seconds of CMD and its children,
+# and the machine's CPU meanwhile, as "wall user sys machine" in
+# $out/NAME.time.
+cpu_run() {
+	local name=$1 before rc=0
+	shift
+	before=$(machine_cpu)
+	/usr/bin/time -f "%e %U %S" -o "$out/$name.time" "$@" || rc=$?
+	sed -i "\$ s/\$/ $(echo "$(machine_cpu) - $before" | bc)/" "$out/$name.time"
+	return $rc
+}
+cpu_of() {
+	tail -n 1 "$out/$1.time" |
+		awk '{ printf "wall %.0f s, cpu %.0f s (machine %.0f s)", $1, $2 + $3, $4 }'
+}
 
 summary() {
 	python3 - "$1" <<'PY'
@@ -199,8 +214,9 @@ for step in $steps; do
 			python3 - "$out/pair-cold-$i.time" "$out/pair-hand-$i.time" <<'PY' | tee -a "$out/pairs.ratios"
 import sys
 v, h = ([float(x) for x in open(f).read().split("\n")[-2].split()] for f in sys.argv[1:3])
+# CPU: the machine's (time(1) misses validate's sandboxed makes)
 print("%.3f %.3f validate wall %.0f s cpu %.0f s, by hand wall %.0f s cpu %.0f s"
-      % (v[0] / h[0], (v[1] + v[2]) / (h[1] + h[2]), v[0], v[1] + v[2], h[0], h[1] + h[2]))
+      % (v[0] / h[0], v[3] / h[3], v[0], v[3], h[0], h[3]))
 PY
 		done
 		rm -rf "$out/ccache"

@@ -54,6 +54,13 @@ void wrappers_note_call(const struct source_file *f, size_t i, size_t file_index
 	c->column = lf->tokens[i].column;
 }
 
+static bool ends_in_h(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 2 && !strcmp(path + n - 2, ".h");
+}
+
 void wrappers_note_definition(const struct workqueue_names *names, const char *implied,
 			      const struct source_file *f,
 			      const struct source_function *caller, const char *api,
@@ -74,7 +81,8 @@ void wrappers_note_definition(const struct workqueue_names *names, const char *i
 	memset(w, 0, sizeof(*w));
 	w->name = xstrdup(caller->name);
 	w->path = xstrdup(f->path);
-	w->is_static = caller->is_static;
+	/* A static inline of a header is everyone's who includes it. */
+	w->is_static = caller->is_static && !ends_in_h(f->path);
 	w->item_param = item;
 	w->wq_param = -1;
 	w->api = api;
