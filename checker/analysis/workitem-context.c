@@ -391,13 +391,6 @@ static char *base_name(const char *text)
  * takes one from a pool (erdma_get_work(), qlt_get_tag()), but not the
  * driver-data getters (dev_get_drvdata(), i2c_get_clientdata()), which
  * return an object that already exists and whose item may be live. */
-static bool ends_with(const char *s, const char *tail)
-{
-	size_t n = strlen(s), m = strlen(tail);
-
-	return n >= m && !strcmp(s + n - m, tail);
-}
-
 static bool assigns_allocation(const struct lexed_file *lf, size_t i, size_t end)
 {
 	for (; i < end && i < lf->nr_tokens && !tok_is_punct(lf, (long)i, ";"); i++) {

@@ -722,6 +722,23 @@ bool workitem_index_binds_delayed(const struct workitem_index *idx, const char *
 	return false;
 }
 
+void workitem_key_to_delayed(char *key, bool (*delayed)(const void *ctx, const char *key),
+			     const void *ctx)
+{
+	size_t len = strlen(key);
+
+	if (!ends_with(key, ".work"))
+		return;
+	key[len - 5] = '\0';
+	if (!strcmp(key, "struct work_struct") || !delayed(ctx, key))
+		key[len - 5] = '.';
+}
+
+static bool in_delayed_keys(const void *keys, const char *key)
+{
+	return strmap_get(keys, key) != NULL;
+}
+
 static void merge_delayed_bindings(struct workitem_index *idx)
 {
 	struct strmap keys = { NULL, 0, 0 };
@@ -730,16 +747,8 @@ static void merge_delayed_bindings(struct workitem_index *idx)
 	for (i = 0; i < idx->nr; i++)
 		if (binds_delayed_item(idx->bindings[i].how))
 			strmap_put(&keys, idx->bindings[i].key, idx);
-	for (i = 0; i < idx->nr; i++) {
-		char *k = idx->bindings[i].key;
-		size_t len = strlen(k);
-
-		if (len > 5 && !strcmp(k + len - 5, ".work")) {
-			k[len - 5] = '\0';
-			if (!strmap_get(&keys, k) || !strcmp(k, "struct work_struct"))
-				k[len - 5] = '.';
-		}
-	}
+	for (i = 0; i < idx->nr; i++)
+		workitem_key_to_delayed(idx->bindings[i].key, in_delayed_keys, &keys);
 	strmap_release(&keys, NULL);
 }
 
@@ -766,10 +775,9 @@ struct work_binding *const *workitem_index_lookup(const struct workitem_index *i
 						  const char *key, size_t *nr)
 {
 	struct binding_list *l = strmap_get(&idx->by_key, key);
-	size_t len = strlen(key);
 
-	if (!l && len > 5 && !strcmp(key + len - 5, ".work")) {
-		char *shorter = xstrndup(key, len - 5);
+	if (!l && ends_with(key, ".work")) {
+		char *shorter = xstrndup(key, strlen(key) - 5);
 
 		l = strmap_get(&idx->by_key, shorter);
 		free(shorter);

@@ -53,6 +53,10 @@ void workitem_index_add(struct workitem_index *idx, const char *key, const char 
 			const char *file, unsigned line, unsigned column, const char *how);
 /* Sorts the bindings and builds the key map; call once after adding. */
 void workitem_index_finish(struct workitem_index *idx);
+/* `&x->dw.work` is the work_struct of the delayed item x->dw: key (ending
+ * in .work) is cut to x->dw when delayed(ctx, x->dw) says it is one. */
+void workitem_key_to_delayed(char *key, bool (*delayed)(const void *ctx, const char *key),
+			     const void *ctx);
 /* Whether key is bound as a delayed item (INIT_DELAYED_WORK, ...). */
 bool workitem_index_binds_delayed(const struct workitem_index *idx, const char *key);
 /* The bindings of key (also tried without a trailing ".work", which names

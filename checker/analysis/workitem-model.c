@@ -184,11 +184,11 @@ static void add_queueings_of_file(const struct workitem_model *m, const struct s
 }
 
 /* key is a delayed item: not a struct with a member named work, whose
- * own key may hold a `.func =` of another kind (btsdio's data->func). */
-static bool key_known(const struct workitem_model *m, const char *key)
+ * own key may hold a `.func =` of another kind (btsdio's data->func). The
+ * items are not grouped yet: the index tells. */
+static bool bound_as_delayed(const void *idx, const char *key)
 {
-	return strmap_get(&m->by_key, key) ||
-	       workitem_index_binds_delayed(&m->a->idx, key);
+	return workitem_index_binds_delayed(idx, key);
 }
 
 /* `&x->dw.work` and `&x->dw` are one delayed item: the queueings of a
@@ -197,16 +197,9 @@ static void merge_delayed_keys(struct workitem_model *m)
 {
 	size_t i;
 
-	for (i = 0; i < m->nr_queueings; i++) {
-		char *k = m->queueings[i].item_key;
-		size_t len = strlen(k);
-
-		if (len > 5 && !strcmp(k + len - 5, ".work")) {
-			k[len - 5] = '\0';
-			if (!key_known(m, k) || !strcmp(k, "struct work_struct"))
-				k[len - 5] = '.';
-		}
-	}
+	for (i = 0; i < m->nr_queueings; i++)
+		workitem_key_to_delayed(m->queueings[i].item_key, bound_as_delayed,
+					&m->a->idx);
 }
 
 static void group_items(struct workitem_model *m)
@@ -376,15 +369,13 @@ const struct work_item *workitem_model_item(const struct workitem_model *m,
 					    const char *key)
 {
 	uintptr_t at = (uintptr_t)strmap_get(&m->by_key, key);
-	size_t len;
 	char *base;
 
 	if (at)
 		return &m->items[at - 1];
-	len = strlen(key);
-	if (len <= 5 || strcmp(key + len - 5, ".work"))
+	if (!ends_with(key, ".work"))
 		return NULL;
-	base = xstrndup(key, len - 5);
+	base = xstrndup(key, strlen(key) - 5);
 	at = (uintptr_t)strmap_get(&m->by_key, base);
 	free(base);
 	return at ? &m->items[at - 1] : NULL;

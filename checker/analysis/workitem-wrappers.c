@@ -54,13 +54,6 @@ void wrappers_note_call(const struct source_file *f, size_t i, size_t file_index
 	c->column = lf->tokens[i].column;
 }
 
-static bool ends_in_h(const char *path)
-{
-	size_t n = strlen(path);
-
-	return n > 2 && !strcmp(path + n - 2, ".h");
-}
-
 void wrappers_note_definition(const struct workqueue_names *names, const char *implied,
 			      const struct source_file *f,
 			      const struct source_function *caller, const char *api,
@@ -82,7 +75,7 @@ void wrappers_note_definition(const struct workqueue_names *names, const char *i
 	w->name = xstrdup(caller->name);
 	w->path = xstrdup(f->path);
 	/* A static inline of a header is everyone's who includes it. */
-	w->is_static = caller->is_static && !ends_in_h(f->path);
+	w->is_static = caller->is_static && !ends_with(f->path, ".h");
 	w->item_param = item;
 	w->wq_param = -1;
 	w->api = api;

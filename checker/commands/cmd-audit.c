@@ -46,7 +46,7 @@ static void remove_output(void)
 		unlink(output_to_remove);
 }
 
-static bool ends_with(const char *s, const char *suffix)
+static bool ends_with_nocase(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);
 
@@ -74,11 +74,11 @@ static enum audit_format format_from_file(const char *path)
 {
 	if (!path)
 		return AUDIT_MD;
-	if (ends_with(path, ".html") || ends_with(path, ".htm"))
+	if (ends_with_nocase(path, ".html") || ends_with_nocase(path, ".htm"))
 		return AUDIT_HTML;
-	if (ends_with(path, ".json"))
+	if (ends_with_nocase(path, ".json"))
 		return AUDIT_JSON;
-	if (ends_with(path, ".csv"))
+	if (ends_with_nocase(path, ".csv"))
 		return AUDIT_CSV;
 	return AUDIT_MD;
 }

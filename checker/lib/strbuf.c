@@ -145,3 +145,10 @@ int write_whole_file(const char *path, const char *data, size_t len, unsigned mo
 	}
 	return close(fd);
 }
+
+bool ends_with(const char *str, const char *suffix)
+{
+	size_t n = strlen(str), m = strlen(suffix);
+
+	return n >= m && !strcmp(str + n - m, suffix);
+}

@@ -2,6 +2,7 @@
 #ifndef WQCHECK_STRBUF_H
 #define WQCHECK_STRBUF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct strbuf {
@@ -25,5 +26,7 @@ char *strbuf_detach(struct strbuf *sb);
 int write_whole_file(const char *path, const char *data, size_t len, unsigned mode);
 /* Reads a whole file; returns -1 with errno set on failure. */
 int strbuf_read_file(struct strbuf *sb, const char *path);
+/* Whether str ends with suffix (git's ends_with()). */
+bool ends_with(const char *str, const char *suffix);
 
 #endif

@@ -25,13 +25,6 @@ double validate_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
 static struct vobject *find_object(struct vobject **objs, size_t nr, const char *object)
 {
 	size_t i;
@@ -78,7 +71,7 @@ static void header_users(const struct vtree *t, const char *header, struct strli
 	strbuf_addf(&want, "\"%s\"", slash ? slash + 1 : header);
 	d = opendir(path.buf);
 	while (d && (de = readdir(d))) {
-		if (!has_suffix(de->d_name, ".c"))
+		if (!ends_with(de->d_name, ".c"))
 			continue;
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/%s/%s", t->srcdir, dir, de->d_name);
@@ -132,7 +125,7 @@ static char *include_not_compiled(const struct vtree *t, const struct vseries *s
 			const char *f = s->patches[i].files.items[j];
 			struct strlist users = { 0 }, gates = { 0 };
 
-			if (strncmp(f, t->prefix, plen) || !has_suffix(f, ".c") ||
+			if (strncmp(f, t->prefix, plen) || !ends_with(f, ".c") ||
 			    listed_object(t, f + plen))
 				continue;
 			f += plen;
@@ -179,14 +172,14 @@ static void patch_sources(const struct vtree *t, const struct strlist *files, st
 		if (strncmp(f, t->prefix, plen))
 			continue;	/* outside the kernel tree */
 		f += plen;
-		if (has_suffix(f, ".c") && !listed_object(t, f) &&
+		if (ends_with(f, ".c") && !listed_object(t, f) &&
 		    vsource_includers(t->srcdir, f, out, gates)) {
 			/* hostap_hw.c, u_ether.c, i915's selftests: built
 			 * inside the files that #include them */
-		} else if (has_suffix(f, ".c") || has_suffix(f, ".S")) {
+		} else if (ends_with(f, ".c") || ends_with(f, ".S")) {
 			if (!strlist_has(out, f))
 				strlist_add(out, f);
-		} else if (has_suffix(f, ".h") && strncmp(f, "include/", 8) &&
+		} else if (ends_with(f, ".h") && strncmp(f, "include/", 8) &&
 			   strncmp(f, "arch/", 5)) {
 			header_users(t, f, out);
 		}
@@ -399,10 +392,10 @@ static bool series_only_sources(const struct vtree *t, const struct vseries *s)
 			struct strlist users = { 0 };
 			bool mapped;
 
-			if (strncmp(f, t->prefix, plen) || has_suffix(f, ".c"))
+			if (strncmp(f, t->prefix, plen) || ends_with(f, ".c"))
 				continue;
 			f += plen;
-			mapped = has_suffix(f, ".h") && strncmp(f, "include/", 8) &&
+			mapped = ends_with(f, ".h") && strncmp(f, "include/", 8) &&
 				 strncmp(f, "arch/", 5);
 			if (mapped)
 				header_users(t, f, &users);
