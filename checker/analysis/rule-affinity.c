@@ -35,6 +35,7 @@ struct queue_api {
 	int delay_arg;		/* -1: queued at once; 99: a wrapper's, unknown */
 	int wq_arg;		/* -1: system_wq or unknown */
 	bool wrapper;
+	bool file_local;	/* a static wrapper of a .c file: called there only */
 	char *file;		/* a wrapper's definition */
 	unsigned line;
 };
@@ -130,8 +131,7 @@ static void merge_indexes(struct prefilter *p, int threads, struct workitem_inde
 		for (j = 0; j < p->indexes[i].nr; j++) {
 			const struct work_binding *b = &p->indexes[i].bindings[j];
 
-			workitem_index_add(idx, b->key, b->function, b->file, b->line, b->column,
-					   b->how);
+			workitem_index_add_copy(idx, b);
 		}
 	for (i = 0; i <= threads; i++)
 		workitem_index_release(&p->indexes[i]);
@@ -212,6 +212,7 @@ static void find_wrappers(struct source_file *f, struct api_list *apis)
 		apis->items[apis->nr].cpu_arg = cpu;
 		apis->items[apis->nr].item_arg = item;
 		apis->items[apis->nr].wrapper = true;
+		apis->items[apis->nr].file_local = fn->is_static && ends_with(f->path, ".c");
 		apis->items[apis->nr].delay_arg = api->delay_arg < 0 ? -1 : 99;
 		apis->items[apis->nr].wq_arg = -1;
 		apis->items[apis->nr].file = xstrdup(f->path);
@@ -1055,13 +1056,18 @@ void affinity_sites(const char *root, int jobs, struct affinity_analysis *a)
 			if (f)
 				find_wrappers(f, apis);
 		}
-	if (apis->nr > NR_BUILTIN_API) {
-		needles = xcalloc(apis->nr - NR_BUILTIN_API + 1, sizeof(*needles));
-		for (k = NR_BUILTIN_API; k < apis->nr; k++)
-			needles[k - NR_BUILTIN_API] = apis->items[k].name;
+	/* The files that call a wrapper: the first read matched them already
+	 * when its name holds an API name (kblockd_mod_delayed_work_on()) or
+	 * when it is static in a .c file (called there, beside the API call
+	 * that made it one); the tree is read again for the others only. */
+	needles = xcalloc(apis->nr + 1, sizeof(*needles));
+	for (k = NR_BUILTIN_API, i = 0; k < apis->nr; k++)
+		if (!apis->items[k].file_local &&
+		    !holds_any(apis->items[k].name, strlen(apis->items[k].name), api_needles))
+			needles[i++] = apis->items[k].name;
+	if (i)
 		prefilter_tree(root, &a->all, jobs, needles, matched, NULL, NULL, NULL, NULL);
-		free(needles);
-	}
+	free(needles);
 	for (i = 0; i < a->all.nr; i++)
 		if (matched[i]) {
 			struct source_file *f = source_get(&a->sc, a->all.paths[i]);

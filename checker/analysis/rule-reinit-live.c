@@ -22,6 +22,48 @@ static bool initialises(const struct work_binding *b)
 	       !strstr(b->how, "ONSTACK");
 }
 
+/* Is name one of the lines of list (each ended by '\n'; NULL: none)? */
+static bool is_line_of(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (; list && *list; list = strchr(list, '\n') + 1)
+		if (!strncmp(list, name, n) && list[n] == '\n')
+			return true;
+	return false;
+}
+
+/*
+ * Can check_binding() find anything here? Only in a function that is the
+ * item's own work function, or that a work function of its file calls, or
+ * that queues the item itself or through a function of its file it calls:
+ * what the index noted when it read the file tells, so that most bindings
+ * (probe and init functions) cost no second lexing of their file.
+ */
+static bool may_be_live_here(const struct workitem_model *m, const struct work_item *it,
+			     const struct work_binding *b)
+{
+	struct work_binding *const *all;
+	size_t nr = 0, i;
+
+	if (!b->in_function)
+		return false;
+	all = workitem_index_lookup(&m->a->idx, b->key, &nr);
+	for (i = 0; i < nr; i++)
+		if (!strcmp(all[i]->function, b->in_function) ||
+		    is_line_of(b->in_function_callers, all[i]->function))
+			return true;
+	for (i = 0; i < it->nr_queueings; i++) {
+		const struct queueing *q = it->queueings[i];
+
+		if (q->caller && !strcmp(q->file, b->file) &&
+		    (!strcmp(q->caller, b->in_function) ||
+		     is_line_of(b->in_function_callees, q->caller)))
+			return true;
+	}
+	return false;
+}
+
 static void check_binding(const struct workitem_model *m, const struct work_binding *b,
 			  struct scan_result *res)
 {
@@ -37,7 +79,7 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	enum item_base base;
 	char *text;
 
-	if (!it || !code_place_of(m, b, &p) || !p.fn)
+	if (!it || !may_be_live_here(m, it, b) || !code_place_of(m, b, &p) || !p.fn)
 		return;
 	text = binding_item_text(&p);
 	base = item_base_in(&p, text);

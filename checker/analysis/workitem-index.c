@@ -553,6 +553,20 @@ void workitem_index_add(struct workitem_index *idx, const char *key, const char 
 	b->line = line;
 	b->column = column;
 	b->how = how;
+	b->in_function = NULL;
+	b->in_function_callers = NULL;
+	b->in_function_callees = NULL;
+}
+
+void workitem_index_add_copy(struct workitem_index *idx, const struct work_binding *b)
+{
+	workitem_index_add(idx, b->key, b->function, b->file, b->line, b->column, b->how);
+	if (b->in_function)
+		idx->bindings[idx->nr - 1].in_function = xstrdup(b->in_function);
+	if (b->in_function_callers)
+		idx->bindings[idx->nr - 1].in_function_callers = xstrdup(b->in_function_callers);
+	if (b->in_function_callees)
+		idx->bindings[idx->nr - 1].in_function_callees = xstrdup(b->in_function_callees);
 }
 
 /* The work function argument: `fn`, `&fn`, `(work_func_t)fn`. */
@@ -671,13 +685,82 @@ static void add_func_assignment(struct workitem_index *idx, const struct source_
 	item_shape_release(&shape);
 }
 
+/* The functions of f whose bodies call fn (a macro's does not count, as
+ * the model's call following does not), each name followed by '\n'. */
+static char *callers_in_file(const struct source_file *f, const struct source_function *fn)
+{
+	const struct lexed_file *lf = &f->lex;
+	struct strbuf names = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < lf->nr_tokens; i++) {
+		const struct source_function *caller;
+
+		if (i == fn->name_tok || lf->tokens[i].kind != TOK_IDENT ||
+		    !tok_is_ident(lf, (long)i, fn->name) ||
+		    !tok_is_punct(lf, token_next_code(lf, (long)i), "("))
+			continue;
+		caller = source_function_at(f, i);
+		if (caller && !caller->is_macro && i > caller->body_open &&
+		    i < caller->body_close)
+			strbuf_addf(&names, "%s\n", caller->name);
+	}
+	return names.len ? strbuf_detach(&names) : NULL;
+}
+
+/* The names fn's body calls, each followed by '\n'. */
+static char *callees_of(const struct source_file *f, const struct source_function *fn)
+{
+	const struct lexed_file *lf = &f->lex;
+	struct strbuf names = STRBUF_INIT;
+	size_t j;
+
+	for (j = fn->body_open; j < fn->body_close && j < lf->nr_tokens; j++)
+		if (lf->tokens[j].kind == TOK_IDENT &&
+		    tok_is_punct(lf, token_next_code(lf, (long)j), "("))
+			strbuf_addf(&names, "%.*s\n", (int)lf->tokens[j].len,
+				    lf->text + lf->tokens[j].offset);
+	return names.len ? strbuf_detach(&names) : NULL;
+}
+
+/* What the bindings of one function share. */
+struct binding_place {
+	const struct source_function *fn;
+	char *callers, *callees;
+};
+
+/* The place of the bindings from first on, all at token i; *last keeps
+ * the last function's for the bindings after it. */
+static void note_place(struct workitem_index *idx, size_t first, const struct source_file *f,
+		       size_t i, struct binding_place *last)
+{
+	const struct source_function *fn = source_function_at(f, i);
+
+	if (fn && fn != last->fn) {
+		last->fn = fn;
+		free(last->callers);
+		free(last->callees);
+		last->callers = callers_in_file(f, fn);
+		last->callees = callees_of(f, fn);
+	}
+	for (; first < idx->nr; first++) {
+		struct work_binding *b = &idx->bindings[first];
+
+		b->in_function = fn ? xstrdup(fn->name) : NULL;
+		b->in_function_callers = fn && last->callers ? xstrdup(last->callers) : NULL;
+		b->in_function_callees = fn && last->callees ? xstrdup(last->callees) : NULL;
+	}
+}
+
 void workitem_index_add_file(struct workitem_index *idx, const struct source_file *f)
 {
 	const struct lexed_file *lf = &f->lex;
+	struct binding_place last = { NULL, NULL, NULL };
 	size_t i;
 
 	for (i = 0; i < lf->nr_tokens; i++) {
 		const struct token *t = &lf->tokens[i];
+		size_t before = idx->nr;
 		const char *how;
 
 		if (t->kind != TOK_IDENT || t->in_directive || f->dead[i])
@@ -687,7 +770,11 @@ void workitem_index_add_file(struct workitem_index *idx, const struct source_fil
 			add_macro_binding(idx, f, i, how);
 		else if (tok_is_ident(lf, (long)i, "func"))
 			add_func_assignment(idx, f, i);
+		if (idx->nr > before)
+			note_place(idx, before, f, i, &last);
 	}
+	free(last.callers);
+	free(last.callees);
 }
 
 static int binding_compare(const void *a, const void *b)
@@ -802,6 +889,9 @@ void workitem_index_release(struct workitem_index *idx)
 		free(idx->bindings[i].key);
 		free(idx->bindings[i].function);
 		free(idx->bindings[i].file);
+		free(idx->bindings[i].in_function);
+		free(idx->bindings[i].in_function_callers);
+		free(idx->bindings[i].in_function_callees);
 	}
 	free(idx->bindings);
 	strmap_release(&idx->by_key, free_binding_list);

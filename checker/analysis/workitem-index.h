@@ -20,6 +20,12 @@ struct work_binding {
 	char *file;			/* where the binding is */
 	unsigned line, column;
 	const char *how;		/* INIT_WORK, DECLARE_DELAYED_WORK, .func = ... */
+	/* Read while its file is lexed, so that a rule can see without
+	 * lexing the file again that a binding has nothing to tell: */
+	char *in_function;		/* the function around it (NULL: none) */
+	char *in_function_callers;	/* the functions of the file that call it, */
+	char *in_function_callees;	/* and the names it calls: each name
+					 * followed by '\n'; NULL: none */
 };
 
 struct workitem_index {
@@ -49,6 +55,8 @@ void workitem_shape(const struct source_file *f, size_t first, size_t last,
 
 /* Adds the bindings of file f. */
 void workitem_index_add_file(struct workitem_index *idx, const struct source_file *f);
+/* A copy of b, its place included. */
+void workitem_index_add_copy(struct workitem_index *idx, const struct work_binding *b);
 void workitem_index_add(struct workitem_index *idx, const char *key, const char *function,
 			const char *file, unsigned line, unsigned column, const char *how);
 /* Sorts the bindings and builds the key map; call once after adding. */

@@ -125,7 +125,10 @@ static void *reading_begin(const struct scan_options *opts, const struct file_li
 {
 	struct shared_reading *s = xcalloc(1, sizeof(*s));
 
-	if (affinity_list(opts->root, &s->a) < 0 || !same_files(&s->a.all, files)) {
+	/* The scan's list of the whole tree is the list: not listed again. */
+	if (files->whole_tree)
+		file_list_copy(&s->a.all, files);
+	else if (affinity_list(opts->root, &s->a) < 0 || !same_files(&s->a.all, files)) {
 		affinity_release(&s->a);
 		free(s);
 		return NULL;

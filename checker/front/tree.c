@@ -240,6 +240,7 @@ int list_tree_files(const char *root, const char *rel, struct file_list *out)
 	strbuf_release(&full);
 	if (!S_ISDIR(st.st_mode)) {
 		add_path(out, rel);
+		out->whole_tree = false;
 		return 0;
 	}
 	first = out->nr;
@@ -249,6 +250,7 @@ int list_tree_files(const char *root, const char *rel, struct file_list *out)
 		strbuf_release(&r);
 	}
 	drop_nested_trees(root, out, first);
+	out->whole_tree = !first && !*rel;
 	return ret;
 }
 
@@ -375,6 +377,15 @@ void file_list_finish(struct file_list *fl)
 		fl->paths[j++] = fl->paths[i];
 	}
 	fl->nr = j;
+}
+
+void file_list_copy(struct file_list *to, const struct file_list *from)
+{
+	size_t i;
+
+	for (i = 0; i < from->nr; i++)
+		add_path(to, from->paths[i]);
+	to->whole_tree = from->whole_tree;
 }
 
 void file_list_release(struct file_list *fl)

@@ -8,6 +8,7 @@
 struct file_list {
 	char **paths;		/* relative to the root, sorted, unique */
 	size_t nr, alloc;
+	bool whole_tree;	/* listed by list_tree_files(root, "") alone */
 };
 
 /* The root of the kernel tree holding path: the nearest directory at or above
@@ -28,5 +29,7 @@ char *list_paths_of_one_tree(char **paths, size_t nr, struct file_list *out);
 void file_list_finish(struct file_list *fl);	/* sorts and removes duplicates */
 bool file_list_has(const struct file_list *fl, const char *path);	/* once finished */
 void file_list_release(struct file_list *fl);
+/* A copy of from in to (empty before). */
+void file_list_copy(struct file_list *to, const struct file_list *from);
 
 #endif
