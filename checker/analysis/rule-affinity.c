@@ -94,15 +94,20 @@ static bool holds_any(const char *text, size_t len, const char *const *needles)
 static void prefilter_text(struct prefilter *p, int thread, size_t i, const char *text,
 			   size_t len, struct strbuf *own)
 {
-	bool bindings, mentioned = false;
+	bool bindings, mentioned = false, scope;
 
 	if (memchr(text, '\0', len))
 		return;
-	if (p->needles && holds_any(text, len, p->needles))
-		p->matched[i] = true;
+	/* One pass per anchor for the three lists: work before work_on,
+	 * whose places are then found among work's. */
+	scope = needles_scope_begin(text, len);
 	if (p->mentions && p->mentions(text, len))
 		p->mentioned[i] = mentioned = true;
 	bindings = p->lex_bindings && holds_any(text, len, binding_needles);
+	if (p->needles && holds_any(text, len, p->needles))
+		p->matched[i] = true;
+	if (scope)
+		needles_scope_end();
 	/* Lexed once for both: the index and the visitor. */
 	if (bindings || (mentioned && p->visitor)) {
 		char *copy = own ? strbuf_detach(own) : xstrndup(text, len);

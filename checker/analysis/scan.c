@@ -160,6 +160,7 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 	enum branch_state *states = NULL;
 	struct lexed_file lf;
 	size_t i, nr = 0, alloc = 0;
+	bool scope, mentioned;
 
 	res->path = xstrdup(sh->files->paths[index]);
 	strbuf_reset(text);
@@ -174,10 +175,15 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 		res->failed_reason = xstrdup(buf);
 		goto out;
 	}
+	/* The readings and the rules' names share the anchors' passes. */
+	scope = text->buf && needles_scope_begin(text->buf, text->len);
 	for (i = 0; text->buf && i < sh->nr_readings; i++)
 		sh->readings[i].rule->tree_reader->file(sh->readings[i].ctx, thread, index,
 							text->buf, text->len);
-	if (!text->buf || !mentions_any_name(text->buf, text->len, sh))
+	mentioned = text->buf && mentions_any_name(text->buf, text->len, sh);
+	if (scope)
+		needles_scope_end();
+	if (!mentioned)
 		goto out;
 	if (memchr(text->buf, '\0', text->len)) {
 		res->failed_reason = xstrdup("not a text file (it contains NUL bytes)");

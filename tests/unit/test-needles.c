@@ -1,6 +1,8 @@
 /* Unit tests of text_holds_any(): the answer of a memmem() per needle, on
  * texts made to hold needles at the edges, overlapping anchors, near misses,
- * and on random texts over a small alphabet where those happen by chance. */
+ * and on random texts over a small alphabet where those happen by chance;
+ * the same inside a needles scope, where one anchor's places are kept and
+ * a longer anchor's are found among them. */
 #include "lib/needles.h"
 #include "test-lib.h"
 
@@ -19,12 +21,26 @@ static const char *const needles[] = { "queue_work", "alloc_workqueue",
 				       "system_wq", "work.func", NULL };
 static const char *const anchors[] = { "work", "_wq", NULL };
 
+/* A second list whose anchor holds the first list's ("work_on" in
+ * "work"): in a scope its places come from the first anchor's. */
+static const char *const on_needles[] = { "queue_work_on", "mod_work_on", NULL };
+static const char *const on_anchors[] = { "work_on", NULL };
+
 static bool same(const char *text)
 {
 	size_t len = strlen(text);
+	bool ok, opened;
 
-	return text_holds_any(text, len, needles, anchors) ==
-	       naive(text, len, needles);
+	ok = text_holds_any(text, len, needles, anchors) == naive(text, len, needles) &&
+	     text_holds_any(text, len, on_needles, on_anchors) == naive(text, len, on_needles);
+	/* In a scope, asked twice: the kept places give the same answers. */
+	opened = needles_scope_begin(text, len);
+	ok &= opened && !needles_scope_begin(text, len);
+	ok &= text_holds_any(text, len, needles, anchors) == naive(text, len, needles);
+	ok &= text_holds_any(text, len, on_needles, on_anchors) == naive(text, len, on_needles);
+	ok &= text_holds_any(text, len, needles, anchors) == naive(text, len, needles);
+	needles_scope_end();
+	return ok;
 }
 
 int main(void)
@@ -34,9 +50,10 @@ int main(void)
 		"ueue_work", "system_wq", "system_w", "ystem_wq",
 		"work work work queue_wor", "alloc_workqueu", "_wq_wq_wq",
 		"work.fun", "a work.func", "queue_queue_work", "alloc_work",
-		NULL
+		"queue_work_on", "mod_work_o", "xmod_work_onx", "work_on",
+		"work work_o mod_work_on", "system_wq queue_work_on", NULL
 	};
-	static const char alphabet[] = "queu_wokrsytmlcaq.f";
+	static const char alphabet[] = "queu_wokrsytmlcaq.fnd";
 	const char *const *c;
 	char text[64];
 	int ok = 1, held = 0, i;
@@ -54,14 +71,14 @@ int main(void)
 			text[k] = alphabet[rand() % (sizeof(alphabet) - 1)];
 		/* Plant a needle now and then, cut at a random end. */
 		if (rand() % 4 == 0 && len > 12) {
-			const char *n = needles[rand() % 4];
+			const char *n = rand() % 3 ? needles[rand() % 4] : on_needles[rand() % 2];
 			size_t at = (size_t)rand() % len, nl = strlen(n);
 
 			for (k = 0; k < nl && at + k < len; k++)
 				text[at + k] = n[k];
 		}
 		text[len] = '\0';
-		held += naive(text, len, needles);
+		held += naive(text, len, needles) || naive(text, len, on_needles);
 		ok &= same(text);
 	}
 	CHECK("needles: 200,000 random texts as memmem() says", ok);
