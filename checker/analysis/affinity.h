@@ -73,8 +73,9 @@ struct affinity_reading *affinity_read_begin(const char *root, const char *arch,
 					     bool (*mentions)(const char *text, size_t len),
 					     const struct affinity_visitor *visitor,
 					     struct affinity_analysis *a);
+/* lexed: the scan's lexing of text, or NULL */
 void affinity_read_file(struct affinity_reading *r, int thread, size_t index,
-			const char *text, size_t len);
+			const char *text, size_t len, const struct lexed_file *lexed);
 void affinity_read_end(struct affinity_reading *r, struct affinity_analysis *a);
 void affinity_sites(const char *root, int jobs, struct affinity_analysis *a);
 /* Adds the WQ010-WQ012 findings among rules to res, exactly as scan does. */

@@ -90,9 +90,10 @@ static bool holds_any(const char *text, size_t len, const char *const *needles)
 }
 
 /* One file's text: which needles it holds, its bindings, the visitor;
- * own, when not NULL, holds the text and may be taken. */
+ * own, when not NULL, holds the text and may be taken; lexed, when not
+ * NULL, is text lexed already (the scan's). */
 static void prefilter_text(struct prefilter *p, int thread, size_t i, const char *text,
-			   size_t len, struct strbuf *own)
+			   size_t len, struct strbuf *own, const struct lexed_file *lexed)
 {
 	bool bindings, mentioned = false, scope;
 
@@ -110,8 +111,13 @@ static void prefilter_text(struct prefilter *p, int thread, size_t i, const char
 		needles_scope_end();
 	/* Lexed once for both: the index and the visitor. */
 	if (bindings || (mentioned && p->visitor)) {
-		char *copy = own ? strbuf_detach(own) : xstrndup(text, len);
-		struct source_file *f = source_file_new(p->files->paths[i], copy, len);
+		struct source_file *f;
+
+		if (lexed)
+			f = source_file_over(p->files->paths[i], text, len, lexed);
+		else
+			f = source_file_new(p->files->paths[i],
+					    own ? strbuf_detach(own) : xstrndup(text, len), len);
 
 		if (bindings)
 			workitem_index_add_file(&p->indexes[thread], f);
@@ -123,7 +129,7 @@ static void prefilter_text(struct prefilter *p, int thread, size_t i, const char
 
 static void prefilter_file(void *ctx, int thread, size_t i, struct strbuf *text)
 {
-	prefilter_text(ctx, thread, i, text->buf, text->len, text);
+	prefilter_text(ctx, thread, i, text->buf, text->len, text, NULL);
 }
 
 /* The per-thread indexes into idx. */
@@ -1018,9 +1024,9 @@ struct affinity_reading *affinity_read_begin(const char *root, const char *arch,
 }
 
 void affinity_read_file(struct affinity_reading *r, int thread, size_t index,
-			const char *text, size_t len)
+			const char *text, size_t len, const struct lexed_file *lexed)
 {
-	prefilter_text(&r->p, thread, index, text, len, NULL);
+	prefilter_text(&r->p, thread, index, text, len, NULL, lexed);
 }
 
 void affinity_read_end(struct affinity_reading *r, struct affinity_analysis *a)

@@ -160,7 +160,7 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 	enum branch_state *states = NULL;
 	struct lexed_file lf;
 	size_t i, nr = 0, alloc = 0;
-	bool scope, mentioned;
+	bool scope, mentioned, binary;
 
 	res->path = xstrdup(sh->files->paths[index]);
 	strbuf_reset(text);
@@ -175,21 +175,27 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 		res->failed_reason = xstrdup(buf);
 		goto out;
 	}
-	/* The readings and the rules' names share the anchors' passes. */
-	scope = text->buf && needles_scope_begin(text->buf, text->len);
-	for (i = 0; text->buf && i < sh->nr_readings; i++)
+	if (!text->buf)
+		goto out;
+	/* The rules' names and the readings share the anchors' passes, and
+	 * the readings the rules' lexing of a file the rules read. */
+	scope = needles_scope_begin(text->buf, text->len);
+	mentioned = mentions_any_name(text->buf, text->len, sh);
+	binary = memchr(text->buf, '\0', text->len) != NULL;
+	if (mentioned && !binary)
+		lex_file(&lf, text->buf, text->len);
+	for (i = 0; i < sh->nr_readings; i++)
 		sh->readings[i].rule->tree_reader->file(sh->readings[i].ctx, thread, index,
-							text->buf, text->len);
-	mentioned = text->buf && mentions_any_name(text->buf, text->len, sh);
+							text->buf, text->len,
+							mentioned && !binary ? &lf : NULL);
 	if (scope)
 		needles_scope_end();
 	if (!mentioned)
 		goto out;
-	if (memchr(text->buf, '\0', text->len)) {
+	if (binary) {
 		res->failed_reason = xstrdup("not a text file (it contains NUL bytes)");
 		goto out;
 	}
-	lex_file(&lf, text->buf, text->len);
 	if (lf.error) {
 		res->failed_reason = xstrdup(lf.error);
 		lexed_file_release(&lf);

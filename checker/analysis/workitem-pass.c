@@ -144,11 +144,12 @@ static void *reading_begin(const struct scan_options *opts, const struct file_li
 	return s;
 }
 
-static void reading_file(void *ctx, int thread, size_t index, const char *text, size_t len)
+static void reading_file(void *ctx, int thread, size_t index, const char *text, size_t len,
+			 const struct lexed_file *lexed)
 {
 	struct shared_reading *s = ctx;
 
-	affinity_read_file(s->r, thread, index, text, len);
+	affinity_read_file(s->r, thread, index, text, len, lexed);
 }
 
 static void reading_finish(void *ctx, const struct scan_options *opts, struct scan_result *res)

@@ -45,6 +45,7 @@ struct source_file {
 	char **includes;		/* resolved, existing, relative paths: */
 	size_t nr_includes, alloc_includes;	/* source_includes() reads them */
 	bool includes_read;
+	bool borrowed;			/* text and lex are the caller's */
 };
 
 struct source_cache {
@@ -66,6 +67,11 @@ struct source_file *source_get(struct source_cache *sc, const char *rel);
 char *const *source_includes(struct source_cache *sc, struct source_file *f, size_t *nr);
 /* Lexes text into a source_file not kept in any cache (text is taken over). */
 struct source_file *source_file_new(const char *rel, char *text, size_t len);
+/* The same over text the caller has lexed already (lf, over text): both
+ * stay the caller's and must outlive the result, which source_file_free()
+ * frees without them. */
+struct source_file *source_file_over(const char *rel, const char *text, size_t len,
+				     const struct lexed_file *lf);
 void source_file_free(struct source_file *f);
 
 /* The .c and .h files of directory dir (relative), sorted. */
