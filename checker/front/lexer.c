@@ -2,6 +2,7 @@
 #include "lib/usage.h"
 
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -304,6 +305,10 @@ void lex_file(struct lexed_file *lf, const char *text, size_t size)
 	memset(lf, 0, sizeof(*lf));
 	lf->text = text;
 	lf->size = size;
+	if (size > UINT_MAX) {
+		lf->error = xstrdup("too large to lex (4 GiB or more)");
+		return;
+	}
 	newline(&lx, 0);
 
 	while (lx.pos < size) {
