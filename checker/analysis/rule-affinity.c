@@ -1258,6 +1258,11 @@ void affinity_trim_sources(struct affinity_analysis *a, size_t *ticks)
 {
 	if (++*ticks % 128)
 		return;
+	affinity_trim_sources_now(a);
+}
+
+void affinity_trim_sources_now(struct affinity_analysis *a)
+{
 	if (affinity_cached_tokens(a) > MAX_CACHED_TOKENS)
 		affinity_forget_sources(a);
 }

@@ -79,7 +79,7 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	enum item_base base;
 	char *text;
 
-	if (!it || !may_be_live_here(m, it, b) || !code_place_of(m, b, &p) || !p.fn)
+	if (!code_place_of(m, b, &p) || !p.fn)
 		return;
 	text = binding_item_text(&p);
 	base = item_base_in(&p, text);
@@ -198,19 +198,40 @@ static int by_place(const void *x, const void *y)
 	return c ? c : (a->line > b->line) - (a->line < b->line);
 }
 
+/* Files lexed ahead at a time: far below the source cache's budget. */
+#define FILES_AHEAD 64
+
 /* File by file: the index is sorted by item, and a whole tree's files do
- * not all fit in the source cache, so item order would lex them again. */
+ * not all fit in the source cache, so item order would lex them again.
+ * The next files are lexed ahead on the reading threads, the checks then
+ * find them in the cache. */
 static void check_reinit_live(const struct workitem_model *m, struct scan_result *res)
 {
 	const struct work_binding **todo = xcalloc(m->a->idx.nr + 1, sizeof(*todo));
-	size_t i, nr = 0, ticks = 0;
+	const char *files[FILES_AHEAD];
+	size_t i, j, nr = 0, nr_files;
 
-	for (i = 0; i < m->a->idx.nr; i++)
-		if (initialises(&m->a->idx.bindings[i]))
-			todo[nr++] = &m->a->idx.bindings[i];
+	for (i = 0; i < m->a->idx.nr; i++) {
+		const struct work_binding *b = &m->a->idx.bindings[i];
+		const struct work_item *it = workitem_model_item(m, b->key);
+
+		if (initialises(b) && it && may_be_live_here(m, it, b))
+			todo[nr++] = b;
+	}
 	qsort(todo, nr, sizeof(*todo), by_place);
-	for (i = 0; i < nr; i++, workitem_model_trim(m, &ticks))
-		check_binding(m, todo[i], res);
+	for (i = 0; i < nr; i = j) {
+		for (j = i, nr_files = 0; j < nr; j++) {
+			if (nr_files && !strcmp(files[nr_files - 1], todo[j]->file))
+				continue;
+			if (nr_files == FILES_AHEAD)
+				break;
+			files[nr_files++] = todo[j]->file;
+		}
+		affinity_trim_sources_now(m->a);
+		source_cache_preload(&m->a->sc, files, nr_files, m->jobs);
+		for (; i < j; i++)
+			check_binding(m, todo[i], res);
+	}
 	free(todo);
 }
 

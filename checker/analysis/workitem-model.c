@@ -248,7 +248,8 @@ void workitem_model_begin(struct workitem_model *m, const char *root, const char
 	source_cache_init(&sc, root, arch);
 	workqueue_names_read(&sc, &m->names);
 	source_cache_release(&sc);
-	m->nr_lists = parallel_jobs(jobs) + 1;
+	m->jobs = parallel_jobs(jobs);
+	m->nr_lists = m->jobs + 1;
 	m->lists = xcalloc((size_t)m->nr_lists, sizeof(*m->lists));
 }
 

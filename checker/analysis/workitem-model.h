@@ -44,6 +44,8 @@ struct workitem_model {
 	int nr_lists;
 	struct strmap *struct_homes;	/* "file\ttype" -> its home, "" (a cache) */
 	struct wrapper_set wrappers;	/* what wrapper queueings' api points to */
+	int jobs;			/* threads its reading ran on: its rules'
+					 * source_cache_preload()s too */
 };
 
 /* For affinity_read()'s mentions: does the text queue work at all? */

@@ -1,4 +1,5 @@
 #include "front/source-cache.h"
+#include "front/parallel.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
@@ -640,6 +641,51 @@ struct source_file *source_get(struct source_cache *sc, const char *rel)
 	f = source_file_new(rel, strbuf_detach(&text), i);
 	strmap_put(&sc->files, rel, f);
 	return f;
+}
+
+struct preload {
+	const struct file_list *files;
+	struct source_file **lexed;	/* per file; NULL: unreadable or binary */
+};
+
+static void preload_file(void *ctx, int thread, size_t i, struct strbuf *text)
+{
+	struct preload *p = ctx;
+	size_t len = text->len;
+
+	(void)thread;
+	if (memchr(text->buf, '\0', len))
+		return;
+	p->lexed[i] = source_file_new(p->files->paths[i], strbuf_detach(text), len);
+}
+
+size_t source_cache_preload(struct source_cache *sc, const char *const *paths, size_t nr,
+			    int jobs)
+{
+	struct file_list todo = { 0 };
+	struct preload p = { &todo, NULL };
+	size_t i, tokens = 0;
+
+	for (i = 0; i < nr; i++) {
+		struct strmap_entry *e = sc->files.alloc ? strmap_slot(&sc->files, paths[i]) : NULL;
+
+		if (!e || !e->key) {
+			ALLOC_GROW(todo.paths, todo.nr, todo.alloc);
+			todo.paths[todo.nr++] = xstrdup(paths[i]);
+		}
+	}
+	file_list_finish(&todo);
+	p.lexed = xcalloc(todo.nr + 1, sizeof(*p.lexed));
+	parallel_read_files(sc->root, &todo, jobs, preload_file, &p);
+	/* Unreadable ones are left to source_get(), which says so. */
+	for (i = 0; i < todo.nr; i++)
+		if (p.lexed[i]) {
+			tokens += p.lexed[i]->lex.nr_tokens;
+			strmap_put(&sc->files, p.lexed[i]->path, p.lexed[i]);
+		}
+	free(p.lexed);
+	file_list_release(&todo);
+	return tokens;
 }
 
 char *const *source_includes(struct source_cache *sc, struct source_file *f, size_t *nr)

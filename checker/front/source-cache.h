@@ -61,6 +61,12 @@ void source_cache_release(struct source_cache *sc);
 
 /* The file at rel, lexed, or NULL when it cannot be read. */
 struct source_file *source_get(struct source_cache *sc, const char *rel);
+/* Reads and lexes those of paths (nr, relative) not cached yet on jobs
+ * threads, and caches them: a serial pass that knows which files it will
+ * ask source_get() for has them lexed in parallel first. Returns how many
+ * tokens it added. */
+size_t source_cache_preload(struct source_cache *sc, const char *const *paths, size_t nr,
+			    int jobs);
 /* The #include lines of f (from sc) resolved to the tree's files: asked
  * for the few files whose headers are searched, not for every file read
  * (each name costs up to five stat() calls). */
