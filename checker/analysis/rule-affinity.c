@@ -1051,6 +1051,20 @@ void affinity_read_visiting(const char *root, const char *arch, int jobs,
 	affinity_read_end(r, a);
 }
 
+/* The files the sites are read from, lexed on jobs threads ahead of the
+ * serial reading of their sites. */
+static void preload_matched(struct affinity_analysis *a, const bool *matched, int jobs)
+{
+	const char **paths = xcalloc(a->all.nr + 1, sizeof(*paths));
+	size_t i, nr = 0;
+
+	for (i = 0; i < a->all.nr; i++)
+		if (matched[i])
+			paths[nr++] = a->all.paths[i];
+	source_cache_preload(&a->sc, paths, nr, jobs);
+	free(paths);
+}
+
 void affinity_sites(const char *root, int jobs, struct affinity_analysis *a)
 {
 	struct affinity_state *st = a->state;
@@ -1060,6 +1074,7 @@ void affinity_sites(const char *root, int jobs, struct affinity_analysis *a)
 	const char **needles;
 	size_t i, k;
 
+	preload_matched(a, matched, jobs);
 	for (i = 0; i < a->all.nr; i++)
 		if (matched[i]) {
 			struct source_file *f = source_get(&a->sc, a->all.paths[i]);
@@ -1076,8 +1091,10 @@ void affinity_sites(const char *root, int jobs, struct affinity_analysis *a)
 		if (!apis->items[k].file_local &&
 		    !holds_any(apis->items[k].name, strlen(apis->items[k].name), api_needles))
 			needles[i++] = apis->items[k].name;
-	if (i)
+	if (i) {
 		prefilter_tree(root, &a->all, jobs, needles, matched, NULL, NULL, NULL, NULL);
+		preload_matched(a, matched, jobs);
+	}
 	free(needles);
 	for (i = 0; i < a->all.nr; i++)
 		if (matched[i]) {

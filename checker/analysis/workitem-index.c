@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Each begins with I, P, D, _ or d and is 9 bytes or longer: binding_macro()
+ * rejects other identifiers before comparing (tests/unit/test-workitem-index.c). */
 const char *const workitem_binding_macros[] = {
 	"INIT_WORK", "INIT_DELAYED_WORK", "INIT_DEFERRABLE_WORK",
 	"INIT_DELAYED_WORK_DEFERRABLE", "INIT_WORK_ONSTACK", "INIT_DELAYED_WORK_ONSTACK",
@@ -596,8 +598,13 @@ static char *function_argument(const struct lexed_file *lf, size_t first, size_t
 
 static const char *binding_macro(const struct lexed_file *lf, size_t i)
 {
+	const struct token *t = &lf->tokens[i];
 	const char *const *m;
 
+	/* Asked of every identifier of the files read: most are shorter
+	 * than the shortest name (INIT_WORK) or start with no name's letter. */
+	if (t->len < 9 || !strchr("IPD_d", lf->text[t->offset]))
+		return NULL;
 	for (m = workitem_binding_macros; *m; m++)
 		if (tok_is_ident(lf, (long)i, *m))
 			return *m;

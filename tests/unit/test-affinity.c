@@ -3,7 +3,9 @@
 #include "test-lib.h"
 #include "lib/usage.h"
 #include "analysis/workitem-index.h"
+#include "lib/strbuf.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,9 +148,49 @@ static void test_conditional_braces(void)
 	source_file_free(f);
 }
 
+/* Every binding macro binds (binding_macro() rejects an identifier by its
+ * length and first byte before comparing: a new name must pass that). */
+static void test_every_macro(void)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct workitem_index idx = { 0 };
+	struct source_file *f;
+	char fn[32];
+	size_t k, len, missing = 0;
+
+	strbuf_addstr(&text, "struct dev { struct work_struct w; };\n"
+			     "void setup(struct device *d, struct dev *p)\n{\n");
+	for (k = 0; workitem_binding_macros[k]; k++) {
+		const char *m = workitem_binding_macros[k];
+
+		if (!strncmp(m, "devm_", 5))
+			strbuf_addf(&text, "\t%s(d, &p->w, f%zu);\n", m, k);
+		else if (!strncmp(m, "DECLARE_", 8))
+			strbuf_addf(&text, "\t%s(v%zu, f%zu);\n", m, k, k);
+		else
+			strbuf_addf(&text, "\t%s(&p->w, f%zu);\n", m, k);
+	}
+	strbuf_addstr(&text, "}\n");
+	len = text.len;
+	f = source_file_new("drivers/x/every.c", strbuf_detach(&text), len);
+	workitem_index_add_file(&idx, f);
+	workitem_index_finish(&idx);
+	for (k = 0; workitem_binding_macros[k]; k++) {
+		snprintf(fn, sizeof(fn), "f%zu", k);
+		if (!key_of(&idx, fn)) {
+			fprintf(stderr, "    %s binds nothing\n", workitem_binding_macros[k]);
+			missing++;
+		}
+	}
+	CHECK("every binding macro binds its item (none lost to the quick test)", !missing);
+	workitem_index_release(&idx);
+	source_file_free(f);
+}
+
 int main(void)
 {
 	test_keys();
+	test_every_macro();
 	test_accessors();
 	test_conditional_braces();
 	return test_failures ? 1 : 0;
