@@ -111,7 +111,7 @@ void cpu_chain_release(struct cpu_chain *c)
 	memset(c, 0, sizeof(*c));
 }
 
-static void chain_append(struct cpu_chain *to, const struct cpu_chain *from)
+void cpu_chain_append(struct cpu_chain *to, const struct cpu_chain *from)
 {
 	size_t i;
 
@@ -799,7 +799,7 @@ static bool through_ops_table(struct cpu_dependence *cd, struct source_file *f,
 				step_message(buf, sizeof(buf), fn, what);
 				cpu_chain_add(out, f->path, f->lex.tokens[call].line,
 					      f->lex.tokens[call].column, buf);
-				chain_append(out, &sub);
+				cpu_chain_append(out, &sub);
 				free(table_name);
 				yes = true;
 			}
@@ -848,7 +848,7 @@ static bool through_callee(struct cpu_dependence *cd, struct source_file *f,
 			snprintf(what, sizeof(what), "calls %s%s", name, callee->is_macro ? "" : "()");
 			step_message(buf, sizeof(buf), fn, what);
 			cpu_chain_add(out, f->path, t->line, t->column, buf);
-			chain_append(out, &sub);
+			cpu_chain_append(out, &sub);
 			cpu_chain_release(&sub);
 			free(name);
 			return true;
@@ -878,7 +878,7 @@ static bool analyse(struct cpu_dependence *cd, struct source_file *f,
 		strmap_put(&cd->memo, key, m);
 	}
 	if (m->yes)
-		chain_append(out, &m->chain);
+		cpu_chain_append(out, &m->chain);
 	return m->yes;
 }
 

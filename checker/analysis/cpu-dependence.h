@@ -28,6 +28,8 @@ struct cpu_chain {
 
 void cpu_chain_add(struct cpu_chain *c, const char *file, unsigned line, unsigned column,
 		   const char *message);
+/* A copy of each step of from, after those of to. */
+void cpu_chain_append(struct cpu_chain *to, const struct cpu_chain *from);
 void cpu_chain_release(struct cpu_chain *c);
 
 struct cpu_dependence;

@@ -13,6 +13,7 @@
  * lexer, then looks at the files that call the *_on() API or a wrapper. */
 #include "analysis/affinity.h"
 #include "analysis/cpu-dependence.h"
+#include "analysis/cpu-questions.h"
 #include "front/parallel.h"
 #include "analysis/rule.h"
 #include "analysis/scan.h"
@@ -22,6 +23,7 @@
 #include "lib/usage.h"
 #include "analysis/workitem-index.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -737,19 +739,67 @@ static void check_wq012(struct scan_result *res, const struct rule *rule,
 			add_binding_evidence(f, s->bindings[i], s->item_text);
 }
 
-static void evaluate_wq010(struct cpu_dependence *cd, struct queue_site *s)
+/* The sites' work functions, each asked once (cpu_questions_answer()). */
+struct work_function_questions {
+	struct strmap asked;		/* "file\nfunction" -> index + 1 */
+	struct cpu_question *items;
+	size_t nr, alloc;
+};
+
+static char *question_key(const struct work_binding *b)
+{
+	struct strbuf key = STRBUF_INIT;
+
+	strbuf_addf(&key, "%s\n%s", b->file, b->function);
+	return strbuf_detach(&key);
+}
+
+static void ask_work_functions(struct work_function_questions *wq, const struct queue_site *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_bindings; i++) {
+		const struct work_binding *b = s->bindings[i];
+		char *key = question_key(b);
+
+		if (!strmap_get(&wq->asked, key)) {
+			ALLOC_GROW(wq->items, wq->nr, wq->alloc);
+			memset(&wq->items[wq->nr], 0, sizeof(wq->items[wq->nr]));
+			wq->items[wq->nr].from = b->file;
+			wq->items[wq->nr].name = b->function;
+			wq->nr++;
+			strmap_put(&wq->asked, key, (void *)(uintptr_t)wq->nr);
+		}
+		free(key);
+	}
+}
+
+static const struct cpu_question *answer_of(const struct work_function_questions *wq,
+					    const struct work_binding *b)
+{
+	char *key = question_key(b);
+	uintptr_t at = (uintptr_t)strmap_get(&wq->asked, key);
+
+	free(key);
+	return &wq->items[at - 1];
+}
+
+static void evaluate_wq010(const struct work_function_questions *wq, struct queue_site *s)
 {
 	size_t i, j;
 
 	for (i = 0; i < s->nr_bindings && !s->cpu_dependent; i++) {
 		const struct work_binding *b = s->bindings[i];
+		const struct cpu_question *q;
 
 		for (j = 0; j < i; j++)
 			if (!strcmp(s->bindings[j]->function, b->function))
 				break;
 		if (j < i)
 			continue;
-		if (cpu_dependence_of(cd, b->file, b->function, &s->chain)) {
+		q = answer_of(wq, b);
+		if (q->yes) {
+			cpu_chain_append(&s->chain, &q->chain);
 			s->cpu_dependent = true;
 			s->dependent_binding = b;
 		}
@@ -1071,6 +1121,7 @@ void affinity_sites(const char *root, int jobs, struct affinity_analysis *a)
 	struct api_list *apis = &st->apis;
 	struct site_list *sites = &st->sites;
 	bool *matched = st->matched;
+	struct work_function_questions wq = { { NULL, 0, 0 }, NULL, 0, 0 };
 	const char **needles;
 	size_t i, k;
 
@@ -1127,12 +1178,25 @@ void affinity_sites(const char *root, int jobs, struct affinity_analysis *a)
 		affinity_item_bindings(&a->idx, s->file->path, s->caller, &s->item, &s->resolved);
 		s->bindings = s->resolved.items;
 		s->nr_bindings = s->resolved.nr;
+		ask_work_functions(&wq, s);
+	}
+	/* Whether each work function reads the current CPU: on the reading
+	 * threads, not one by one here. */
+	cpu_questions_answer(a->cd, a->sc.root, a->sc.arch, wq.items, wq.nr, jobs);
+	for (i = 0; i < sites->nr; i++) {
+		struct queue_site *s = &sites->items[i];
+
+		if (inside_wrapper(s, apis))
+			continue;
 		s->cpu_current = cpu_is_current(a->cd, s);
 		s->fresh = initialized_just_before(s);
 		s->idle = waited_for_just_before(s);
 		decide_own_cpu(s);
-		evaluate_wq010(a->cd, s);
+		evaluate_wq010(&wq, s);
 	}
+	cpu_questions_release(wq.items, wq.nr);
+	free(wq.items);
+	strmap_release(&wq.asked, NULL);
 	for (i = 0; i < sites->nr; i++)
 		if (!sites->items[i].fresh &&
 		    first_queueing_before_any_run(&sites->items[i], sites))
@@ -1258,15 +1322,7 @@ void affinity_release(struct affinity_analysis *a)
 
 size_t affinity_cached_tokens(const struct affinity_analysis *a)
 {
-	size_t i, n = 0;
-
-	for (i = 0; i < a->sc.files.alloc; i++) {
-		const struct source_file *f = a->sc.files.slots[i].value;
-
-		if (a->sc.files.slots[i].key && f)
-			n += f->lex.nr_tokens;
-	}
-	return n;
+	return source_cache_tokens(&a->sc);
 }
 
 #define MAX_CACHED_TOKENS (4u << 20)

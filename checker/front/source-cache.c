@@ -643,6 +643,19 @@ struct source_file *source_get(struct source_cache *sc, const char *rel)
 	return f;
 }
 
+size_t source_cache_tokens(const struct source_cache *sc)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < sc->files.alloc; i++) {
+		const struct source_file *f = sc->files.slots[i].value;
+
+		if (sc->files.slots[i].key && f)
+			n += f->lex.nr_tokens;
+	}
+	return n;
+}
+
 struct preload {
 	const struct file_list *files;
 	struct source_file **lexed;	/* per file; NULL: unreadable or binary */

@@ -61,6 +61,9 @@ void source_cache_release(struct source_cache *sc);
 
 /* The file at rel, lexed, or NULL when it cannot be read. */
 struct source_file *source_get(struct source_cache *sc, const char *rel);
+/* How many tokens the cached files hold: what a pass that keeps reading
+ * files weighs against its budget. */
+size_t source_cache_tokens(const struct source_cache *sc);
 /* Reads and lexes those of paths (nr, relative) not cached yet on jobs
  * threads, and caches them: a serial pass that knows which files it will
  * ask source_get() for has them lexed in parallel first. Returns how many

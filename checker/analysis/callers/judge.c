@@ -94,19 +94,6 @@ struct judge_pass {
 	atomic_size_t next;
 };
 
-static size_t cached_tokens(const struct source_cache *sc)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < sc->files.alloc; i++) {
-		const struct source_file *f = sc->files.slots[i].value;
-
-		if (sc->files.slots[i].key && f)
-			n += f->lex.nr_tokens;
-	}
-	return n;
-}
-
 static void answer(struct cpu_dependence *cd, struct audit_verdict *q)
 {
 	struct source_file *where = NULL;
@@ -141,7 +128,7 @@ static void *judge_worker(void *arg)
 		for (i = p->groups[g]; i < end; i++) {
 			if (++since_check >= CACHE_CHECK_EVERY) {
 				since_check = 0;
-				if (cached_tokens(&sc) > p->token_limit) {
+				if (source_cache_tokens(&sc) > p->token_limit) {
 					cpu_dependence_forget_sources(cd);
 					source_cache_release(&sc);
 					source_cache_init(&sc, p->root,
