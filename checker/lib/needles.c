@@ -1,5 +1,7 @@
 #include "lib/needles.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +50,65 @@ static bool anchor_holds(const char *text, size_t len, const char *anchor,
 	return false;
 }
 
+/*
+ * The anchors asked for so far, each found by its byte least common in C
+ * text: one strpbrk() pass over a file stops at those bytes only (w and W
+ * for the workqueue names), where memmem() would take a pass per anchor.
+ * Appended under a lock; read without one, an entry being complete before
+ * the count that publishes it grows.
+ */
+#define MAX_ANCHORS 16
+
+struct known_anchor {
+	const char *anchor;	/* a string literal of a caller's list */
+	size_t len, key_at;
+};
+
+static struct known_anchor known[MAX_ANCHORS];
+static atomic_size_t nr_known;
+static pthread_mutex_t known_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The bytes of C text from the most common on: an anchor's key is its byte
+ * latest here or, better, absent. */
+static const char common_bytes[] = " \t\n_etrinsaocldpu(),;*>-=f0m1hxbgvy.2ER";
+
+static size_t key_of(const char *anchor)
+{
+	size_t i, best = 0, best_rank = 0;
+
+	for (i = 0; anchor[i]; i++) {
+		const char *c = strchr(common_bytes, anchor[i]);
+		size_t rank = c ? (size_t)(c - common_bytes) + 1 : sizeof(common_bytes) + 1;
+
+		if (rank > best_rank) {
+			best_rank = rank;
+			best = i;
+		}
+	}
+	return best;
+}
+
+static void know_anchor(const char *anchor)
+{
+	size_t i, n = atomic_load(&nr_known);
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(known[i].anchor, anchor))
+			return;
+	pthread_mutex_lock(&known_lock);
+	n = atomic_load(&nr_known);
+	for (i = 0; i < n; i++)
+		if (!strcmp(known[i].anchor, anchor))
+			break;
+	if (i == n && n < MAX_ANCHORS && *anchor) {
+		known[n].anchor = anchor;
+		known[n].len = strlen(anchor);
+		known[n].key_at = key_of(anchor);
+		atomic_store(&nr_known, n + 1);
+	}
+	pthread_mutex_unlock(&known_lock);
+}
+
 /* The places of one anchor in the scope's text. */
 struct anchor_places {
 	const char *anchor;
@@ -55,13 +116,13 @@ struct anchor_places {
 	size_t nr, alloc;
 };
 
-#define MAX_SCOPE_ANCHORS 8
-
 static _Thread_local struct needles_scope {
 	const char *text;
 	size_t len;
 	bool open;
-	struct anchor_places anchors[MAX_SCOPE_ANCHORS];
+	bool plain;		/* text[len] is NUL and no byte before is */
+	bool scanned;		/* the known anchors' places are found */
+	struct anchor_places places[MAX_ANCHORS];
 	size_t nr;
 } scope;
 
@@ -72,6 +133,8 @@ bool needles_scope_begin(const char *text, size_t len)
 	scope.text = text;
 	scope.len = len;
 	scope.open = true;
+	scope.plain = !text[len] && !memchr(text, '\0', len);
+	scope.scanned = false;
 	scope.nr = 0;
 	return true;
 }
@@ -81,7 +144,7 @@ void needles_scope_end(void)
 	size_t i;
 
 	for (i = 0; i < scope.nr; i++)
-		free(scope.anchors[i].at);
+		free(scope.places[i].at);
 	memset(&scope, 0, sizeof(scope));
 }
 
@@ -96,47 +159,71 @@ static void add_place(struct anchor_places *p, size_t at)
 	p->at[p->nr++] = at;
 }
 
-/* anchor's places in the scope's text, found now if no earlier anchor's
- * places hold them; NULL when the scope has no room left. */
-static const struct anchor_places *places_of(const char *anchor)
+static void find_alone(struct anchor_places *p)
 {
-	const char *text = scope.text;
-	size_t len = scope.len, alen = strlen(anchor), i, k;
-	struct anchor_places *p;
+	size_t alen = strlen(p->anchor), k;
 
-	for (i = 0; i < scope.nr; i++)
-		if (!strcmp(scope.anchors[i].anchor, anchor))
-			return &scope.anchors[i];
-	if (scope.nr == MAX_SCOPE_ANCHORS)
-		return NULL;
-	p = &scope.anchors[scope.nr];
-	memset(p, 0, sizeof(*p));
-	p->anchor = anchor;
-	for (i = 0; i < scope.nr; i++) {
-		const struct anchor_places *in = &scope.anchors[i];
-		const char *sub = strstr(anchor, in->anchor);
-		size_t off;
-
-		if (!sub)
-			continue;
-		/* Each place of anchor is a place of the shorter one, off in. */
-		off = (size_t)(sub - anchor);
-		for (k = 0; k < in->nr; k++)
-			if (in->at[k] >= off && in->at[k] - off + alen <= len &&
-			    !memcmp(text + in->at[k] - off, anchor, alen))
-				add_place(p, in->at[k] - off);
-		scope.nr++;
-		return p;
-	}
-	for (k = 0; k < len;) {
-		const char *at = memmem(text + k, len - k, anchor, alen);
+	for (k = 0; k < scope.len;) {
+		const char *at = memmem(scope.text + k, scope.len - k, p->anchor, alen);
 
 		if (!at)
 			break;
-		add_place(p, (size_t)(at - text));
-		k = (size_t)(at - text) + 1;
+		add_place(p, (size_t)(at - scope.text));
+		k = (size_t)(at - scope.text) + 1;
 	}
-	scope.nr++;
+}
+
+/* Every known anchor's places, in one pass over a plain text. */
+static void scan_scope(void)
+{
+	size_t n = atomic_load(&nr_known), i, nr_keys = 0;
+	const char *text = scope.text, *p;
+	char keys[MAX_ANCHORS + 1];
+
+	for (i = 0; i < n; i++) {
+		memset(&scope.places[i], 0, sizeof(scope.places[i]));
+		scope.places[i].anchor = known[i].anchor;
+		if (!scope.plain)
+			find_alone(&scope.places[i]);
+		else if (!memchr(keys, known[i].anchor[known[i].key_at], nr_keys))
+			keys[nr_keys++] = known[i].anchor[known[i].key_at];
+	}
+	keys[nr_keys] = '\0';
+	scope.nr = n;
+	scope.scanned = true;
+	if (!scope.plain || !nr_keys)
+		return;
+	for (p = strpbrk(text, keys); p; p = strpbrk(p + 1, keys))
+		for (i = 0; i < n; i++) {
+			const struct known_anchor *a = &known[i];
+			size_t at = (size_t)(p - text);
+
+			if (a->anchor[a->key_at] == *p && at >= a->key_at &&
+			    at - a->key_at + a->len <= scope.len &&
+			    !memcmp(p - a->key_at, a->anchor, a->len))
+				add_place(&scope.places[i], at - a->key_at);
+		}
+}
+
+/* anchor's places in the scope's text; NULL when the scope has no room. */
+static const struct anchor_places *places_of(const char *anchor)
+{
+	struct anchor_places *p;
+	size_t i;
+
+	know_anchor(anchor);
+	if (!scope.scanned)
+		scan_scope();
+	for (i = 0; i < scope.nr; i++)
+		if (!strcmp(scope.places[i].anchor, anchor))
+			return &scope.places[i];
+	/* Known since the scan (another list's first file), or no room. */
+	if (scope.nr == MAX_ANCHORS)
+		return NULL;
+	p = &scope.places[scope.nr++];
+	memset(p, 0, sizeof(*p));
+	p->anchor = anchor;
+	find_alone(p);
 	return p;
 }
 

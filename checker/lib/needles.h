@@ -15,13 +15,14 @@ bool text_holds_any(const char *text, size_t len, const char *const *needles,
 
 /*
  * Several lists asked of one text (the scan's rules, the work-item pass's
- * bindings, queueings and API names) share their anchors' passes: between
+ * bindings, queueings and API names) share one pass over it: between
  * needles_scope_begin() and needles_scope_end() on a thread, the places of
- * each anchor in text are found once (an anchor holding one already found,
- * work_on after work, from that one's places) and kept for every
- * text_holds_any() of the same text. begin returns false, and opens
- * nothing, when a scope is open already; only the opener ends it. The text
- * must not change while its scope is open.
+ * every anchor asked for so far (in this file or an earlier one) are found
+ * by one strpbrk() over the bytes that key them, and kept for every
+ * text_holds_any() of the same text. text[len] must be readable (a strbuf's
+ * NUL); a text with a NUL before it is searched anchor by anchor. begin
+ * returns false, and opens nothing, when a scope is open already; only the
+ * opener ends it. The text must not change while its scope is open.
  */
 bool needles_scope_begin(const char *text, size_t len);
 void needles_scope_end(void);

@@ -62,6 +62,18 @@ int main(void)
 	for (c = cases; *c; c++)
 		ok &= same(*c);
 	CHECK("needles: edges, overlaps and near misses as memmem() says", ok);
+	{
+		/* A NUL inside: the scope searches anchor by anchor. */
+		static const char nul[] = "xx\0queue_work\0system_wq";
+		size_t len = sizeof(nul) - 1;
+		bool opened = needles_scope_begin(nul, len);
+
+		CHECK("needles: a text with a NUL inside, in a scope, as memmem() says",
+		      opened && text_holds_any(nul, len, needles, anchors) &&
+		      text_holds_any(nul, len, on_needles, on_anchors) ==
+			      naive(nul, len, on_needles));
+		needles_scope_end();
+	}
 	ok = 1;
 	srand(1);
 	for (i = 0; i < 200000; i++) {
