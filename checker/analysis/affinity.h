@@ -115,9 +115,9 @@ void affinity_forget_sources(struct affinity_analysis *a);
 /* Every 128th call (*ticks counts them), forgets the sources when they
  * hold more than a few million tokens (~30 bytes each): for a pass that
  * reads many files and keeps no pointer into them between two calls;
- * _now looks at once. */
+ * _past looks at once, with a budget of its own. */
 void affinity_trim_sources(struct affinity_analysis *a, size_t *ticks);
-void affinity_trim_sources_now(struct affinity_analysis *a);
+void affinity_trim_sources_past(struct affinity_analysis *a, size_t tokens);
 
 size_t affinity_nr_sites(const struct affinity_analysis *a);
 /* Site i; false for the call inside a wrapper (its callers are the sites). */

@@ -1331,12 +1331,12 @@ void affinity_trim_sources(struct affinity_analysis *a, size_t *ticks)
 {
 	if (++*ticks % 128)
 		return;
-	affinity_trim_sources_now(a);
+	affinity_trim_sources_past(a, MAX_CACHED_TOKENS);
 }
 
-void affinity_trim_sources_now(struct affinity_analysis *a)
+void affinity_trim_sources_past(struct affinity_analysis *a, size_t tokens)
 {
-	if (affinity_cached_tokens(a) > MAX_CACHED_TOKENS)
+	if (affinity_cached_tokens(a) > tokens)
 		affinity_forget_sources(a);
 }
 

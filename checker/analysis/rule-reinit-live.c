@@ -198,8 +198,11 @@ static int by_place(const void *x, const void *y)
 	return c ? c : (a->line > b->line) - (a->line < b->line);
 }
 
-/* Files lexed ahead at a time: far below the source cache's budget. */
+/* Files lexed ahead at a time, and the cache's budget between two
+ * batches: a file lexed again costs less than the page faults of a
+ * larger cache (v6.19: 0.3 s less CPU than at 4M, the same findings). */
 #define FILES_AHEAD 64
+#define TOKENS_KEPT (1u << 20)
 
 /* File by file: the index is sorted by item, and a whole tree's files do
  * not all fit in the source cache, so item order would lex them again.
@@ -227,7 +230,7 @@ static void check_reinit_live(const struct workitem_model *m, struct scan_result
 				break;
 			files[nr_files++] = todo[j]->file;
 		}
-		affinity_trim_sources_now(m->a);
+		affinity_trim_sources_past(m->a, TOKENS_KEPT);
 		source_cache_preload(&m->a->sc, files, nr_files, m->jobs);
 		for (; i < j; i++)
 			check_binding(m, todo[i], res);
