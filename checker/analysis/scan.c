@@ -9,6 +9,7 @@
 #include "lib/usage.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -36,6 +37,7 @@ struct scan_shared {
 	} readings[8];
 	size_t nr_readings;
 	const char **names;		/* every selected rule's identifiers */
+	int root_fd;			/* opts->root, read relative to (-1: by path) */
 };
 
 /* The cheap test that keeps most of a tree away from the lexer and libclang:
@@ -168,7 +170,8 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 	if (!sh->nr_file_rules)
 		return;
 	strbuf_addf(&abs, "%s/%s", opts->root, res->path);
-	if (strbuf_read_file(text, abs.buf) < 0) {
+	if ((sh->root_fd >= 0 ? strbuf_read_file_at(text, sh->root_fd, res->path) :
+				strbuf_read_file(text, abs.buf)) < 0) {
 		char buf[256];
 
 		snprintf(buf, sizeof(buf), "cannot read: %s", strerror(errno));
@@ -467,6 +470,7 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 	atomic_init(&sh.done, 0);
 	atomic_init(&sh.parsed, 0);
 	atomic_init(&sh.thread_ids, 0);
+	sh.root_fd = open(opts->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if ((size_t)jobs > files->nr)
 		jobs = files->nr ? (int)files->nr : 1;
 	begin_readings(&sh, jobs);
@@ -491,6 +495,8 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 	if (opts->progress)
 		show_progress(&sh, true);
 	free(threads);
+	if (sh.root_fd >= 0)
+		close(sh.root_fd);
 	free(sh.file_rules);
 	free(sh.names);
 	out->root = opts->root;

@@ -1,7 +1,9 @@
 #include "front/parallel.h"
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <unistd.h>
 
 int parallel_jobs(int jobs)
 {
@@ -25,6 +27,7 @@ void parallel_run(int jobs, void *(*worker)(void *), void *arg)
 
 struct read_pass {
 	const char *root;
+	int root_fd;
 	const struct file_list *files;
 	void (*fn)(void *ctx, int thread, size_t index, struct strbuf *text);
 	void *ctx;
@@ -43,11 +46,17 @@ static void *read_worker(void *arg)
 
 		if (i >= p->files->nr)
 			break;
-		strbuf_reset(&path);
-		strbuf_addf(&path, "%s/%s", p->root, p->files->paths[i]);
 		strbuf_reset(&text);
-		if (strbuf_read_file(&text, path.buf) < 0 || !text.buf)
-			continue;
+		if (p->root_fd >= 0) {
+			if (strbuf_read_file_at(&text, p->root_fd, p->files->paths[i]) < 0 ||
+			    !text.buf)
+				continue;
+		} else {
+			strbuf_reset(&path);
+			strbuf_addf(&path, "%s/%s", p->root, p->files->paths[i]);
+			if (strbuf_read_file(&text, path.buf) < 0 || !text.buf)
+				continue;
+		}
 		p->fn(p->ctx, thread, i, &text);
 	}
 	strbuf_release(&text);
@@ -62,7 +71,10 @@ void parallel_read_files(const char *root, const struct file_list *files, int jo
 {
 	struct read_pass p = { .root = root, .files = files, .fn = fn, .ctx = ctx };
 
+	p.root_fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	atomic_init(&p.next, 0);
 	atomic_init(&p.thread, 0);
 	parallel_run(jobs, read_worker, &p);
+	if (p.root_fd >= 0)
+		close(p.root_fd);
 }

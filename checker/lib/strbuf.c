@@ -122,6 +122,34 @@ int strbuf_read_file(struct strbuf *sb, const char *path)
 	return 0;
 }
 
+int strbuf_read_file_at(struct strbuf *sb, int dirfd, const char *path)
+{
+	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	for (;;) {
+		strbuf_grow(sb, 8192);
+		n = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
+		if (n < 0) {
+			int err = errno;
+
+			if (err == EINTR)
+				continue;
+			close(fd);
+			errno = err;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		sb->len += (size_t)n;
+	}
+	sb->buf[sb->len] = '\0';
+	close(fd);
+	return 0;
+}
+
 int write_whole_file(const char *path, const char *data, size_t len, unsigned mode)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, (mode_t)mode);

@@ -26,6 +26,10 @@ char *strbuf_detach(struct strbuf *sb);
 int write_whole_file(const char *path, const char *data, size_t len, unsigned mode);
 /* Reads a whole file; returns -1 with errno set on failure. */
 int strbuf_read_file(struct strbuf *sb, const char *path);
+/* The same for path relative to the directory dirfd (AT_FDCWD: as open()
+ * takes it), without an fstat(): for a pass that reads a whole tree, one
+ * lookup of the tree's own path and one system call less a file. */
+int strbuf_read_file_at(struct strbuf *sb, int dirfd, const char *path);
 /* Whether str ends with suffix (git's ends_with()). */
 bool ends_with(const char *str, const char *suffix);
 
