@@ -136,7 +136,7 @@ static int git_list(const char *root, const char *rel, struct file_list *out)
 	const char *argv[] = { "git", "-C", root, "ls-files", "-z", "--cached", "--others",
 			       "--exclude-standard", "--", NULL, NULL, NULL };
 	size_t i, start;
-	int status;
+	int status, root_fd;
 
 	strbuf_addf(&spec_c, "%s%s*.c", rel, *rel ? "/" : "");
 	strbuf_addf(&spec_h, "%s%s*.h", rel, *rel ? "/" : "");
@@ -149,21 +149,32 @@ static int git_list(const char *root, const char *rel, struct file_list *out)
 		strbuf_release(&data);
 		return -1;
 	}
+	/* Each path looked up from the root's descriptor: one lookup of the
+	 * root's own path, not one a file. */
+	root_fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	for (i = start = 0; i < data.len; i++) {
 		if (data.buf[i])
 			continue;
 		if (i > start) {
 			struct strbuf full = STRBUF_INIT;
 			struct stat st;
+			int ret;
 
 			/* A tracked file deleted in the working tree is not scanned. */
-			strbuf_addf(&full, "%s/%s", root, data.buf + start);
-			if (lstat(full.buf, &st) == 0 && S_ISREG(st.st_mode))
+			if (root_fd >= 0) {
+				ret = fstatat(root_fd, data.buf + start, &st, AT_SYMLINK_NOFOLLOW);
+			} else {
+				strbuf_addf(&full, "%s/%s", root, data.buf + start);
+				ret = lstat(full.buf, &st);
+				strbuf_release(&full);
+			}
+			if (ret == 0 && S_ISREG(st.st_mode))
 				add_path(out, data.buf + start);
-			strbuf_release(&full);
 		}
 		start = i + 1;
 	}
+	if (root_fd >= 0)
+		close(root_fd);
 	strbuf_release(&data);
 	return 0;
 }
