@@ -78,29 +78,11 @@ char *strbuf_detach(struct strbuf *sb)
 	return p;
 }
 
-int strbuf_read_file(struct strbuf *sb, const char *path)
+/* Reads fd to its end into sb and closes it; -1 with errno on an error. */
+static int read_to_end(struct strbuf *sb, int fd)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	struct stat st;
 	ssize_t n;
 
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &st) < 0) {
-		int err = errno;
-
-		close(fd);
-		errno = err;
-		return -1;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		close(fd);
-		errno = EISDIR;
-		return -1;
-	}
-	strbuf_grow(sb, st.st_size > 0 ? (size_t)st.st_size : 4096);
-	if (!sb->len)
-		sb->buf[0] = '\0';
 	for (;;) {
 		strbuf_grow(sb, 8192);
 		n = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
@@ -122,32 +104,36 @@ int strbuf_read_file(struct strbuf *sb, const char *path)
 	return 0;
 }
 
-int strbuf_read_file_at(struct strbuf *sb, int dirfd, const char *path)
+int strbuf_read_file(struct strbuf *sb, const char *path)
 {
-	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
 
 	if (fd < 0)
 		return -1;
-	for (;;) {
-		strbuf_grow(sb, 8192);
-		n = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
-		if (n < 0) {
-			int err = errno;
+	if (fstat(fd, &st) < 0) {
+		int err = errno;
 
-			if (err == EINTR)
-				continue;
-			close(fd);
-			errno = err;
-			return -1;
-		}
-		if (n == 0)
-			break;
-		sb->len += (size_t)n;
+		close(fd);
+		errno = err;
+		return -1;
 	}
-	sb->buf[sb->len] = '\0';
-	close(fd);
-	return 0;
+	if (S_ISDIR(st.st_mode)) {
+		close(fd);
+		errno = EISDIR;
+		return -1;
+	}
+	strbuf_grow(sb, st.st_size > 0 ? (size_t)st.st_size : 4096);
+	if (!sb->len)
+		sb->buf[0] = '\0';
+	return read_to_end(sb, fd);
+}
+
+int strbuf_read_file_at(struct strbuf *sb, int dirfd, const char *path)
+{
+	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
+
+	return fd < 0 ? -1 : read_to_end(sb, fd);
 }
 
 int write_whole_file(const char *path, const char *data, size_t len, unsigned mode)
