@@ -225,7 +225,7 @@ static void group_items(struct workitem_model *m)
 	}
 }
 
-/* Lexed files cost ~50 bytes a token: a whole tree's queueing files would
+/* Lexed files cost ~30 bytes a token: a whole tree's queueing files would
  * hold gigabytes. Nothing in the model points into the source cache, so
  * it is emptied now and then. */
 void workitem_model_trim(const struct workitem_model *m, size_t *ticks)
