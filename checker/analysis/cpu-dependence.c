@@ -308,6 +308,15 @@ static void free_text(void *p)
 	free(nf);
 }
 
+void cpu_dependence_empty_sources(struct cpu_dependence *cd)
+{
+	const char *root = cd->sc->root, *arch = cd->sc->arch;
+
+	cpu_dependence_forget_sources(cd);
+	source_cache_release(cd->sc);
+	source_cache_init(cd->sc, root, arch);
+}
+
 void cpu_dependence_forget_sources(struct cpu_dependence *cd)
 {
 	struct strmap misses = { 0 };

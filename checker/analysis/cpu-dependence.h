@@ -46,6 +46,9 @@ void cpu_dependence_free(struct cpu_dependence *cd);
  * cache about to be emptied; keeps the answers, the names found nowhere and
  * what was learnt from the files' text, which does not change. */
 void cpu_dependence_forget_sources(struct cpu_dependence *cd);
+/* Forgets them and empties the cache cd reads through: what a pass over
+ * many files does when its cache has grown past its budget. */
+void cpu_dependence_empty_sources(struct cpu_dependence *cd);
 
 /* The definition of name as seen from file from: that file, the headers it
  * includes, the other files of its directory. NULL if none. */

@@ -30,11 +30,8 @@ static void *answer_worker(void *arg)
 
 		if (i >= p->nr)
 			break;
-		if (source_cache_tokens(&sc) > THREAD_TOKEN_BUDGET) {
-			cpu_dependence_forget_sources(cd);
-			source_cache_release(&sc);
-			source_cache_init(&sc, p->root, p->arch);
-		}
+		if (source_cache_tokens(&sc) > THREAD_TOKEN_BUDGET)
+			cpu_dependence_empty_sources(cd);
 		p->q[i].yes = cpu_dependence_of(cd, p->q[i].from, p->q[i].name, &p->q[i].chain);
 	}
 	cpu_dependence_free(cd);

@@ -1342,9 +1342,5 @@ void affinity_trim_sources_past(struct affinity_analysis *a, size_t tokens)
 
 void affinity_forget_sources(struct affinity_analysis *a)
 {
-	const char *root = a->sc.root, *arch = a->sc.arch;
-
-	cpu_dependence_forget_sources(a->cd);
-	source_cache_release(&a->sc);
-	source_cache_init(&a->sc, root, arch);
+	cpu_dependence_empty_sources(a->cd);
 }

@@ -169,7 +169,10 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 	/* Only tree rules selected: their pass reads the files itself. */
 	if (!sh->nr_file_rules)
 		return;
-	strbuf_addf(&abs, "%s/%s", opts->root, res->path);
+	/* The absolute path only where it is needed: libclang, or a root
+	 * that could not be opened. */
+	if (sh->root_fd < 0)
+		strbuf_addf(&abs, "%s/%s", opts->root, res->path);
 	if ((sh->root_fd >= 0 ? strbuf_read_file_at(text, sh->root_fd, res->path) :
 				strbuf_read_file(text, abs.buf)) < 0) {
 		char buf[256];
@@ -212,7 +215,11 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 	if (cands.nr && opts->use_clang) {
 		struct arg_list args = { 0 };
 		char *reason = NULL;
-		bool from_db = build_args(opts, res->path, abs.buf, &args);
+		bool from_db;
+
+		if (!abs.len)
+			strbuf_addf(&abs, "%s/%s", opts->root, res->path);
+		from_db = build_args(opts, res->path, abs.buf, &args);
 
 		if (!needs_clang(opts, &cands, states, from_db)) {
 			arg_list_release(&args);

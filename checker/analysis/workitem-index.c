@@ -6,7 +6,7 @@
 #include <string.h>
 
 /* Each begins with I, P, D, _ or d and is 9 bytes or longer: binding_macro()
- * rejects other identifiers before comparing (tests/unit/test-workitem-index.c). */
+ * rejects other identifiers before comparing (tests/unit/test-affinity.c). */
 const char *const workitem_binding_macros[] = {
 	"INIT_WORK", "INIT_DELAYED_WORK", "INIT_DEFERRABLE_WORK",
 	"INIT_DELAYED_WORK_DEFERRABLE", "INIT_WORK_ONSTACK", "INIT_DELAYED_WORK_ONSTACK",

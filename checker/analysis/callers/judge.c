@@ -128,12 +128,8 @@ static void *judge_worker(void *arg)
 		for (i = p->groups[g]; i < end; i++) {
 			if (++since_check >= CACHE_CHECK_EVERY) {
 				since_check = 0;
-				if (source_cache_tokens(&sc) > p->token_limit) {
-					cpu_dependence_forget_sources(cd);
-					source_cache_release(&sc);
-					source_cache_init(&sc, p->root,
-							  p->arch);
-				}
+				if (source_cache_tokens(&sc) > p->token_limit)
+					cpu_dependence_empty_sources(cd);
 			}
 			answer(cd, &p->v->items[i]);
 		}
