@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -38,7 +39,35 @@ struct scan_shared {
 	size_t nr_readings;
 	const char **names;		/* every selected rule's identifiers */
 	int root_fd;			/* opts->root, read relative to (-1: by path) */
+	bool *absent;			/* an unchecked list's paths that are not
+					 * regular files in the working tree */
 };
+
+/* Whether a path of an unchecked list (tree.h) is not a file to scan, from
+ * what opening or reading it said. */
+static bool is_absent(int err)
+{
+	return err == ENOENT || err == ELOOP || err == ENOTDIR || err == EISDIR ||
+	       err == ENXIO;
+}
+
+/* The same asked without reading the file (only tree rules are selected):
+ * as reading would say it, so a FIFO is a file (an empty one). */
+static bool absent_here(const struct scan_shared *sh, const char *path)
+{
+	struct strbuf abs = STRBUF_INIT;
+	struct stat st;
+	int ret;
+
+	if (sh->root_fd >= 0) {
+		ret = fstatat(sh->root_fd, path, &st, AT_SYMLINK_NOFOLLOW);
+	} else {
+		strbuf_addf(&abs, "%s/%s", sh->opts->root, path);
+		ret = lstat(abs.buf, &st);
+		strbuf_release(&abs);
+	}
+	return ret < 0 ? is_absent(errno) : S_ISLNK(st.st_mode) || S_ISDIR(st.st_mode);
+}
 
 /* The cheap test that keeps most of a tree away from the lexer and libclang:
  * one pass per anchor over a file for all the rules' names, not one per
@@ -167,16 +196,26 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 	res->path = xstrdup(sh->files->paths[index]);
 	strbuf_reset(text);
 	/* Only tree rules selected: their pass reads the files itself. */
-	if (!sh->nr_file_rules)
+	if (!sh->nr_file_rules) {
+		if (sh->absent)
+			sh->absent[index] = absent_here(sh, res->path);
 		return;
+	}
 	/* The absolute path only where it is needed: libclang, or a root
 	 * that could not be opened. */
 	if (sh->root_fd < 0)
 		strbuf_addf(&abs, "%s/%s", opts->root, res->path);
-	if ((sh->root_fd >= 0 ? strbuf_read_file_at(text, sh->root_fd, res->path) :
-				strbuf_read_file(text, abs.buf)) < 0) {
+	/* A symlink or a FIFO git listed is not read; without O_NONBLOCK
+	 * opening a FIFO would wait for a writer. */
+	if (strbuf_read_file_at(text, sh->root_fd >= 0 ? sh->root_fd : AT_FDCWD,
+				sh->root_fd >= 0 ? res->path : abs.buf,
+				sh->absent ? O_NOFOLLOW | O_NONBLOCK : 0) < 0) {
 		char buf[256];
 
+		if (sh->absent && is_absent(errno)) {
+			sh->absent[index] = true;
+			goto out;
+		}
 		snprintf(buf, sizeof(buf), "cannot read: %s", strerror(errno));
 		res->failed_reason = xstrdup(buf);
 		goto out;
@@ -312,6 +351,23 @@ static void show_progress(struct scan_shared *sh, bool final)
 {
 	fprintf(stderr, "\rscanning: %zu/%zu files%s", (size_t)atomic_load(&sh->done),
 		sh->files->nr, final ? "\n" : "");
+}
+
+/* The results without the paths that were not there to scan. */
+static size_t drop_absent(struct scan_shared *sh)
+{
+	size_t i, kept = 0;
+
+	for (i = 0; i < sh->files->nr; i++) {
+		if (sh->absent && sh->absent[i]) {
+			free(sh->results[i].path);
+			continue;
+		}
+		sh->results[kept++] = sh->results[i];
+	}
+	free(sh->absent);
+	sh->absent = NULL;
+	return kept;
 }
 
 static bool first_of_its_pass(const struct scan_options *opts, size_t r)
@@ -473,6 +529,8 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 	for (i = 0; i < (int)opts->nr_rules; i++)
 		if (opts->rules[i]->identifiers && rule_fits_era(opts->rules[i], &out->era))
 			sh.file_rules[sh.nr_file_rules++] = opts->rules[i];
+	if (files->unchecked)
+		sh.absent = xcalloc(files->nr ? files->nr : 1, sizeof(*sh.absent));
 	atomic_init(&sh.next, 0);
 	atomic_init(&sh.done, 0);
 	atomic_init(&sh.parsed, 0);
@@ -508,7 +566,7 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 	free(sh.names);
 	out->root = opts->root;
 	out->files = sh.results;
-	out->nr_files = files->nr;
+	out->nr_files = drop_absent(&sh);
 	out->files_parsed = atomic_load(&sh.parsed);
 	timing_phase("files scanned");
 	out->kconfig = sh.kconfig;

@@ -40,6 +40,8 @@ static void *read_worker(void *arg)
 	struct read_pass *p = arg;
 	int thread = atomic_fetch_add(&p->thread, 1);
 	struct strbuf text = STRBUF_INIT, path = STRBUF_INIT;
+	/* A symlink or a FIFO git listed is not read (tree.h) */
+	int flags = p->files->unchecked ? O_NOFOLLOW | O_NONBLOCK : 0;
 
 	for (;;) {
 		size_t i = atomic_fetch_add(&p->next, 1);
@@ -48,13 +50,14 @@ static void *read_worker(void *arg)
 			break;
 		strbuf_reset(&text);
 		if (p->root_fd >= 0) {
-			if (strbuf_read_file_at(&text, p->root_fd, p->files->paths[i]) < 0 ||
+			if (strbuf_read_file_at(&text, p->root_fd, p->files->paths[i], flags) < 0 ||
 			    !text.buf)
 				continue;
 		} else {
 			strbuf_reset(&path);
 			strbuf_addf(&path, "%s/%s", p->root, p->files->paths[i]);
-			if (strbuf_read_file(&text, path.buf) < 0 || !text.buf)
+			if (strbuf_read_file_at(&text, AT_FDCWD, path.buf, flags) < 0 ||
+			    !text.buf)
 				continue;
 		}
 		p->fn(p->ctx, thread, i, &text);

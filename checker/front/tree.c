@@ -129,14 +129,16 @@ static void walk(const char *root, struct strbuf *rel, struct file_list *out)
 	closedir(d);
 }
 
-/* git ls-files; returns -1 when git cannot list (then we walk). */
-static int git_list(const char *root, const char *rel, struct file_list *out)
+/* git ls-files; returns -1 when git cannot list (then we walk). check:
+ * look at each path, and keep only the regular files (a tracked file may
+ * be deleted in the working tree, or be a symlink); else out->unchecked. */
+static int git_list(const char *root, const char *rel, struct file_list *out, bool check)
 {
 	struct strbuf spec_c = STRBUF_INIT, spec_h = STRBUF_INIT, data = STRBUF_INIT;
 	const char *argv[] = { "git", "-C", root, "ls-files", "-z", "--cached", "--others",
 			       "--exclude-standard", "--", NULL, NULL, NULL };
 	size_t i, start;
-	int status, root_fd;
+	int status, root_fd = -1;
 
 	strbuf_addf(&spec_c, "%s%s*.c", rel, *rel ? "/" : "");
 	strbuf_addf(&spec_h, "%s%s*.h", rel, *rel ? "/" : "");
@@ -151,16 +153,20 @@ static int git_list(const char *root, const char *rel, struct file_list *out)
 	}
 	/* Each path looked up from the root's descriptor: one lookup of the
 	 * root's own path, not one a file. */
-	root_fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (check)
+		root_fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	else
+		out->unchecked = true;
 	for (i = start = 0; i < data.len; i++) {
 		if (data.buf[i])
 			continue;
-		if (i > start) {
+		if (i > start && !check) {
+			add_path(out, data.buf + start);
+		} else if (i > start) {
 			struct strbuf full = STRBUF_INIT;
 			struct stat st;
 			int ret;
 
-			/* A tracked file deleted in the working tree is not scanned. */
 			if (root_fd >= 0) {
 				ret = fstatat(root_fd, data.buf + start, &st, AT_SYMLINK_NOFOLLOW);
 			} else {
@@ -236,7 +242,7 @@ static void drop_nested_trees(const char *root, struct file_list *fl, size_t fir
 	free(nested);
 }
 
-int list_tree_files(const char *root, const char *rel, struct file_list *out)
+static int list_files(const char *root, const char *rel, struct file_list *out, bool check)
 {
 	struct strbuf full = STRBUF_INIT, r = STRBUF_INIT;
 	struct stat st;
@@ -255,7 +261,7 @@ int list_tree_files(const char *root, const char *rel, struct file_list *out)
 		return 0;
 	}
 	first = out->nr;
-	if (!is_git_checkout(root) || git_list(root, rel, out) < 0) {
+	if (!is_git_checkout(root) || git_list(root, rel, out, check) < 0) {
 		strbuf_addstr(&r, rel);
 		walk(root, &r, out);
 		strbuf_release(&r);
@@ -263,6 +269,11 @@ int list_tree_files(const char *root, const char *rel, struct file_list *out)
 	drop_nested_trees(root, out, first);
 	out->whole_tree = !first && !*rel;
 	return ret;
+}
+
+int list_tree_files(const char *root, const char *rel, struct file_list *out)
+{
+	return list_files(root, rel, out, true);
 }
 
 /* The path of abs relative to root ("" for root itself), or NULL. */
@@ -355,7 +366,7 @@ char *list_paths_of_one_tree(char **paths, size_t nr, struct file_list *out)
 			continue;
 		}
 		rel = relative_to(resolved, root);
-		if (!rel || list_tree_files(root, rel, out) < 0)
+		if (!rel || list_files(root, rel, out, false) < 0)
 			die("%s: cannot list its files", paths[i]);
 	}
 	file_list_finish(out);
@@ -397,6 +408,7 @@ void file_list_copy(struct file_list *to, const struct file_list *from)
 	for (i = 0; i < from->nr; i++)
 		add_path(to, from->paths[i]);
 	to->whole_tree = from->whole_tree;
+	to->unchecked = from->unchecked;
 }
 
 void file_list_release(struct file_list *fl)

@@ -9,6 +9,11 @@ struct file_list {
 	char **paths;		/* relative to the root, sorted, unique */
 	size_t nr, alloc;
 	bool whole_tree;	/* listed by list_tree_files(root, "") alone */
+	/* Listed by git without looking at the working tree: a path may be
+	 * gone from it, or be a symlink or a directory there. Whoever reads
+	 * the files skips those, as scan_run() does (one lookup a file less
+	 * than listing with a look at each). */
+	bool unchecked;
 };
 
 /* The root of the kernel tree holding path: the nearest directory at or above
@@ -22,7 +27,8 @@ bool is_git_checkout(const char *root);
  * that are not ignored), a walk otherwise. Returns -1 if rel does not exist. */
 int list_tree_files(const char *root, const char *rel, struct file_list *out);
 /* The files under paths (each the tree's root, or a file or directory in
- * it), all in one kernel tree, into out (finished). Returns that tree's root
+ * it), all in one kernel tree, into out (finished; unchecked when git
+ * listed a directory: the scan looks at each file as it reads it). Returns that tree's root
  * (the caller frees it); dies with one line when a path is missing, outside
  * a kernel tree or in another one than the first. */
 char *list_paths_of_one_tree(char **paths, size_t nr, struct file_list *out);

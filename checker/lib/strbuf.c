@@ -129,9 +129,9 @@ int strbuf_read_file(struct strbuf *sb, const char *path)
 	return read_to_end(sb, fd);
 }
 
-int strbuf_read_file_at(struct strbuf *sb, int dirfd, const char *path)
+int strbuf_read_file_at(struct strbuf *sb, int dirfd, const char *path, int flags)
 {
-	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
+	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC | flags);
 
 	return fd < 0 ? -1 : read_to_end(sb, fd);
 }

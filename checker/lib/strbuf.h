@@ -28,8 +28,9 @@ int write_whole_file(const char *path, const char *data, size_t len, unsigned mo
 int strbuf_read_file(struct strbuf *sb, const char *path);
 /* The same for path relative to the directory dirfd (AT_FDCWD: as open()
  * takes it), without an fstat(): for a pass that reads a whole tree, one
- * lookup of the tree's own path and one system call less a file. */
-int strbuf_read_file_at(struct strbuf *sb, int dirfd, const char *path);
+ * lookup of the tree's own path and one system call less a file. flags:
+ * more open() flags (O_NOFOLLOW...), or 0. */
+int strbuf_read_file_at(struct strbuf *sb, int dirfd, const char *path, int flags);
 /* Whether str ends with suffix (git's ends_with()). */
 bool ends_with(const char *str, const char *suffix);
 
