@@ -18,12 +18,6 @@ struct lexer {
 	size_t define_params_first, define_params_end;	/* token index range */
 };
 
-static const char *const punct3[] = { "<<=", ">>=", "...", NULL };
-static const char *const punct2[] = {
-	"->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
-	"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##", NULL
-};
-
 static int peek(struct lexer *lx, size_t at)
 {
 	return at < lx->lf->size ? (unsigned char)lx->lf->text[at] : -1;
@@ -54,31 +48,44 @@ static void newline(struct lexer *lx, size_t next_line_start)
 	lf->line_starts[lf->nr_lines++] = next_line_start;
 }
 
-static bool is_ident_start(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
-}
+/* What a byte can start or continue: one table look-up a byte, not a row
+ * of comparisons (the identifier loop is most of the lexer's time). */
+enum {
+	IDENT_START = 1,	/* a-z A-Z _ $ */
+	IDENT_CHAR = 2,		/* those and 0-9 */
+	BLANK = 4,		/* space \t \r \f \v */
+};
+
+static const unsigned char byte_class[256] = {
+	['a' ... 'z'] = IDENT_START | IDENT_CHAR,
+	['A' ... 'Z'] = IDENT_START | IDENT_CHAR,
+	['_'] = IDENT_START | IDENT_CHAR,
+	['$'] = IDENT_START | IDENT_CHAR,
+	['0' ... '9'] = IDENT_CHAR,
+	[' '] = BLANK, ['\t'] = BLANK, ['\r'] = BLANK, ['\f'] = BLANK, ['\v'] = BLANK,
+};
 
 static bool is_ident_char(int c)
 {
-	return is_ident_start(c) || (c >= '0' && c <= '9');
+	return c >= 0 && (byte_class[c] & IDENT_CHAR);
 }
 
-static struct token *emit(struct lexer *lx, enum token_kind kind, size_t start,
-			  unsigned line, size_t line_start)
+static inline struct token *emit(struct lexer *lx, enum token_kind kind, size_t start,
+				 unsigned line, size_t line_start)
 {
 	struct lexed_file *lf = lx->lf;
 	struct token *tok;
 
 	ALLOC_GROW(lf->tokens, lf->nr_tokens, lf->alloc_tokens);
 	tok = &lf->tokens[lf->nr_tokens++];
-	memset(tok, 0, sizeof(*tok));
-	tok->kind = kind;
-	tok->offset = start;
-	tok->len = lx->pos - start;
-	tok->line = line;
-	tok->column = (unsigned)(start - line_start) + 1;
-	tok->directive_index = -1;
+	*tok = (struct token){
+		.kind = kind,
+		.offset = (unsigned)start,
+		.len = (unsigned)(lx->pos - start),
+		.line = line,
+		.column = (unsigned)(start - line_start) + 1,
+		.directive_index = -1,
+	};
 	return tok;
 }
 
@@ -99,38 +106,54 @@ static bool skip_splice(struct lexer *lx)
 	return true;
 }
 
+/* The comment loops keep their place in a local: a quarter of a kernel
+ * file is comments. */
 static void lex_block_comment(struct lexer *lx)
 {
+	const char *text = lx->lf->text;
+	size_t size = lx->lf->size, p = lx->pos + 2;
 	unsigned line = lx->line;
 
-	lx->pos += 2;
 	for (;;) {
-		int c = peek(lx, lx->pos);
+		char c;
 
-		if (c < 0) {
+		if (p >= size) {
+			lx->pos = size;
 			set_error(lx, "unterminated /* comment", line);
 			return;
 		}
-		if (c == '*' && peek(lx, lx->pos + 1) == '/') {
-			lx->pos += 2;
+		c = text[p++];
+		if (c == '*' && p < size && text[p] == '/') {
+			lx->pos = p + 1;
 			return;
 		}
-		lx->pos++;
 		if (c == '\n')
-			newline(lx, lx->pos);
+			newline(lx, p);
 	}
 }
 
+/* To the end of the line, which a backslash before it splices to the next. */
 static void lex_line_comment(struct lexer *lx)
 {
-	for (;;) {
-		int c = peek(lx, lx->pos);
+	const char *text = lx->lf->text;
+	size_t size = lx->lf->size, p = lx->pos;
 
-		if (c < 0 || c == '\n')
+	for (;;) {
+		const char *nl = memchr(text + p, '\n', size - p);
+		size_t at, back;
+
+		if (!nl) {
+			lx->pos = size;
 			return;
-		if (skip_splice(lx))
-			continue;
-		lx->pos++;
+		}
+		at = (size_t)(nl - text);
+		back = at > p && text[at - 1] == '\r' ? at - 1 : at;
+		if (back == p || text[back - 1] != '\\') {
+			lx->pos = at;
+			return;
+		}
+		p = at + 1;
+		newline(lx, p);
 	}
 }
 
@@ -180,23 +203,52 @@ static void lex_number(struct lexer *lx)
 	}
 }
 
+/* The longest of C's punctuators at pos: <<= >>= ... and the two-byte ones
+ * (-> ++ -- << >> <= >= == != && || += -= *= /= %= &= |= ^= ##), else one
+ * byte. */
 static void lex_punct(struct lexer *lx)
 {
 	const char *s = lx->lf->text + lx->pos;
-	size_t left = lx->lf->size - lx->pos;
-	int i;
+	size_t left = lx->lf->size - lx->pos, n = 1;
+	char b = left >= 2 ? s[1] : 0, c = left >= 3 ? s[2] : 0;
 
-	for (i = 0; punct3[i]; i++)
-		if (left >= 3 && !memcmp(s, punct3[i], 3)) {
-			lx->pos += 3;
-			return;
-		}
-	for (i = 0; punct2[i]; i++)
-		if (left >= 2 && !memcmp(s, punct2[i], 2)) {
-			lx->pos += 2;
-			return;
-		}
-	lx->pos++;
+	switch (s[0]) {
+	case '<':
+	case '>':
+		if (b == s[0])
+			n = c == '=' ? 3 : 2;
+		else if (b == '=')
+			n = 2;
+		break;
+	case '.':
+		if (b == '.' && c == '.')
+			n = 3;
+		break;
+	case '-':
+		if (b == '>' || b == '-' || b == '=')
+			n = 2;
+		break;
+	case '+':
+	case '&':
+	case '|':
+		if (b == s[0] || b == '=')
+			n = 2;
+		break;
+	case '=':
+	case '!':
+	case '*':
+	case '/':
+	case '%':
+	case '^':
+		if (b == '=')
+			n = 2;
+		break;
+	case '#':
+		if (b == '#')
+			n = 2;
+		break;
+	}
+	lx->pos += n;
 }
 
 static bool tok_eq(const struct lexed_file *lf, const struct token *t, const char *s)
@@ -327,8 +379,13 @@ void lex_file(struct lexed_file *lf, const char *text, size_t size)
 			space_before = true;
 			continue;
 		}
-		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-			lx.pos++;
+		if (byte_class[c] & BLANK) {
+			const unsigned char *t = (const unsigned char *)text;
+			size_t p = lx.pos + 1;
+
+			while (p < size && (byte_class[t[p]] & BLANK))
+				p++;
+			lx.pos = p;
 			space_before = true;
 			continue;
 		}
@@ -349,9 +406,13 @@ void lex_file(struct lexed_file *lf, const char *text, size_t size)
 			space_before = true;
 			continue;
 		}
-		if (is_ident_start(c)) {
-			while (is_ident_char(peek(&lx, lx.pos)))
-				lx.pos++;
+		if (byte_class[c] & IDENT_START) {
+			const unsigned char *t = (const unsigned char *)text;
+			size_t p = lx.pos + 1;
+
+			while (p < size && (byte_class[t[p]] & IDENT_CHAR))
+				p++;
+			lx.pos = p;
 			tok = emit(&lx, TOK_IDENT, start, line, line_start);
 		} else if ((c >= '0' && c <= '9') ||
 			   (c == '.' && peek(&lx, lx.pos + 1) >= '0' && peek(&lx, lx.pos + 1) <= '9')) {
