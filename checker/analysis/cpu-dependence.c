@@ -191,15 +191,17 @@ static size_t probe(uint64_t h, unsigned k, size_t mask)
 	return ((uint32_t)h + k * ((uint32_t)(h >> 32) | 1)) & mask;
 }
 
-static bool is_name_char(char c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9');
-}
+/* 1: a byte of a name, 2: a digit (a name does not start with one). */
+static const unsigned char name_byte[256] = {
+	['a' ... 'z'] = 1, ['A' ... 'Z'] = 1, ['_'] = 1, ['0' ... '9'] = 2,
+};
 
+/* Each name hashed as it is scanned (name_hash()'s hash), with a table
+ * look-up a byte: this runs over every file of the directories searched. */
 static void names_filter_build(struct names_filter *nf, const char *text,
 			       size_t len)
 {
+	const unsigned char *t = (const unsigned char *)text;
 	size_t bits = 512, i = 0;
 	unsigned k;
 
@@ -208,19 +210,20 @@ static void names_filter_build(struct names_filter *nf, const char *text,
 	nf->mask = bits - 1;
 	nf->bits = xcalloc(bits / 64, sizeof(*nf->bits));
 	while (i < len) {
-		size_t start;
-		uint64_t h;
+		uint64_t h = 0xcbf29ce484222325ull;
+		bool number;
 
-		if (!is_name_char(text[i])) {
+		if (!name_byte[t[i]]) {
 			i++;
 			continue;
 		}
-		start = i;
-		while (i < len && is_name_char(text[i]))
+		number = name_byte[t[i]] == 2; /* 0x1f, 10UL: not a name */
+		while (i < len && name_byte[t[i]]) {
+			h = (h ^ t[i]) * 0x100000001b3ull;
 			i++;
-		if (text[start] >= '0' && text[start] <= '9')
-			continue; /* a number (0x1f, 10UL), not a name */
-		h = name_hash(text + start, i - start);
+		}
+		if (number)
+			continue;
 		for (k = 0; k < NAME_PROBES; k++) {
 			size_t bit = probe(h, k, nf->mask);
 
