@@ -26,21 +26,52 @@ static void describe_wq(struct strbuf *sb, const struct queueing *q)
 		strbuf_addstr(sb, q->wq.text);
 }
 
+/* What struct_defs says of a file and a name. */
+static char defines_mark, does_not_define_mark;
+#define DEFINES ((void *)&defines_mark)
+#define DOES_NOT_DEFINE ((void *)&does_not_define_mark)
+
+/* Whether f has `struct name {`, asked once a file and name: the headers
+ * of a directory are asked again from each of its files. */
+static bool defines_struct(const struct workitem_model *m, const struct source_file *f,
+			   const char *name)
+{
+	const struct lexed_file *lf = &f->lex;
+	size_t i, n = strlen(name);
+	struct strbuf key = STRBUF_INIT;
+	void *known;
+	bool yes = false;
+
+	strbuf_addf(&key, "%s\t%s", f->path, name);
+	known = strmap_get(m->struct_defs, key.buf);
+	if (known) {
+		strbuf_release(&key);
+		return known == DEFINES;
+	}
+	for (i = 0; i + 2 < lf->nr_tokens && !yes; i++) {
+		const struct token *t = &lf->tokens[i], *u = t + 1;
+
+		if (t->kind != TOK_IDENT || t->len != 6 || u->kind != TOK_IDENT || u->len != n ||
+		    memcmp(lf->text + t->offset, "struct", 6) ||
+		    memcmp(lf->text + u->offset, name, n))
+			continue;
+		yes = tok_is_punct(lf, token_next_code(lf, (long)i + 1), "{");
+	}
+	strmap_put(m->struct_defs, key.buf, yes ? DEFINES : DOES_NOT_DEFINE);
+	strbuf_release(&key);
+	return yes;
+}
+
 /* The file defining struct name: f itself or a header it includes, two
  * levels deep; NULL when none of them does. */
 static const char *struct_home_in(const struct workitem_model *m, struct source_file *f,
 				  const char *name, int depth)
 {
-	const struct lexed_file *lf = &f->lex;
 	char *const *includes;
 	size_t i, nr;
 
-	for (i = 0; i + 2 < lf->nr_tokens; i++)
-		if (lf->tokens[i].kind == TOK_IDENT && lf->tokens[i + 1].kind == TOK_IDENT &&
-		    tok_is_ident(lf, (long)i, "struct") &&
-		    tok_is_ident(lf, (long)i + 1, name) &&
-		    tok_is_punct(lf, token_next_code(lf, (long)i + 1), "{"))
-			return f->path;
+	if (defines_struct(m, f, name))
+		return f->path;
 	if (depth <= 1)
 		return NULL;
 	includes = source_includes(&m->a->sc, f, &nr);

@@ -450,12 +450,30 @@ static char *line_of(const char *text, size_t len, unsigned line)
 	return xstrndup(text + start, end - start);
 }
 
+/* Whether text may have an #if, #ifdef or #ifndef: a '#', then blanks or
+ * splices, then "if" (a superset: anywhere on a line, across lines).
+ * Without one, no line of it is in a branch. */
+static bool has_conditional(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+
+	while ((p = memchr(p, '#', (size_t)(end - p)))) {
+		const char *r = ++p;
+
+		while (r < end && strchr(" \t\\\r\n", *r) && *r)
+			r++;
+		if (end - r >= 2 && r[0] == 'i' && r[1] == 'f')
+			return true;
+	}
+	return false;
+}
+
 /* Whether line of path (text) is in an #if branch the configuration does
  * not build, as the file scan says of its own findings. */
 static bool line_inactive(struct scan_result *res, const char *path, const char *text,
 			  size_t len, unsigned line)
 {
-	if (!res->kconfig || !text)
+	if (!res->kconfig || !text || !has_conditional(text, len))
 		return false;
 	if (!res->inactive_path || strcmp(res->inactive_path, path)) {
 		struct lexed_file lf;

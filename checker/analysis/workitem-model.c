@@ -242,6 +242,7 @@ void workitem_model_begin(struct workitem_model *m, const char *root, const char
 	m->root = root;
 	m->modules = xcalloc(1, sizeof(*m->modules));
 	m->struct_homes = xcalloc(1, sizeof(*m->struct_homes));
+	m->struct_defs = xcalloc(1, sizeof(*m->struct_defs));
 	module_groups_init(m->modules, root);
 	era_read(root, &m->era);
 	/* Before any file is read: the reading threads name workqueues. */
@@ -340,7 +341,7 @@ void workitem_model_finish(struct workitem_model *m, struct affinity_analysis *a
 	merge_lists(m);
 	resolve_own_parameters(m);
 	wrappers_resolve(&m->wrappers, a, &m->names, &m->queueings, &m->nr_queueings,
-			 &m->alloc_queueings);
+			 &m->alloc_queueings, m->jobs);
 	/* by_key is empty yet: merging asks the index only. */
 	merge_delayed_keys(m);
 	group_items(m);
@@ -422,6 +423,9 @@ void workitem_model_release(struct workitem_model *m)
 	if (m->struct_homes)
 		strmap_release(m->struct_homes, free);
 	free(m->struct_homes);
+	if (m->struct_defs)
+		strmap_release(m->struct_defs, NULL);
+	free(m->struct_defs);
 	workqueue_names_release(&m->names);
 	wrappers_release(&m->wrappers);
 	era_release(&m->era);

@@ -246,12 +246,19 @@ static bool queueing_of_call(struct affinity_analysis *a, const struct workqueue
 	return true;
 }
 
+/* Files lexed ahead at a time, and the cache's budget between two batches
+ * (as WQ015 reads its files, rule-reinit-live.c). */
+#define FILES_AHEAD 64
+#define TOKENS_KEPT (1u << 20)
+
 void wrappers_resolve(struct wrapper_set *w, struct affinity_analysis *a,
 		      const struct workqueue_names *names, struct queueing **qs, size_t *nr,
-		      size_t *alloc)
+		      size_t *alloc, int jobs)
 {
 	struct strmap by_name = { NULL, 0, 0 }, work_functions = { NULL, 0, 0 };
-	size_t i, ticks = 0;
+	const struct queue_wrapper **of = xcalloc(w->nr_calls + 1, sizeof(*of));
+	const char *files[FILES_AHEAD];
+	size_t i, j, nr_files;
 
 	/* A work function that queues its own item again is no wrapper. */
 	for (i = 0; i < a->idx.nr; i++)
@@ -260,16 +267,30 @@ void wrappers_resolve(struct wrapper_set *w, struct affinity_analysis *a,
 		if (!strmap_get(&work_functions, w->items[i].name))
 			strmap_put(&by_name, w->items[i].name, (void *)(uintptr_t)(i + 1));
 	strmap_release(&work_functions, NULL);
-	for (i = 0; i < w->nr_calls; i++) {
-		const struct queue_wrapper *wr = wrapper_for(w, &by_name, &w->calls[i]);
-		struct queueing q;
+	for (i = 0; i < w->nr_calls; i++)
+		of[i] = wrapper_for(w, &by_name, &w->calls[i]);
+	/* The calls come file by file: the files of the next ones lexed
+	 * ahead on jobs threads, the calls then find them in the cache. */
+	for (i = 0; i < w->nr_calls; i = j) {
+		for (j = i, nr_files = 0; j < w->nr_calls; j++) {
+			if (!of[j] || (nr_files && !strcmp(files[nr_files - 1], w->calls[j].path)))
+				continue;
+			if (nr_files == FILES_AHEAD)
+				break;
+			files[nr_files++] = w->calls[j].path;
+		}
+		affinity_trim_sources_past(a, TOKENS_KEPT);
+		source_cache_preload(&a->sc, files, nr_files, jobs);
+		for (; i < j; i++) {
+			struct queueing q;
 
-		affinity_trim_sources(a, &ticks);
-		if (!wr || !queueing_of_call(a, names, wr, &w->calls[i], &q))
-			continue;
-		ALLOC_GROW(*qs, *nr + 1, *alloc);
-		(*qs)[(*nr)++] = q;
+			if (!of[i] || !queueing_of_call(a, names, of[i], &w->calls[i], &q))
+				continue;
+			ALLOC_GROW(*qs, *nr + 1, *alloc);
+			(*qs)[(*nr)++] = q;
+		}
 	}
+	free(of);
 	strmap_release(&by_name, NULL);
 	if (getenv("WQCHECK_DEBUG_WRAPPERS")) {
 		for (i = 0; i < w->nr; i++)

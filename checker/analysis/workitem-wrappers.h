@@ -31,10 +31,11 @@ void wrappers_note_call(const struct source_file *f, size_t i, size_t file_index
  * lists). */
 void wrappers_collect(struct wrapper_set *w, struct queueing_list *lists, int nr_lists);
 /* Once the index is finished: the queueings the calls of the wrappers
- * make, appended to *qs (after the others, in file order). */
+ * make, appended to *qs (after the others, in file order); their files
+ * are lexed ahead on jobs threads. */
 void wrappers_resolve(struct wrapper_set *w, struct affinity_analysis *a,
 		      const struct workqueue_names *names, struct queueing **qs, size_t *nr,
-		      size_t *alloc);
+		      size_t *alloc, int jobs);
 void wrappers_release(struct wrapper_set *w);
 
 #endif
