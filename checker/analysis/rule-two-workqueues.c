@@ -26,58 +26,72 @@ static void describe_wq(struct strbuf *sb, const struct queueing *q)
 		strbuf_addstr(sb, q->wq.text);
 }
 
-/* What struct_defs says of a file and a name. */
-static char defines_mark, does_not_define_mark;
-#define DEFINES ((void *)&defines_mark)
-#define DOES_NOT_DEFINE ((void *)&does_not_define_mark)
-
-/* Whether f has `struct name {`, asked once a file and name: the headers
- * of a directory are asked again from each of its files. */
-static bool defines_struct(const struct workitem_model *m, const struct source_file *f,
-			   const char *name)
+/* The structs f defines (`struct name {`) as "\nname\nname\n", found in
+ * one pass the first time they are asked for and kept in struct_defs: a
+ * directory's headers are asked for every struct of every item queued
+ * there. */
+static const char *defined_structs(const struct workitem_model *m,
+				   const struct source_file *f)
 {
 	const struct lexed_file *lf = &f->lex;
-	size_t i, n = strlen(name);
-	struct strbuf key = STRBUF_INIT;
-	void *known;
-	bool yes = false;
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
 
-	strbuf_addf(&key, "%s\t%s", f->path, name);
-	known = strmap_get(m->struct_defs, key.buf);
-	if (known) {
-		strbuf_release(&key);
-		return known == DEFINES;
-	}
-	for (i = 0; i + 2 < lf->nr_tokens && !yes; i++) {
-		const struct token *t = &lf->tokens[i], *u = t + 1;
+	strbuf_addch(&sb, '\n');
+	for (i = 0; i + 2 < lf->nr_tokens; i++) {
+		const struct token *t = &lf->tokens[i];
 
-		if (t->kind != TOK_IDENT || t->len != 6 || u->kind != TOK_IDENT || u->len != n ||
+		if (t->kind != TOK_IDENT || t->len != 6 || t[1].kind != TOK_IDENT ||
 		    memcmp(lf->text + t->offset, "struct", 6) ||
-		    memcmp(lf->text + u->offset, name, n))
+		    !tok_is_punct(lf, token_next_code(lf, (long)i + 1), "{"))
 			continue;
-		yes = tok_is_punct(lf, token_next_code(lf, (long)i + 1), "{");
+		strbuf_addf(&sb, "%.*s\n", (int)t[1].len, lf->text + t[1].offset);
 	}
-	strmap_put(m->struct_defs, key.buf, yes ? DEFINES : DOES_NOT_DEFINE);
-	strbuf_release(&key);
-	return yes;
+	strmap_put(m->struct_defs, f->path, sb.buf);
+	return sb.buf;
 }
 
-/* The file defining struct name: f itself or a header it includes, two
- * levels deep; NULL when none of them does. */
-static const char *struct_home_in(const struct workitem_model *m, struct source_file *f,
+static bool names_hold(const char *names, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	if (!n)
+		return false;
+	for (p = strstr(names, name); p; p = strstr(p + 1, name))
+		if (p[-1] == '\n' && p[n] == '\n')
+			return true;
+	return false;
+}
+
+/* The file defining struct name: path itself or a header it includes, two
+ * levels deep; NULL when none of them does. A file is lexed only to learn
+ * what it defines, or to follow its includes. */
+static const char *struct_home_in(const struct workitem_model *m, const char *path,
 				  const char *name, int depth)
 {
+	const char *names = strmap_get(m->struct_defs, path);
+	struct source_file *f = NULL;
 	char *const *includes;
 	size_t i, nr;
 
-	if (defines_struct(m, f, name))
-		return f->path;
+	if (!names) {
+		f = source_get(&m->a->sc, path);
+		if (!f)
+			return NULL;
+		names = defined_structs(m, f);
+	}
+	if (names_hold(names, name))
+		return path;
 	if (depth <= 1)
+		return NULL;
+	if (!f)
+		f = source_get(&m->a->sc, path);
+	if (!f)
 		return NULL;
 	includes = source_includes(&m->a->sc, f, &nr);
 	for (i = 0; i < nr; i++) {
-		struct source_file *h = source_get(&m->a->sc, includes[i]);
-		const char *home = h ? struct_home_in(m, h, name, depth - 1) : NULL;
+		const char *home = struct_home_in(m, includes[i], name, depth - 1);
 
 		if (home)
 			return home;
@@ -96,8 +110,7 @@ static const char *struct_home(const struct workitem_model *m, const char *file,
 	strbuf_addf(&key, "%s\t%s", file, name);
 	home = strmap_get(m->struct_homes, key.buf);
 	if (!home) {
-		struct source_file *f = source_get(&m->a->sc, file);
-		const char *found = f ? struct_home_in(m, f, name, 3) : NULL;
+		const char *found = struct_home_in(m, file, name, 3);
 
 		home = xstrdup(found ? found : "");
 		strmap_put(m->struct_homes, key.buf, home);

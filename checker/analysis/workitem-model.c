@@ -424,7 +424,7 @@ void workitem_model_release(struct workitem_model *m)
 		strmap_release(m->struct_homes, free);
 	free(m->struct_homes);
 	if (m->struct_defs)
-		strmap_release(m->struct_defs, NULL);
+		strmap_release(m->struct_defs, free);
 	free(m->struct_defs);
 	workqueue_names_release(&m->names);
 	wrappers_release(&m->wrappers);

@@ -43,8 +43,8 @@ struct workitem_model {
 	struct queueing_list *lists;	/* while built: one a reading thread */
 	int nr_lists;
 	struct strmap *struct_homes;	/* "file\ttype" -> its home, "" (a cache) */
-	struct strmap *struct_defs;	/* "file\ttype" -> whether the file itself
-					 * defines it (rule-two-workqueues.c) */
+	struct strmap *struct_defs;	/* file -> the structs it defines
+					 * (rule-two-workqueues.c; a cache) */
 	struct wrapper_set wrappers;	/* what wrapper queueings' api points to */
 	int jobs;			/* threads its reading ran on: its rules'
 					 * source_cache_preload()s too */
