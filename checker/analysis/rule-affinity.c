@@ -602,7 +602,7 @@ static struct finding *add_site_finding(struct scan_result *res, const struct ru
 	const struct token *t = &s->file->lex.tokens[s->tok];
 
 	return scan_result_add_finding(res, rule, s->file->path, t->line, t->column,
-				       t->column + (unsigned)t->len);
+				       t->column + (unsigned)t->len, &s->file->lex);
 }
 
 static void add_binding_evidence(struct finding *f, const struct work_binding *b,

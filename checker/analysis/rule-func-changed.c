@@ -130,7 +130,7 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 		   (set_again_in_function(m, b, &p) || strstr(b->file, "selftest"));
 	f = scan_result_add_finding(res, &rule_func_changed, b->file, b->line, b->column,
 				    b->column + (unsigned)strlen(b->how == NULL ? "" :
-								 b->how));
+								 b->how), &p.f->lex);
 	if (!f) {
 		free(text);
 		return;

@@ -135,7 +135,7 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 		return;
 	}
 	f = scan_result_add_finding(res, &rule_reinit_live, b->file, b->line, b->column,
-				    b->column + (unsigned)strlen(b->how));
+				    b->column + (unsigned)strlen(b->how), &p.f->lex);
 	if (!f) {
 		free(text);
 		return;

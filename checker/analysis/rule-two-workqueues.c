@@ -228,10 +228,11 @@ static void report(const struct workitem_model *m, const struct work_item *it,
 		   struct scan_result *res)
 {
 	struct strbuf msg = STRBUF_INIT, ev = STRBUF_INIT;
+	struct source_file *in = source_get(&m->a->sc, q->file);
 	struct finding *f;
 
 	f = scan_result_add_finding(res, &rule_two_workqueues, q->file, q->line, q->column,
-				    q->end_column);
+				    q->end_column, in ? &in->lex : NULL);
 	if (!f)
 		return;
 	/* A rename of one of its sites (system_wq to system_percpu_wq) is

@@ -471,7 +471,7 @@ static bool has_conditional(const char *text, size_t len)
 /* Whether line of path (text) is in an #if branch the configuration does
  * not build, as the file scan says of its own findings. */
 static bool line_inactive(struct scan_result *res, const char *path, const char *text,
-			  size_t len, unsigned line)
+			  size_t len, unsigned line, const struct lexed_file *lexed)
 {
 	if (!res->kconfig || !text || !has_conditional(text, len))
 		return false;
@@ -482,25 +482,29 @@ static bool line_inactive(struct scan_result *res, const char *path, const char 
 
 		free(res->inactive_path);
 		res->inactive_path = xstrdup(path);
-		lex_file(&lf, text, len);
-		states = xcalloc(lf.nr_tokens + 1, sizeof(*states));
-		evaluate_branches(&lf, res->kconfig, states);
+		if (!lexed) {
+			lex_file(&lf, text, len);
+			lexed = &lf;
+		}
+		states = xcalloc(lexed->nr_tokens + 1, sizeof(*states));
+		evaluate_branches(lexed, res->kconfig, states);
 		free(res->inactive_lines);
-		res->nr_inactive_lines = lf.nr_lines;
-		res->inactive_lines = xcalloc(lf.nr_lines + 1, sizeof(bool));
-		for (i = 0; i < lf.nr_tokens; i++)
-			if (lf.tokens[i].line >= 1 && lf.tokens[i].line <= lf.nr_lines &&
+		res->nr_inactive_lines = lexed->nr_lines;
+		res->inactive_lines = xcalloc(lexed->nr_lines + 1, sizeof(bool));
+		for (i = 0; i < lexed->nr_tokens; i++)
+			if (lexed->tokens[i].line >= 1 && lexed->tokens[i].line <= lexed->nr_lines &&
 			    states[i] == BRANCH_INACTIVE)
-				res->inactive_lines[lf.tokens[i].line - 1] = true;
+				res->inactive_lines[lexed->tokens[i].line - 1] = true;
 		free(states);
-		lexed_file_release(&lf);
+		if (lexed == &lf)
+			lexed_file_release(&lf);
 	}
 	return line >= 1 && line <= res->nr_inactive_lines && res->inactive_lines[line - 1];
 }
 
 struct finding *scan_result_add_finding(struct scan_result *res, const struct rule *rule,
 					const char *path, unsigned line, unsigned column,
-					unsigned end_column)
+					unsigned end_column, const struct lexed_file *lexed)
 {
 	struct file_result *fr = bsearch(path, res->files, res->nr_files, sizeof(*res->files),
 					 file_result_compare);
@@ -520,9 +524,13 @@ struct finding *scan_result_add_finding(struct scan_result *res, const struct ru
 	f->severity = rule->severity;
 	if (res->root)
 		strbuf_addf(&abs, "%s/%s", res->root, path);
-	if (res->root && strbuf_read_file(&text, abs.buf) == 0 && text.buf) {
+	if (lexed) {
+		f->line_text = line_of(lexed->text, lexed->size, line);
+		f->in_inactive_branch = line_inactive(res, path, lexed->text, lexed->size, line,
+						      lexed);
+	} else if (res->root && strbuf_read_file(&text, abs.buf) == 0 && text.buf) {
 		f->line_text = line_of(text.buf, text.len, line);
-		f->in_inactive_branch = line_inactive(res, path, text.buf, text.len, line);
+		f->in_inactive_branch = line_inactive(res, path, text.buf, text.len, line, NULL);
 	} else
 		f->line_text = xstrdup("");
 	strbuf_release(&text);

@@ -66,10 +66,12 @@ void scan_result_release(struct scan_result *res);
 
 /* A new zeroed finding of rule in the result of file path (relative to the
  * root), with file, line_text and position set; NULL when path was not
- * scanned. For tree rules, whose findings do not come from the file scan. */
+ * scanned. For tree rules, whose findings do not come from the file scan.
+ * lexed: the file as the rule has it lexed (the file's text), or NULL:
+ * then it is read, and lexed when its #if branches are asked about. */
 struct finding *scan_result_add_finding(struct scan_result *res, const struct rule *rule,
 					const char *path, unsigned line, unsigned column,
-					unsigned end_column);
+					unsigned end_column, const struct lexed_file *lexed);
 
 /* All findings of a result, sorted, as pointers into it. */
 struct finding **scan_result_findings(const struct scan_result *res, size_t *nr);
