@@ -1,13 +1,14 @@
 #include "front/parse.h"
+#include "front/libclang.h"
+#include "lib/strbuf.h"
 #include "lib/usage.h"
 
-#include <clang-c/Index.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct parser {
-	CXIndex index;
+	CXIndex index;		/* made at the first parse: NULL before */
 };
 
 struct skipped_range {
@@ -22,21 +23,18 @@ struct parsed_file {
 	unsigned errors;
 };
 
+/* libclang is loaded, and the index made, when a file is first parsed. */
 struct parser *parser_new(void)
 {
-	struct parser *p = xcalloc(1, sizeof(*p));
-
-	p->index = clang_createIndex(0, 0);
-	if (!p->index)
-		die("libclang: cannot create an index");
-	return p;
+	return xcalloc(1, sizeof(struct parser));
 }
 
 void parser_free(struct parser *p)
 {
 	if (!p)
 		return;
-	clang_disposeIndex(p->index);
+	if (p->index)
+		libclang.clang_disposeIndex(p->index);
 	free(p);
 }
 
@@ -59,7 +57,7 @@ static const char *error_code_name(enum CXErrorCode code)
 
 static void collect_skipped(struct parsed_file *pf)
 {
-	CXSourceRangeList *list = clang_getSkippedRanges(pf->tu, pf->file);
+	CXSourceRangeList *list = libclang.clang_getSkippedRanges(pf->tu, pf->file);
 	unsigned i;
 
 	if (!list)
@@ -68,32 +66,32 @@ static void collect_skipped(struct parsed_file *pf)
 	for (i = 0; i < list->count; i++) {
 		unsigned start, end;
 
-		clang_getSpellingLocation(clang_getRangeStart(list->ranges[i]), NULL, NULL, NULL,
+		libclang.clang_getSpellingLocation(libclang.clang_getRangeStart(list->ranges[i]), NULL, NULL, NULL,
 					  &start);
-		clang_getSpellingLocation(clang_getRangeEnd(list->ranges[i]), NULL, NULL, NULL,
+		libclang.clang_getSpellingLocation(libclang.clang_getRangeEnd(list->ranges[i]), NULL, NULL, NULL,
 					  &end);
 		pf->skipped[pf->nr_skipped].start = start;
 		pf->skipped[pf->nr_skipped].end = end;
 		pf->nr_skipped++;
 	}
-	clang_disposeSourceRangeList(list);
+	libclang.clang_disposeSourceRangeList(list);
 }
 
 static void count_errors(struct parsed_file *pf)
 {
-	unsigned n = clang_getNumDiagnostics(pf->tu), i;
+	unsigned n = libclang.clang_getNumDiagnostics(pf->tu), i;
 
 	for (i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(pf->tu, i);
+		CXDiagnostic d = libclang.clang_getDiagnostic(pf->tu, i);
 		CXFile file;
 
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-			clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, NULL,
+		if (libclang.clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			libclang.clang_getSpellingLocation(libclang.clang_getDiagnosticLocation(d), &file, NULL,
 						  NULL, NULL);
-			if (file && clang_File_isEqual(file, pf->file))
+			if (file && libclang.clang_File_isEqual(file, pf->file))
 				pf->errors++;
 		}
-		clang_disposeDiagnostic(d);
+		libclang.clang_disposeDiagnostic(d);
 	}
 }
 
@@ -104,18 +102,32 @@ struct parsed_file *parse_file(struct parser *p, const char *path,
 	unsigned options = CXTranslationUnit_KeepGoing |
 			   CXTranslationUnit_DetailedPreprocessingRecord;
 	enum CXErrorCode code;
+	const char *why = NULL;
 
-	code = clang_parseTranslationUnit2(p->index, path, args, nr_args, NULL, 0, options,
+	if (!libclang_load(&why)) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addf(&sb, "libclang cannot be loaded: %s", why ? why : "unknown error");
+		*reason = strbuf_detach(&sb);
+		free(pf);
+		return NULL;
+	}
+	if (!p->index) {
+		p->index = libclang.clang_createIndex(0, 0);
+		if (!p->index)
+			die("libclang: cannot create an index");
+	}
+	code = libclang.clang_parseTranslationUnit2(p->index, path, args, nr_args, NULL, 0, options,
 					   &pf->tu);
 	if (code != CXError_Success || !pf->tu) {
 		*reason = xstrdup(error_code_name(code));
 		free(pf);
 		return NULL;
 	}
-	pf->file = clang_getFile(pf->tu, path);
+	pf->file = libclang.clang_getFile(pf->tu, path);
 	if (!pf->file) {
 		*reason = xstrdup("libclang did not read the file");
-		clang_disposeTranslationUnit(pf->tu);
+		libclang.clang_disposeTranslationUnit(pf->tu);
 		free(pf);
 		return NULL;
 	}
@@ -128,7 +140,7 @@ void parsed_file_free(struct parsed_file *pf)
 {
 	if (!pf)
 		return;
-	clang_disposeTranslationUnit(pf->tu);
+	libclang.clang_disposeTranslationUnit(pf->tu);
 	free(pf->skipped);
 	free(pf);
 }
@@ -150,11 +162,11 @@ unsigned parsed_error_count(const struct parsed_file *pf)
 
 static bool cursor_spelled(CXCursor c, const char *name, size_t len)
 {
-	CXString s = clang_getCursorSpelling(c);
-	const char *cs = clang_getCString(s);
+	CXString s = libclang.clang_getCursorSpelling(c);
+	const char *cs = libclang.clang_getCString(s);
 	bool same = cs && strlen(cs) == len && !memcmp(cs, name, len);
 
-	clang_disposeString(s);
+	libclang.clang_disposeString(s);
 	return same;
 }
 
@@ -163,21 +175,21 @@ static bool same_location(CXSourceLocation a, CXSourceLocation b)
 	unsigned oa, ob;
 	CXFile fa, fb;
 
-	clang_getSpellingLocation(a, &fa, NULL, NULL, &oa);
-	clang_getSpellingLocation(b, &fb, NULL, NULL, &ob);
-	return fa && fb && clang_File_isEqual(fa, fb) && oa == ob;
+	libclang.clang_getSpellingLocation(a, &fa, NULL, NULL, &oa);
+	libclang.clang_getSpellingLocation(b, &fb, NULL, NULL, &ob);
+	return fa && fb && libclang.clang_File_isEqual(fa, fb) && oa == ob;
 }
 
 /* Implicit declarations span only the name of the call that made them. */
 static bool is_implicit_function(CXCursor ref, size_t name_len)
 {
-	CXSourceRange extent = clang_getCursorExtent(ref);
+	CXSourceRange extent = libclang.clang_getCursorExtent(ref);
 	unsigned start, end;
 
-	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+	if (libclang.clang_getCursorKind(ref) != CXCursor_FunctionDecl)
 		return false;
-	clang_getSpellingLocation(clang_getRangeStart(extent), NULL, NULL, NULL, &start);
-	clang_getSpellingLocation(clang_getRangeEnd(extent), NULL, NULL, NULL, &end);
+	libclang.clang_getSpellingLocation(libclang.clang_getRangeStart(extent), NULL, NULL, NULL, &start);
+	libclang.clang_getSpellingLocation(libclang.clang_getRangeEnd(extent), NULL, NULL, NULL, &end);
 	return end - start <= name_len;
 }
 
@@ -189,34 +201,34 @@ static bool is_local_declaration_kind(enum CXCursorKind kind)
 enum ref_class parsed_classify(const struct parsed_file *pf, unsigned line, unsigned column,
 			       const char *name, size_t name_len)
 {
-	CXSourceLocation loc = clang_getLocation(pf->tu, pf->file, line, column);
-	CXCursor cursor = clang_getCursor(pf->tu, loc);
+	CXSourceLocation loc = libclang.clang_getLocation(pf->tu, pf->file, line, column);
+	CXCursor cursor = libclang.clang_getCursor(pf->tu, loc);
 	CXCursor ref;
-	enum CXCursorKind kind = clang_getCursorKind(cursor);
+	enum CXCursorKind kind = libclang.clang_getCursorKind(cursor);
 	CXFile ref_file;
 
-	if (clang_Cursor_isNull(cursor) || clang_isInvalid(kind))
+	if (libclang.clang_Cursor_isNull(cursor) || libclang.clang_isInvalid(kind))
 		return REF_UNKNOWN;
-	if (clang_isDeclaration(kind) && cursor_spelled(cursor, name, name_len) &&
-	    same_location(clang_getCursorLocation(cursor), loc))
+	if (libclang.clang_isDeclaration(kind) && cursor_spelled(cursor, name, name_len) &&
+	    same_location(libclang.clang_getCursorLocation(cursor), loc))
 		return REF_DECLARATION;
 	if (kind == CXCursor_MacroDefinition)
 		return REF_UNKNOWN;
-	ref = clang_getCursorReferenced(cursor);
-	if (clang_Cursor_isNull(ref) || clang_isInvalid(clang_getCursorKind(ref)) ||
+	ref = libclang.clang_getCursorReferenced(cursor);
+	if (libclang.clang_Cursor_isNull(ref) || libclang.clang_isInvalid(libclang.clang_getCursorKind(ref)) ||
 	    !cursor_spelled(ref, name, name_len))
 		return REF_UNKNOWN;
-	if (is_local_declaration_kind(clang_getCursorKind(ref)))
+	if (is_local_declaration_kind(libclang.clang_getCursorKind(ref)))
 		return REF_LOCAL;
-	if (clang_getCursorKind(ref) == CXCursor_VarDecl &&
-	    clang_getCursorKind(clang_getCursorSemanticParent(ref)) == CXCursor_FunctionDecl)
+	if (libclang.clang_getCursorKind(ref) == CXCursor_VarDecl &&
+	    libclang.clang_getCursorKind(libclang.clang_getCursorSemanticParent(ref)) == CXCursor_FunctionDecl)
 		return REF_LOCAL;
 	/* An implicitly declared function (its header is missing) is "declared"
 	 * at its first call: that says nothing about the name. */
-	if (same_location(clang_getCursorLocation(ref), loc) || is_implicit_function(ref, name_len))
+	if (same_location(libclang.clang_getCursorLocation(ref), loc) || is_implicit_function(ref, name_len))
 		return REF_UNKNOWN;
-	clang_getSpellingLocation(clang_getCursorLocation(ref), &ref_file, NULL, NULL, NULL);
+	libclang.clang_getSpellingLocation(libclang.clang_getCursorLocation(ref), &ref_file, NULL, NULL, NULL);
 	if (!ref_file)
 		return REF_UNKNOWN;
-	return clang_File_isEqual(ref_file, pf->file) ? REF_LOCAL : REF_EXTERNAL;
+	return libclang.clang_File_isEqual(ref_file, pf->file) ? REF_LOCAL : REF_EXTERNAL;
 }
