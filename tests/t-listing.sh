@@ -9,7 +9,9 @@
 # read", exit 1 not 2), the FIFO is read without waiting, the untracked file
 # is scanned and the ignored one is not: with every rule, with a tree rule
 # alone (whose scan does not read the files), on one thread, and below a
-# directory; a walk of the same tree without .git finds the same.
+# directory; a walk of the same tree without .git finds the same. git lists
+# the untracked files beside the scan, which starts again when there are
+# any: their findings are those they give once tracked.
 set -u
 : "${WQCHECK:?}" "${TOP:?}"
 scratch=$(mktemp -d)
@@ -96,6 +98,18 @@ scan all "$tree"
 expect_untracked=0 scan tree-rule-only --rules=WQ014 "$tree"
 scan one-thread -j1 "$tree"
 expect_files='' also_untracked='' scan below "$tree/drivers" "$tree/fs"
+
+# git lists the untracked files beside the scan, which then starts again
+# with them: the same findings as when they are tracked.
+(cd "$tree" && git add -- $untracked $untracked_top $untracked_root &&
+ git -c user.name=t -c user.email=t@t commit -qm "Track the new files") || exit 1
+"$WQCHECK" scan -q --format=json "$tree" >"$scratch/tracked.json" 2>/dev/null
+jq -S .findings "$scratch/all.json" >"$scratch/all.findings"
+jq -S .findings "$scratch/tracked.json" >"$scratch/tracked.findings"
+cmp -s "$scratch/all.findings" "$scratch/tracked.findings" &&
+	[ "$(jq .files_scanned "$scratch/tracked.json")" = "$(jq .files_scanned "$scratch/all.json")" ]
+report "listing: untracked files found beside the scan give the findings they give tracked" $? \
+	"$scratch/tracked.findings"
 rm -rf "$tree/.git"
 # A walk does not know .gitignore: the ignored file is a file like any other.
 # It lists regular files only: not the FIFO either.

@@ -63,13 +63,15 @@ struct rule {
  * per-file scan with its file list and how many threads it runs; file()
  * gets each file's text on thread 0 to threads - 1, and the scan's lexing
  * of it when the scan lexed it (else NULL); finish() does what tree_pass
- * would have done after its reading. */
+ * would have done after its reading; cancel() instead lets go of a reading
+ * the scan stopped (it starts again on a longer list). */
 struct tree_reader {
 	void *(*begin)(const struct scan_options *opts, const struct file_list *files,
 		       int threads);
 	void (*file)(void *ctx, int thread, size_t index, const char *text, size_t len,
 		     const struct lexed_file *lexed);
 	void (*finish)(void *ctx, const struct scan_options *opts, struct scan_result *res);
+	void (*cancel)(void *ctx);
 };
 
 #define RULE(name) extern const struct rule rule_##name;

@@ -41,6 +41,7 @@ struct scan_shared {
 	int root_fd;			/* opts->root, read relative to (-1: by path) */
 	bool *absent;			/* an unchecked list's paths that are not
 					 * regular files in the working tree */
+	atomic_bool stop;		/* late files came: the pass starts again */
 };
 
 /* Whether a path of an unchecked list (tree.h) is not a file to scan, from
@@ -337,7 +338,7 @@ static void *worker(void *arg)
 	for (;;) {
 		size_t i = atomic_fetch_add(&sh->next, 1);
 
-		if (i >= sh->files->nr)
+		if (i >= sh->files->nr || atomic_load_explicit(&sh->stop, memory_order_relaxed))
 			break;
 		scan_one(sh, parser, i, thread, &text);
 		atomic_fetch_add(&sh->done, 1);
@@ -538,12 +539,28 @@ struct finding *scan_result_add_finding(struct scan_result *res, const struct ru
 	return f;
 }
 
-void scan_run(const struct scan_options *opts, const struct file_list *files,
-	      struct scan_result *out)
+/* What a pass that stopped leaves: its readings and the files it scanned. */
+static void drop_pass(struct scan_shared *sh, struct scan_result *out)
+{
+	struct scan_result partial = { .files = sh->results, .nr_files = sh->files->nr };
+	size_t k;
+
+	for (k = 0; k < sh->nr_readings; k++)
+		sh->readings[k].rule->tree_reader->cancel(sh->readings[k].ctx);
+	scan_result_release(&partial);
+	era_release(&out->era);
+	free(sh->absent);
+}
+
+/* One pass over files; false when late files came (opts->late_files into
+ * late) and it stopped, leaving out as it found it. */
+static bool scan_pass(const struct scan_options *opts, const struct file_list *files,
+		      struct scan_result *out, struct file_list *late)
 {
 	struct scan_shared sh = { .opts = opts, .files = files };
 	int jobs = opts->jobs > 0 ? opts->jobs : 1, started = 0, i;
 	pthread_t *threads;
+	bool stopped = false;
 
 	timing_phase("scan start");
 	sh.results = xcalloc(files->nr ? files->nr : 1, sizeof(*sh.results));
@@ -561,6 +578,7 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 	atomic_init(&sh.done, 0);
 	atomic_init(&sh.parsed, 0);
 	atomic_init(&sh.thread_ids, 0);
+	atomic_init(&sh.stop, false);
 	sh.root_fd = open(opts->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if ((size_t)jobs > files->nr)
 		jobs = files->nr ? (int)files->nr : 1;
@@ -571,9 +589,14 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 			started++;
 		else
 			break;
+	if (opts->late_files) {
+		opts->late_files(opts->late_files_ctx, late);
+		if (late->nr)
+			atomic_store(&sh.stop, stopped = true);
+	}
 	if (!started)
 		worker(&sh);
-	if (opts->progress) {
+	if (opts->progress && !stopped) {
 		struct timespec ts = { 0, 100 * 1000 * 1000 };
 
 		while (atomic_load(&sh.done) < files->nr) {
@@ -583,13 +606,18 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 	}
 	for (i = 0; i < started; i++)
 		pthread_join(threads[i], NULL);
-	if (opts->progress)
+	if (opts->progress && !stopped)
 		show_progress(&sh, true);
 	free(threads);
 	if (sh.root_fd >= 0)
 		close(sh.root_fd);
 	free(sh.file_rules);
 	free(sh.names);
+	if (stopped) {
+		drop_pass(&sh, out);
+		kconfig_free(sh.kconfig);
+		return false;
+	}
 	out->root = opts->root;
 	out->files = sh.results;
 	out->nr_files = drop_absent(&sh);
@@ -603,6 +631,31 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 	out->inactive_path = NULL;
 	out->inactive_lines = NULL;
 	kconfig_free(sh.kconfig);
+	return true;
+}
+
+void scan_run(const struct scan_options *opts, const struct file_list *files,
+	      struct scan_result *out)
+{
+	struct scan_options again = *opts;
+	struct file_list late = { 0 }, all = { 0 };
+	size_t i;
+
+	if (scan_pass(opts, files, out, &late)) {
+		file_list_release(&late);
+		return;
+	}
+	/* Untracked files: the whole list from the start (they would have
+	 * to be read in their places among the others). */
+	file_list_copy(&all, files);
+	for (i = 0; i < late.nr; i++)
+		file_list_add(&all, late.paths[i]);
+	file_list_finish(&all);
+	all.unchecked |= late.unchecked;
+	file_list_release(&late);
+	again.late_files = NULL;
+	scan_pass(&again, &all, out, NULL);
+	file_list_release(&all);
 }
 
 void scan_result_release(struct scan_result *res)

@@ -26,6 +26,12 @@ struct scan_options {
 	 * verdict says so (analysis/callers/prefer-unbound.h fills it);
 	 * NULL: never */
 	const struct unbound_verdicts *prefer_unbound;
+	/* Files a listing still running adds (git's untracked files,
+	 * front/tree.h), into out: asked for once the scan has started, on
+	 * the calling thread while the scan reads. When there are any, the
+	 * scan starts again on the whole list. NULL: none. */
+	void (*late_files)(void *ctx, struct file_list *out);
+	void *late_files_ctx;
 };
 
 struct file_result {

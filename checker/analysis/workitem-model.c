@@ -408,6 +408,12 @@ void workitem_model_release(struct workitem_model *m)
 {
 	size_t i;
 
+	/* Released unfinished (a scan that started again): what the
+	 * reading threads gathered is merged first, then let go. */
+	if (m->lists) {
+		wrappers_collect(&m->wrappers, m->lists, m->nr_lists);
+		merge_lists(m);
+	}
 	for (i = 0; i < m->nr_queueings; i++)
 		queueing_release(&m->queueings[i]);
 	free(m->queueings);

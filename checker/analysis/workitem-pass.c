@@ -161,8 +161,20 @@ static void reading_finish(void *ctx, const struct scan_options *opts, struct sc
 	free(s);
 }
 
+static void reading_cancel(void *ctx)
+{
+	struct shared_reading *s = ctx;
+
+	affinity_read_end(s->r, &s->a);
+	if (s->model)
+		workitem_model_release(&s->m);
+	affinity_release(&s->a);
+	free(s);
+}
+
 const struct tree_reader workitem_tree_reader = {
 	.begin = reading_begin,
 	.file = reading_file,
 	.finish = reading_finish,
+	.cancel = reading_cancel,
 };

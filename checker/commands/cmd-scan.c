@@ -54,6 +54,12 @@ static void parse_opt_clang(const struct option *opt, const char *arg)
 		usage_die("--clang takes auto, always or never, not '%s'", arg);
 }
 
+/* The tree's untracked files, which git lists beside the scan. */
+static void untracked_files(void *ctx, struct file_list *out)
+{
+	untracked_listing_finish(ctx, out);
+}
+
 int cmd_scan(int argc, char **argv)
 {
 	enum report_format format = FORMAT_TEXT;
@@ -69,6 +75,7 @@ int cmd_scan(int argc, char **argv)
 	struct compile_db *db = NULL;
 	struct scan_options opts = { 0 };
 	struct file_list files = { 0 };
+	struct untracked_listing *untracked;
 	struct scan_result res = { 0 };
 	char *root = NULL;
 	int status, nr_paths;
@@ -115,7 +122,7 @@ int cmd_scan(int argc, char **argv)
 		usage_die("--baseline goes with the findings, not --diff or --in-place");
 	rule_choice_default_all(&rules);
 
-	root = list_paths_of_one_tree(argv, (size_t)nr_paths, &files);
+	root = list_paths_of_one_tree(argv, (size_t)nr_paths, &files, &untracked);
 	if (baseline_path)
 		baseline_load_or_die(&baseline, baseline_path, root);
 	if (db_dir)
@@ -131,6 +138,8 @@ int cmd_scan(int argc, char **argv)
 	opts.clang_always = clang == CLANG_ALWAYS;
 	opts.want_fixed_text = diff || in_place;
 	opts.progress = !quiet && isatty(2);
+	opts.late_files = untracked ? untracked_files : NULL;
+	opts.late_files_ctx = untracked;
 	if (prefer_unbound) {
 		if (prefer_unbound_verdicts(root, arch, db, (int)jobs, opts.progress,
 					    &verdicts) < 0)

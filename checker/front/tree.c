@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,25 +130,51 @@ static void walk(const char *root, struct strbuf *rel, struct file_list *out)
 	closedir(d);
 }
 
+/* Which files git lists. */
+enum git_files {
+	TRACKED_AND_UNTRACKED,	/* --cached --others: the whole tree */
+	TRACKED,		/* --cached: the index alone, at once */
+	UNTRACKED,		/* --others: a walk of the working tree */
+};
+
+/* git ls-files of the .c and .h files under rel into data: its status. */
+static int git_ls_files(const char *root, const char *rel, enum git_files which,
+			struct strbuf *data)
+{
+	struct strbuf spec_c = STRBUF_INIT, spec_h = STRBUF_INIT;
+	const char *argv[12] = { "git", "-C", root, "ls-files", "-z" };
+	size_t n = 5;
+	int status;
+
+	if (which != UNTRACKED)
+		argv[n++] = "--cached";
+	if (which != TRACKED) {
+		argv[n++] = "--others";
+		argv[n++] = "--exclude-standard";
+	}
+	strbuf_addf(&spec_c, "%s%s*.c", rel, *rel ? "/" : "");
+	strbuf_addf(&spec_h, "%s%s*.h", rel, *rel ? "/" : "");
+	argv[n++] = "--";
+	argv[n++] = spec_c.buf;
+	argv[n++] = spec_h.buf;
+	argv[n] = NULL;
+	status = series_run(argv, NULL, NULL, data, NULL);
+	strbuf_release(&spec_c);
+	strbuf_release(&spec_h);
+	return status;
+}
+
 /* git ls-files; returns -1 when git cannot list (then we walk). check:
  * look at each path, and keep only the regular files (a tracked file may
  * be deleted in the working tree, or be a symlink); else out->unchecked. */
-static int git_list(const char *root, const char *rel, struct file_list *out, bool check)
+static int git_list(const char *root, const char *rel, enum git_files which,
+		    struct file_list *out, bool check)
 {
-	struct strbuf spec_c = STRBUF_INIT, spec_h = STRBUF_INIT, data = STRBUF_INIT;
-	const char *argv[] = { "git", "-C", root, "ls-files", "-z", "--cached", "--others",
-			       "--exclude-standard", "--", NULL, NULL, NULL };
+	struct strbuf data = STRBUF_INIT;
 	size_t i, start;
-	int status, root_fd = -1;
+	int root_fd = -1;
 
-	strbuf_addf(&spec_c, "%s%s*.c", rel, *rel ? "/" : "");
-	strbuf_addf(&spec_h, "%s%s*.h", rel, *rel ? "/" : "");
-	argv[9] = spec_c.buf;
-	argv[10] = spec_h.buf;
-	status = series_run(argv, NULL, NULL, &data, NULL);
-	strbuf_release(&spec_c);
-	strbuf_release(&spec_h);
-	if (status != 0) {
+	if (git_ls_files(root, rel, which, &data) != 0) {
 		strbuf_release(&data);
 		return -1;
 	}
@@ -242,7 +269,8 @@ static void drop_nested_trees(const char *root, struct file_list *fl, size_t fir
 	free(nested);
 }
 
-static int list_files(const char *root, const char *rel, struct file_list *out, bool check)
+static int list_files(const char *root, const char *rel, enum git_files which,
+		      struct file_list *out, bool check)
 {
 	struct strbuf full = STRBUF_INIT, r = STRBUF_INIT;
 	struct stat st;
@@ -261,7 +289,7 @@ static int list_files(const char *root, const char *rel, struct file_list *out, 
 		return 0;
 	}
 	first = out->nr;
-	if (!is_git_checkout(root) || git_list(root, rel, out, check) < 0) {
+	if (!is_git_checkout(root) || git_list(root, rel, which, out, check) < 0) {
 		strbuf_addstr(&r, rel);
 		walk(root, &r, out);
 		strbuf_release(&r);
@@ -273,7 +301,45 @@ static int list_files(const char *root, const char *rel, struct file_list *out, 
 
 int list_tree_files(const char *root, const char *rel, struct file_list *out)
 {
-	return list_files(root, rel, out, true);
+	return list_files(root, rel, TRACKED_AND_UNTRACKED, out, true);
+}
+
+struct untracked_listing {
+	pthread_t thread;
+	const char *root;
+	char *rel;
+	struct strbuf data;
+	int status;
+};
+
+static void *list_untracked(void *arg)
+{
+	struct untracked_listing *l = arg;
+
+	l->status = git_ls_files(l->root, l->rel, UNTRACKED, &l->data);
+	return NULL;
+}
+
+void untracked_listing_finish(struct untracked_listing *l, struct file_list *out)
+{
+	size_t i, start, first = out->nr;
+
+	pthread_join(l->thread, NULL);
+	if (l->status != 0)
+		warning("%s: git could not list the untracked files: only the tracked ones "
+			"are scanned", l->root);
+	for (i = start = 0; l->status == 0 && i < l->data.len; i++) {
+		if (l->data.buf[i])
+			continue;
+		if (i > start)
+			add_path(out, l->data.buf + start);
+		start = i + 1;
+	}
+	drop_nested_trees(l->root, out, first);
+	out->unchecked = true;
+	strbuf_release(&l->data);
+	free(l->rel);
+	free(l);
 }
 
 /* The path of abs relative to root ("" for root itself), or NULL. */
@@ -336,11 +402,14 @@ static bool named_file_is_c(const char *path)
 	return c;
 }
 
-char *list_paths_of_one_tree(char **paths, size_t nr, struct file_list *out)
+char *list_paths_of_one_tree(char **paths, size_t nr, struct file_list *out,
+			     struct untracked_listing **untracked)
 {
 	char *root = NULL;
 	size_t i;
 
+	if (untracked)
+		*untracked = NULL;
 	for (i = 0; i < nr; i++) {
 		char resolved[PATH_MAX], *this_root;
 		const char *rel;
@@ -366,11 +435,33 @@ char *list_paths_of_one_tree(char **paths, size_t nr, struct file_list *out)
 			continue;
 		}
 		rel = relative_to(resolved, root);
-		if (!rel || list_files(root, rel, out, false) < 0)
+		if (!rel)
+			die("%s: cannot list its files", paths[i]);
+		/* One directory of a git checkout: the tracked files now, the
+		 * untracked ones (a walk of the working tree) on a thread. */
+		if (untracked && nr == 1 && S_ISDIR(st.st_mode) && is_git_checkout(root)) {
+			struct untracked_listing *l = xcalloc(1, sizeof(*l));
+
+			l->root = root;
+			l->rel = xstrdup(rel);
+			if (!pthread_create(&l->thread, NULL, list_untracked, l)) {
+				*untracked = l;
+			} else {
+				free(l->rel);
+				free(l);
+			}
+		}
+		if (list_files(root, rel, untracked && *untracked ? TRACKED : TRACKED_AND_UNTRACKED,
+			       out, false) < 0)
 			die("%s: cannot list its files", paths[i]);
 	}
 	file_list_finish(out);
 	return root;
+}
+
+void file_list_add(struct file_list *fl, const char *path)
+{
+	add_path(fl, path);
 }
 
 static int path_compare(const void *a, const void *b)
