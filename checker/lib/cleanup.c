@@ -149,11 +149,16 @@ void cleanup_add_child(pid_t pid)
 	size_t i;
 
 	cleanup_install();
-	for (i = 0; i < MAX_CHILDREN; i++)
-		if (!children[i]) {
-			children[i] = pid;
+	/* A slot is taken by compare-and-swap: two threads may start a child
+	 * at once (the scan's listing of untracked files runs git on a thread
+	 * of its own). */
+	for (i = 0; i < MAX_CHILDREN; i++) {
+		pid_t free_slot = 0;
+
+		if (__atomic_compare_exchange_n((pid_t *)&children[i], &free_slot, pid, false,
+						__ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
 			return;
-		}
+	}
 	/* More children than slots cannot happen (series runs at most 64 at
 	 * once); an unrecorded child still gets the terminal's signal. */
 }
