@@ -65,6 +65,16 @@ static const unsigned char byte_class[256] = {
 	[' '] = BLANK, ['\t'] = BLANK, ['\r'] = BLANK, ['\f'] = BLANK, ['\v'] = BLANK,
 };
 
+/* Where the run of bytes of class cls that goes on at p ends. */
+static inline size_t run_end(const char *text, size_t p, size_t size, unsigned char cls)
+{
+	const unsigned char *t = (const unsigned char *)text;
+
+	while (p < size && (byte_class[t[p]] & cls))
+		p++;
+	return p;
+}
+
 static bool is_ident_char(int c)
 {
 	return c >= 0 && (byte_class[c] & IDENT_CHAR);
@@ -380,12 +390,7 @@ void lex_file(struct lexed_file *lf, const char *text, size_t size)
 			continue;
 		}
 		if (byte_class[c] & BLANK) {
-			const unsigned char *t = (const unsigned char *)text;
-			size_t p = lx.pos + 1;
-
-			while (p < size && (byte_class[t[p]] & BLANK))
-				p++;
-			lx.pos = p;
+			lx.pos = run_end(text, lx.pos + 1, size, BLANK);
 			space_before = true;
 			continue;
 		}
@@ -407,12 +412,7 @@ void lex_file(struct lexed_file *lf, const char *text, size_t size)
 			continue;
 		}
 		if (byte_class[c] & IDENT_START) {
-			const unsigned char *t = (const unsigned char *)text;
-			size_t p = lx.pos + 1;
-
-			while (p < size && (byte_class[t[p]] & IDENT_CHAR))
-				p++;
-			lx.pos = p;
+			lx.pos = run_end(text, lx.pos + 1, size, IDENT_CHAR);
 			tok = emit(&lx, TOK_IDENT, start, line, line_start);
 		} else if ((c >= '0' && c <= '9') ||
 			   (c == '.' && peek(&lx, lx.pos + 1) >= '0' && peek(&lx, lx.pos + 1) <= '9')) {
