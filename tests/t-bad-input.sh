@@ -104,6 +104,30 @@ else
 fi
 rm -f "$tree/drivers/x/noext"
 
+# A libclang that cannot be opened (WQCHECK_LIBCLANG): the files that need
+# it are not fully analysed, one line each, exit 2; their lexical findings
+# stand. A scan that parses nothing never opens it: exit 1 as before.
+WQCHECK_LIBCLANG=$scratch/no-libclang.so "$WQCHECK" scan -q --clang=always "$tree/drivers/x/ok.c" \
+	>"$scratch/out" 2>"$scratch/err"
+rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] &&
+   grep -q 'drivers/x/ok.c: not fully analysed: libclang cannot be loaded: .*no-libclang.so' "$scratch/err" &&
+   grep -q '^drivers/x/ok.c:1:.*\[WQ001\]' "$scratch/out"; then
+	echo "ok - a libclang that cannot be opened: one line, exit 2, the lexical finding stands"
+else
+	echo "not ok - a libclang that cannot be opened: one line, exit 2, the lexical finding stands (exit $rc)"
+	sed 's/^/    /' "$scratch/out" "$scratch/err"
+fi
+WQCHECK_LIBCLANG=$scratch/no-libclang.so "$WQCHECK" scan -q "$tree/drivers/x/ok.c" \
+	>"$scratch/out" 2>"$scratch/err"
+rc=$?
+if [ $rc -eq 1 ] && [ ! -s "$scratch/err" ]; then
+	echo "ok - a scan that parses nothing does not open libclang"
+else
+	echo "not ok - a scan that parses nothing does not open libclang (exit $rc)"
+	sed 's/^/    /' "$scratch/err"
+fi
+
 # --help and --version are not errors.
 "$WQCHECK" --help | grep -q '^usage: wqcheck' && echo "ok - wqcheck --help" || echo "not ok - wqcheck --help"
 "$WQCHECK" scan --help | grep -q '^usage: wqcheck scan' && echo "ok - wqcheck scan --help" ||

@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 /* The soname the Makefile found beside the headers it compiles with. */
 #ifndef LIBCLANG_SONAME
@@ -14,9 +15,12 @@ static bool loaded;
 static const char *load_error;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
+/* WQCHECK_LIBCLANG: another libclang (a path or a soname) than the one
+ * built against. */
 static void load(void)
 {
-	void *handle = dlopen(LIBCLANG_SONAME, RTLD_NOW | RTLD_LOCAL);
+	const char *name = getenv("WQCHECK_LIBCLANG");
+	void *handle = dlopen(name && *name ? name : LIBCLANG_SONAME, RTLD_NOW | RTLD_LOCAL);
 
 	if (!handle) {
 		load_error = dlerror();
