@@ -1340,6 +1340,13 @@ void affinity_trim_sources_past(struct affinity_analysis *a, size_t tokens)
 		affinity_forget_sources(a);
 }
 
+void affinity_lex_ahead(struct affinity_analysis *a, const char *const *paths, size_t nr,
+			int jobs)
+{
+	affinity_trim_sources_past(a, 1u << 20);
+	source_cache_preload(&a->sc, paths, nr, jobs);
+}
+
 void affinity_forget_sources(struct affinity_analysis *a)
 {
 	cpu_dependence_empty_sources(a->cd);

@@ -198,12 +198,6 @@ static int by_place(const void *x, const void *y)
 	return c ? c : (a->line > b->line) - (a->line < b->line);
 }
 
-/* Files lexed ahead at a time, and the cache's budget between two
- * batches: a file lexed again costs less than the page faults of a
- * larger cache (v6.19: 0.3 s less CPU than at 4M, the same findings). */
-#define FILES_AHEAD 64
-#define TOKENS_KEPT (1u << 20)
-
 /* File by file: the index is sorted by item, and a whole tree's files do
  * not all fit in the source cache, so item order would lex them again.
  * The next files are lexed ahead on the reading threads, the checks then
@@ -211,7 +205,7 @@ static int by_place(const void *x, const void *y)
 static void check_reinit_live(const struct workitem_model *m, struct scan_result *res)
 {
 	const struct work_binding **todo = xcalloc(m->a->idx.nr + 1, sizeof(*todo));
-	const char *files[FILES_AHEAD];
+	const char *files[AFFINITY_FILES_AHEAD];
 	size_t i, j, nr = 0, nr_files;
 
 	for (i = 0; i < m->a->idx.nr; i++) {
@@ -226,12 +220,11 @@ static void check_reinit_live(const struct workitem_model *m, struct scan_result
 		for (j = i, nr_files = 0; j < nr; j++) {
 			if (nr_files && !strcmp(files[nr_files - 1], todo[j]->file))
 				continue;
-			if (nr_files == FILES_AHEAD)
+			if (nr_files == AFFINITY_FILES_AHEAD)
 				break;
 			files[nr_files++] = todo[j]->file;
 		}
-		affinity_trim_sources_past(m->a, TOKENS_KEPT);
-		source_cache_preload(&m->a->sc, files, nr_files, m->jobs);
+		affinity_lex_ahead(m->a, files, nr_files, m->jobs);
 		for (; i < j; i++)
 			check_binding(m, todo[i], res);
 	}

@@ -246,18 +246,13 @@ static bool queueing_of_call(struct affinity_analysis *a, const struct workqueue
 	return true;
 }
 
-/* Files lexed ahead at a time, and the cache's budget between two batches
- * (as WQ015 reads its files, rule-reinit-live.c). */
-#define FILES_AHEAD 64
-#define TOKENS_KEPT (1u << 20)
-
 void wrappers_resolve(struct wrapper_set *w, struct affinity_analysis *a,
 		      const struct workqueue_names *names, struct queueing **qs, size_t *nr,
 		      size_t *alloc, int jobs)
 {
 	struct strmap by_name = { NULL, 0, 0 }, work_functions = { NULL, 0, 0 };
 	const struct queue_wrapper **of = xcalloc(w->nr_calls + 1, sizeof(*of));
-	const char *files[FILES_AHEAD];
+	const char *files[AFFINITY_FILES_AHEAD];
 	size_t i, j, nr_files;
 
 	/* A work function that queues its own item again is no wrapper. */
@@ -275,12 +270,11 @@ void wrappers_resolve(struct wrapper_set *w, struct affinity_analysis *a,
 		for (j = i, nr_files = 0; j < w->nr_calls; j++) {
 			if (!of[j] || (nr_files && !strcmp(files[nr_files - 1], w->calls[j].path)))
 				continue;
-			if (nr_files == FILES_AHEAD)
+			if (nr_files == AFFINITY_FILES_AHEAD)
 				break;
 			files[nr_files++] = w->calls[j].path;
 		}
-		affinity_trim_sources_past(a, TOKENS_KEPT);
-		source_cache_preload(&a->sc, files, nr_files, jobs);
+		affinity_lex_ahead(a, files, nr_files, jobs);
 		for (; i < j; i++) {
 			struct queueing q;
 
