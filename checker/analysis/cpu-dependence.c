@@ -174,13 +174,22 @@ struct names_filter {
 	bool lexed;
 };
 
+/* FNV-1a, a byte at a time: names_filter_build() hashes a name as it
+ * scans it, name_hash() a whole name. */
+#define NAME_HASH_START 0xcbf29ce484222325ull
+
+static inline uint64_t name_hash_add(uint64_t h, unsigned char c)
+{
+	return (h ^ c) * 0x100000001b3ull;
+}
+
 static uint64_t name_hash(const char *s, size_t len)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
+	uint64_t h = NAME_HASH_START;
 	size_t i;
 
 	for (i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+		h = name_hash_add(h, (unsigned char)s[i]);
 	return h;
 }
 
@@ -210,7 +219,7 @@ static void names_filter_build(struct names_filter *nf, const char *text,
 	nf->mask = bits - 1;
 	nf->bits = xcalloc(bits / 64, sizeof(*nf->bits));
 	while (i < len) {
-		uint64_t h = 0xcbf29ce484222325ull;
+		uint64_t h = NAME_HASH_START;
 		bool number;
 
 		if (!name_byte[t[i]]) {
@@ -219,7 +228,7 @@ static void names_filter_build(struct names_filter *nf, const char *text,
 		}
 		number = name_byte[t[i]] == 2; /* 0x1f, 10UL: not a name */
 		while (i < len && name_byte[t[i]]) {
-			h = (h ^ t[i]) * 0x100000001b3ull;
+			h = name_hash_add(h, t[i]);
 			i++;
 		}
 		if (number)
