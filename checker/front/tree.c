@@ -164,6 +164,20 @@ static int git_ls_files(const char *root, const char *rel, enum git_files which,
 	return status;
 }
 
+/* The paths of git's -z output, into out. */
+static void add_listed(struct file_list *out, const struct strbuf *data)
+{
+	size_t i, start;
+
+	for (i = start = 0; i < data->len; i++) {
+		if (data->buf[i])
+			continue;
+		if (i > start)
+			add_path(out, data->buf + start);
+		start = i + 1;
+	}
+}
+
 /* git ls-files; returns -1 when git cannot list (then we walk). check:
  * look at each path, and keep only the regular files (a tracked file may
  * be deleted in the working tree, or be a symlink); else out->unchecked. */
@@ -171,44 +185,43 @@ static int git_list(const char *root, const char *rel, enum git_files which,
 		    struct file_list *out, bool check)
 {
 	struct strbuf data = STRBUF_INIT;
-	size_t i, start;
-	int root_fd = -1;
+	size_t i, first, kept;
+	int root_fd;
 
 	if (git_ls_files(root, rel, which, &data) != 0) {
 		strbuf_release(&data);
 		return -1;
 	}
+	first = out->nr;
+	add_listed(out, &data);
+	strbuf_release(&data);
+	if (!check) {
+		out->unchecked = true;
+		return 0;
+	}
 	/* Each path looked up from the root's descriptor: one lookup of the
 	 * root's own path, not one a file. */
-	if (check)
-		root_fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	else
-		out->unchecked = true;
-	for (i = start = 0; i < data.len; i++) {
-		if (data.buf[i])
-			continue;
-		if (i > start && !check) {
-			add_path(out, data.buf + start);
-		} else if (i > start) {
-			struct strbuf full = STRBUF_INIT;
-			struct stat st;
-			int ret;
+	root_fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	for (i = kept = first; i < out->nr; i++) {
+		struct strbuf full = STRBUF_INIT;
+		struct stat st;
+		int ret;
 
-			if (root_fd >= 0) {
-				ret = fstatat(root_fd, data.buf + start, &st, AT_SYMLINK_NOFOLLOW);
-			} else {
-				strbuf_addf(&full, "%s/%s", root, data.buf + start);
-				ret = lstat(full.buf, &st);
-				strbuf_release(&full);
-			}
-			if (ret == 0 && S_ISREG(st.st_mode))
-				add_path(out, data.buf + start);
+		if (root_fd >= 0) {
+			ret = fstatat(root_fd, out->paths[i], &st, AT_SYMLINK_NOFOLLOW);
+		} else {
+			strbuf_addf(&full, "%s/%s", root, out->paths[i]);
+			ret = lstat(full.buf, &st);
+			strbuf_release(&full);
 		}
-		start = i + 1;
+		if (ret == 0 && S_ISREG(st.st_mode))
+			out->paths[kept++] = out->paths[i];
+		else
+			free(out->paths[i]);
 	}
+	out->nr = kept;
 	if (root_fd >= 0)
 		close(root_fd);
-	strbuf_release(&data);
 	return 0;
 }
 
@@ -322,19 +335,14 @@ static void *list_untracked(void *arg)
 
 void untracked_listing_finish(struct untracked_listing *l, struct file_list *out)
 {
-	size_t i, start, first = out->nr;
+	size_t first = out->nr;
 
 	pthread_join(l->thread, NULL);
 	if (l->status != 0)
 		warning("%s: git could not list the untracked files: only the tracked ones "
 			"are scanned", l->root);
-	for (i = start = 0; l->status == 0 && i < l->data.len; i++) {
-		if (l->data.buf[i])
-			continue;
-		if (i > start)
-			add_path(out, l->data.buf + start);
-		start = i + 1;
-	}
+	else
+		add_listed(out, &l->data);
 	drop_nested_trees(l->root, out, first);
 	out->unchecked = true;
 	strbuf_release(&l->data);
