@@ -66,10 +66,12 @@ static void collect_skipped(struct parsed_file *pf)
 	for (i = 0; i < list->count; i++) {
 		unsigned start, end;
 
-		libclang.clang_getSpellingLocation(libclang.clang_getRangeStart(list->ranges[i]), NULL, NULL, NULL,
-					  &start);
-		libclang.clang_getSpellingLocation(libclang.clang_getRangeEnd(list->ranges[i]), NULL, NULL, NULL,
-					  &end);
+		CXSourceRange r = list->ranges[i];
+
+		libclang.clang_getSpellingLocation(libclang.clang_getRangeStart(r), NULL, NULL,
+						   NULL, &start);
+		libclang.clang_getSpellingLocation(libclang.clang_getRangeEnd(r), NULL, NULL, NULL,
+						   &end);
 		pf->skipped[pf->nr_skipped].start = start;
 		pf->skipped[pf->nr_skipped].end = end;
 		pf->nr_skipped++;
@@ -215,19 +217,23 @@ enum ref_class parsed_classify(const struct parsed_file *pf, unsigned line, unsi
 	if (kind == CXCursor_MacroDefinition)
 		return REF_UNKNOWN;
 	ref = libclang.clang_getCursorReferenced(cursor);
-	if (libclang.clang_Cursor_isNull(ref) || libclang.clang_isInvalid(libclang.clang_getCursorKind(ref)) ||
+	if (libclang.clang_Cursor_isNull(ref) ||
+	    libclang.clang_isInvalid(libclang.clang_getCursorKind(ref)) ||
 	    !cursor_spelled(ref, name, name_len))
 		return REF_UNKNOWN;
 	if (is_local_declaration_kind(libclang.clang_getCursorKind(ref)))
 		return REF_LOCAL;
 	if (libclang.clang_getCursorKind(ref) == CXCursor_VarDecl &&
-	    libclang.clang_getCursorKind(libclang.clang_getCursorSemanticParent(ref)) == CXCursor_FunctionDecl)
+	    libclang.clang_getCursorKind(libclang.clang_getCursorSemanticParent(ref)) ==
+		    CXCursor_FunctionDecl)
 		return REF_LOCAL;
 	/* An implicitly declared function (its header is missing) is "declared"
 	 * at its first call: that says nothing about the name. */
-	if (same_location(libclang.clang_getCursorLocation(ref), loc) || is_implicit_function(ref, name_len))
+	if (same_location(libclang.clang_getCursorLocation(ref), loc) ||
+	    is_implicit_function(ref, name_len))
 		return REF_UNKNOWN;
-	libclang.clang_getSpellingLocation(libclang.clang_getCursorLocation(ref), &ref_file, NULL, NULL, NULL);
+	libclang.clang_getSpellingLocation(libclang.clang_getCursorLocation(ref), &ref_file, NULL,
+					   NULL, NULL);
 	if (!ref_file)
 		return REF_UNKNOWN;
 	return libclang.clang_File_isEqual(ref_file, pf->file) ? REF_LOCAL : REF_EXTERNAL;
