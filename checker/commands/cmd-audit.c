@@ -2,6 +2,7 @@
 #include "commands/builtin.h"
 #include "commands/options.h"
 #include "front/tree.h"
+#include "front/unreadable.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
@@ -26,7 +27,9 @@ static const struct command_usage audit_usage = {
 "are counted per section, warnings and notes apart.\n",
 	.after =
 "Exit status: 0 report written, 2 usage or environment error (not a kernel\n"
-"tree, unreadable MAINTAINERS, unknown subsystem, output not writable).\n",
+"tree, unreadable MAINTAINERS, unknown subsystem, output not writable), or\n"
+"the report was written but a file or directory could not be read or\n"
+"analysed (named on stderr and in the report's files not analysed).\n",
 };
 
 enum audit_format {
@@ -160,7 +163,7 @@ int cmd_audit(int argc, char **argv)
 	json_t *doc;
 	FILE *out;
 	size_t i;
-	int rc;
+	int rc, status;
 
 	const struct option options[] = {
 		OPT_STRING('o', "output", &output, "FILE",
@@ -228,6 +231,18 @@ int cmd_audit(int argc, char **argv)
 	for (i = 0; i < au.nr_failed; i++)
 		fprintf(stderr, "wqcheck: %s: not fully analysed: %s\n",
 			au.failed[i].file, au.failed[i].reason);
+	/* What the listing could not read goes into the report's files not
+	 * analysed too, so that its reader sees the report is not whole. */
+	unreadable_report(stderr);
+	for (i = 0; i < unreadable_count(); i++) {
+		struct strbuf why = STRBUF_INIT;
+
+		strbuf_addf(&why, "cannot read: %s", unreadable_reason(i));
+		ALLOC_GROW(au.failed, au.nr_failed, au.alloc_failed);
+		au.failed[au.nr_failed].file = xstrdup(unreadable_path(i));
+		au.failed[au.nr_failed++].reason = strbuf_detach(&why);
+	}
+	status = au.nr_failed ? EXIT_USAGE : EXIT_CLEAN;
 	maintainers_wait(&mjob);
 	doc = audit_document(&au, &m, tree, section, opts.jobs);
 	if (baseline_path) {
@@ -256,5 +271,5 @@ int cmd_audit(int argc, char **argv)
 	maintainers_release(&m);
 	compile_db_free(db);
 	baseline_release(&baseline);
-	return EXIT_CLEAN;
+	return status;
 }

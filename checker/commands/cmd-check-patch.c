@@ -21,8 +21,8 @@ static const char about[] =
 
 static const char after[] =
 "Exit status: 0 nothing added at or above --fail-on, 1 something added,\n"
-"2 usage error, no input with a diff, a patch that does not apply, or a\n"
-"tree git cannot read.\n";
+"2 usage error, no input with a diff, a patch that does not apply, a\n"
+"tree git cannot read, or a file it touches that cannot be read (named).\n";
 
 static const struct command_usage check_patch_usage = {
 	.name = "check-patch",

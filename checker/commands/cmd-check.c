@@ -22,7 +22,8 @@ static const struct command_usage check_usage = {
 "changes much).\n"
 "Exit status: 0, with findings too (like sparse, so the build goes on);\n"
 "with --fail-on or -Wsparse-error, 1 when a finding at or above the level\n"
-"was found; 2 usage or environment error (no file, an unreadable index).\n",
+"was found; 2 usage or environment error (no file, an unreadable index,\n"
+"with --save-index a file or directory of the tree it cannot read).\n",
 };
 
 int cmd_check(int argc, char **argv)

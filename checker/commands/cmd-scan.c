@@ -9,6 +9,7 @@
 #include "analysis/scan.h"
 #include "lib/strbuf.h"
 #include "front/tree.h"
+#include "front/unreadable.h"
 #include "lib/usage.h"
 
 #include <limits.h>
@@ -28,8 +29,9 @@ static const struct command_usage scan_usage = {
 "6.17's system_percpu_wq, system_dfl_wq and WQ_PERCPU (WQ020-WQ022).\n",
 	.after =
 "Exit status: 0 no findings (with --baseline: no new ones), 1 findings, 2\n"
-"usage or environment error, or a file that could not be analysed (listed;\n"
-"the run goes on). 'wqcheck explain RULE' explains a rule.\n",
+"usage or environment error, or a file that could not be analysed or a\n"
+"file or directory that could not be read (named on stderr in every\n"
+"format; the run goes on). 'wqcheck explain RULE' explains a rule.\n",
 };
 
 static void parse_opt_format(const struct option *opt, const char *arg)
@@ -177,10 +179,13 @@ int cmd_scan(int argc, char **argv)
 			continue;
 		/* An incomplete scan cannot say "clean": exit 2, as DESIGN §7 asks. */
 		status = EXIT_USAGE;
-		if (format == FORMAT_TEXT || format == FORMAT_REPORT || diff)
-			fprintf(stderr, "wqcheck: %s: not fully analysed: %s\n",
-				res.files[i].path, res.files[i].failed_reason);
+		/* on stderr in every format too: JSON and SARIF carry the
+		 * reason, but an exit 2 says why where a person looks */
+		fprintf(stderr, "wqcheck: %s: not fully analysed: %s\n",
+			res.files[i].path, res.files[i].failed_reason);
 	}
+	if (unreadable_report(stderr))
+		status = EXIT_USAGE;
 	/* On a terminal (or with -v) the text ends with its counts; a pipe
 	 * or a file gets the findings alone, as before. */
 	if (format == FORMAT_TEXT && !diff && (verbose || isatty(2)))

@@ -2,12 +2,14 @@
  * (dbf2576e37da) made redundant or put at risk, and converts them. */
 #include "commands/builtin.h"
 #include "analysis/rule.h"
+#include "front/unreadable.h"
 #include "lib/cleanup.h"
 #include "lib/parse-options.h"
 #include "lib/usage.h"
 #include "lib/version.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct command {
@@ -48,6 +50,12 @@ static void print_usage(FILE *fp)
 		    "'wqcheck explain RULE' a rule; man wqcheck has the pages.\n");
 }
 
+/* A run cut short by die() names what it could not read too. */
+static void report_unreadable_at_exit(void)
+{
+	unreadable_report(stderr);
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd;
@@ -55,6 +63,7 @@ int main(int argc, char **argv)
 
 	/* From the start: a signal at any moment finds the cleanup ready. */
 	cleanup_install();
+	atexit(report_unreadable_at_exit);
 	if (argc < 2) {
 		print_usage(stderr);
 		return EXIT_USAGE;
@@ -86,9 +95,19 @@ int main(int argc, char **argv)
 		argv++;
 		argc--;
 	}
-	for (i = 0; i < NR_COMMANDS; i++)
-		if (!strcmp(cmd, commands[i].name))
-			return commands[i].fn(argc - 1, argv + 1);
+	for (i = 0; i < NR_COMMANDS; i++) {
+		int status;
+
+		if (strcmp(cmd, commands[i].name))
+			continue;
+		status = commands[i].fn(argc - 1, argv + 1);
+		/* Whatever could not be read is named, after the output, in
+		 * every command and format, -q or not: a run that missed part
+		 * of the tree cannot say "clean" (front/unreadable.h). */
+		if (unreadable_report(stderr))
+			status = EXIT_USAGE;
+		return status;
+	}
 	fprintf(stderr, "wqcheck: '%s' is not a wqcheck command; see 'wqcheck --help'\n", cmd);
 	return EXIT_USAGE;
 }

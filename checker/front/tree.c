@@ -1,4 +1,5 @@
 #include "front/tree.h"
+#include "front/unreadable.h"
 #include "lib/series-run.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
@@ -90,6 +91,34 @@ static void add_path(struct file_list *fl, const char *rel)
 	fl->paths[fl->nr++] = xstrdup(rel);
 }
 
+/* A path under root the listing could not read, with errno's reason; a
+ * directory gets a '/'. */
+static void listing_unreadable(const char *root, const char *rel, bool dir, int err)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (*rel)
+		strbuf_addf(&sb, "%s%s", rel, dir ? "/" : "");
+	else
+		strbuf_addf(&sb, "%s/", root);
+	unreadable_add(sb.buf, err == ENOENT ? "it vanished while the tree was listed" :
+			       strerror(err));
+	strbuf_release(&sb);
+}
+
+/* A symlink is not followed (git lists the link, not its target), but one
+ * that loops, or that the user may not look through, is named. */
+static void check_symlink(const char *root, const char *rel)
+{
+	struct strbuf p = STRBUF_INIT;
+	struct stat st;
+
+	strbuf_addf(&p, "%s/%s", root, rel);
+	if (stat(p.buf, &st) < 0 && (errno == ELOOP || errno == EACCES))
+		listing_unreadable(root, rel, false, errno);
+	strbuf_release(&p);
+}
+
 static void walk(const char *root, struct strbuf *rel, struct file_list *out)
 {
 	struct strbuf full = STRBUF_INIT;
@@ -99,8 +128,10 @@ static void walk(const char *root, struct strbuf *rel, struct file_list *out)
 	strbuf_addf(&full, "%s%s%s", root, rel->len ? "/" : "", rel->buf ? rel->buf : "");
 	d = opendir(full.buf);
 	strbuf_release(&full);
-	if (!d)
+	if (!d) {
+		listing_unreadable(root, rel->buf ? rel->buf : "", true, errno);
 		return;
+	}
 	while ((de = readdir(d))) {
 		size_t saved = rel->len;
 		unsigned char type = de->d_type;
@@ -118,12 +149,16 @@ static void walk(const char *root, struct strbuf *rel, struct file_list *out)
 			if (lstat(p.buf, &st) == 0)
 				type = S_ISDIR(st.st_mode) ? DT_DIR :
 				       S_ISREG(st.st_mode) ? DT_REG : DT_LNK;
+			else
+				listing_unreadable(root, rel->buf, false, errno);
 			strbuf_release(&p);
 		}
 		if (type == DT_DIR)
 			walk(root, rel, out);
 		else if (type == DT_REG && is_c_source(de->d_name))
 			add_path(out, rel->buf);
+		else if (type == DT_LNK)
+			check_symlink(root, rel->buf);
 		rel->len = saved;
 		rel->buf[saved] = '\0';
 	}
@@ -137,10 +172,60 @@ enum git_files {
 	UNTRACKED,		/* --others: a walk of the working tree */
 };
 
-/* git ls-files of the .c and .h files under rel into data: its status. */
+/*
+ * What git said on stderr: a directory it could not open while it looked
+ * for untracked files ("warning: could not open directory 'X/': Permission
+ * denied") is named; a git that fails altogether (one that refuses a tree
+ * someone else owns: "fatal: detected dubious ownership") is named with its
+ * first fatal line, and the caller walks the tree instead.
+ */
+static void git_unreadable(const char *root, const struct strbuf *err, int status)
+{
+	static const char open_dir[] = "warning: could not open directory '";
+	const char *line, *end;
+
+	for (line = err->buf; line && *line; line = end ? end + 1 : NULL) {
+		const char *q;
+
+		end = strchr(line, '\n');
+		if (!strncmp(line, open_dir, strlen(open_dir)) &&
+		    (q = strstr(line + strlen(open_dir), "': ")) && (!end || q < end)) {
+			char *path = xstrndup(line + strlen(open_dir),
+					      (size_t)(q - line) - strlen(open_dir));
+			char *why = end ? xstrndup(q + 3, (size_t)(end - q - 3)) : xstrdup(q + 3);
+
+			unreadable_add(path, why);
+			free(path);
+			free(why);
+		}
+	}
+	if (status != 0) {
+		struct strbuf why = STRBUF_INIT, path = STRBUF_INIT;
+		const char *fatal = strstr(err->buf ? err->buf : "", "fatal: ");
+
+		if (fatal) {
+			fatal += strlen("fatal: ");
+			end = strchr(fatal, '\n');
+			strbuf_addf(&why, "git refuses to list it (%.*s); its files were "
+				    "listed by a walk, ignored ones included",
+				    (int)(end ? end - fatal : (ptrdiff_t)strlen(fatal)), fatal);
+		} else {
+			strbuf_addf(&why, "git ls-files failed (status %d); its files were "
+				    "listed by a walk, ignored ones included", status);
+		}
+		strbuf_addf(&path, "%s/", root);
+		unreadable_add(path.buf, why.buf);
+		strbuf_release(&why);
+		strbuf_release(&path);
+	}
+}
+
+/* git ls-files of the .c and .h files under rel into data: its status (what
+ * git could not read is named, git_unreadable()). */
 static int git_ls_files(const char *root, const char *rel, enum git_files which,
 			struct strbuf *data)
 {
+	struct strbuf err = STRBUF_INIT;
 	struct strbuf spec_c = STRBUF_INIT, spec_h = STRBUF_INIT;
 	const char *argv[12] = { "git", "-C", root, "ls-files", "-z" };
 	size_t n = 5;
@@ -158,7 +243,9 @@ static int git_ls_files(const char *root, const char *rel, enum git_files which,
 	argv[n++] = spec_c.buf;
 	argv[n++] = spec_h.buf;
 	argv[n] = NULL;
-	status = series_run(argv, NULL, NULL, data, NULL);
+	status = series_run(argv, NULL, NULL, data, &err);
+	git_unreadable(root, &err, status);
+	strbuf_release(&err);
 	strbuf_release(&spec_c);
 	strbuf_release(&spec_h);
 	return status;
@@ -178,6 +265,37 @@ static void add_listed(struct file_list *out, const struct strbuf *data)
 	}
 }
 
+/*
+ * A tracked path that cannot be looked at (err): named by the outermost
+ * directory of it that cannot be searched (one line for a directory of
+ * thousands of files), else by itself. last: the directory named last (git
+ * lists in order, so the files under it follow it); returns the new one.
+ */
+static char *name_unreachable(const char *root, const char *path, int err, char *last)
+{
+	struct strbuf dir = STRBUF_INIT;
+	const char *slash;
+
+	if (last && !strncmp(path, last, strlen(last)))
+		return last;
+	for (slash = strchr(path, '/'); slash; slash = strchr(slash + 1, '/')) {
+		strbuf_reset(&dir);
+		strbuf_addf(&dir, "%s/%.*s", root, (int)(slash - path), path);
+		if (access(dir.buf, X_OK) < 0) {
+			int e = errno;
+
+			strbuf_reset(&dir);
+			strbuf_addf(&dir, "%.*s", (int)(slash - path + 1), path);
+			unreadable_add(dir.buf, strerror(e));
+			free(last);
+			return strbuf_detach(&dir);
+		}
+	}
+	strbuf_release(&dir);
+	unreadable_add(path, strerror(err));
+	return last;
+}
+
 /* git ls-files; returns -1 when git cannot list (then we walk). check:
  * look at each path, and keep only the regular files (a tracked file may
  * be deleted in the working tree, or be a symlink); else out->unchecked. */
@@ -186,6 +304,7 @@ static int git_list(const char *root, const char *rel, enum git_files which,
 {
 	struct strbuf data = STRBUF_INIT;
 	size_t i, first, kept;
+	char *unreachable = NULL;
 	int root_fd;
 
 	if (git_ls_files(root, rel, which, &data) != 0) {
@@ -214,11 +333,17 @@ static int git_list(const char *root, const char *rel, enum git_files which,
 			ret = lstat(full.buf, &st);
 			strbuf_release(&full);
 		}
-		if (ret == 0 && S_ISREG(st.st_mode))
+		if (ret == 0 && S_ISREG(st.st_mode)) {
 			out->paths[kept++] = out->paths[i];
-		else
-			free(out->paths[i]);
+			continue;
+		}
+		/* Gone from the working tree (deleted, as git status says) is
+		 * not read; tracked but out of reach is named. */
+		if (ret < 0 && errno != ENOENT && errno != ENOTDIR)
+			unreachable = name_unreachable(root, out->paths[i], errno, unreachable);
+		free(out->paths[i]);
 	}
+	free(unreachable);
 	out->nr = kept;
 	if (root_fd >= 0)
 		close(root_fd);
@@ -338,10 +463,9 @@ void untracked_listing_finish(struct untracked_listing *l, struct file_list *out
 	size_t first = out->nr;
 
 	pthread_join(l->thread, NULL);
-	if (l->status != 0)
-		warning("%s: git could not list the untracked files: only the tracked ones "
-			"are scanned", l->root);
-	else
+	/* a git that fails here failed for the tracked files too (named
+	 * then), and the walk that replaced it listed every file */
+	if (l->status == 0)
 		add_listed(out, &l->data);
 	drop_nested_trees(l->root, out, first);
 	out->unchecked = true;

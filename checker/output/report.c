@@ -1,5 +1,6 @@
 #include "output/report.h"
 #include "analysis/rule-page.h"
+#include "front/unreadable.h"
 #include "lib/data-dir.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
@@ -139,6 +140,15 @@ static json_t *json_failed(const struct scan_result *res)
 			json_array_append_new(failed, json_pack("{s:s, s:s}", "file",
 								res->files[i].path, "reason",
 								res->files[i].failed_reason));
+	/* what the listing could not read (a directory ends in '/') */
+	for (i = 0; i < unreadable_count(); i++) {
+		struct strbuf why = STRBUF_INIT;
+
+		strbuf_addf(&why, "cannot read: %s", unreadable_reason(i));
+		json_array_append_new(failed, json_pack("{s:s, s:s}", "file",
+							unreadable_path(i), "reason", why.buf));
+		strbuf_release(&why);
+	}
 	return failed;
 }
 
@@ -393,6 +403,22 @@ static void write_sarif(FILE *fp, struct finding *const *all, char *const *fps,
 				"message", "text", res->files[i].failed_reason,
 				"locations", "physicalLocation", "artifactLocation",
 				"uri", res->files[i].path, "uriBaseId", "SRCROOT"));
+	for (i = 0; i < unreadable_count(); i++) {
+		struct strbuf why = STRBUF_INIT;
+
+		json_t *n;
+
+		strbuf_addf(&why, "cannot read: %s", unreadable_reason(i));
+		n = json_pack("{s:s, s:{s:s}}", "level", "error", "message", "text", why.buf);
+		/* the tree's root itself (a git that refuses it) is the run's */
+		if (unreadable_path(i)[0] != '/')
+			json_object_set_new(n, "locations", json_pack(
+				"[{s:{s:{s:s, s:s}}}]", "physicalLocation",
+				"artifactLocation", "uri", unreadable_path(i),
+				"uriBaseId", "SRCROOT"));
+		json_array_append_new(notifications, n);
+		strbuf_release(&why);
+	}
 	strbuf_addf(&uri, "file://%s/", root);
 	run = json_pack("{s:{s:{s:s, s:s, s:s, s:o}}, s:{s:{s:s}}, s:o, s:[{s:b, s:o}], s:{s:o}}",
 			"tool", "driver", "name", "wqcheck", "version", WQCHECK_VERSION,
@@ -425,11 +451,15 @@ void report_write_totals(FILE *fp, const struct scan_result *res)
 			by_severity[res->files[i].findings[j].severity]++;
 	}
 	fprintf(fp, "wqcheck: %zu error%s, %zu warning%s, %zu note%s; %zu file%s read, "
-		"%zu parsed with libclang, %zu failed\n",
+		"%zu parsed with libclang, %zu failed",
 		by_severity[SEVERITY_ERROR], by_severity[SEVERITY_ERROR] == 1 ? "" : "s",
 		by_severity[SEVERITY_WARNING], by_severity[SEVERITY_WARNING] == 1 ? "" : "s",
 		by_severity[SEVERITY_NOTE], by_severity[SEVERITY_NOTE] == 1 ? "" : "s",
 		res->nr_files, res->nr_files == 1 ? "" : "s", res->files_parsed, failed);
+	/* only when there are any, so that a whole run's line stays as it was */
+	if (unreadable_count())
+		fprintf(fp, ", %zu unreadable", unreadable_count());
+	fputc('\n', fp);
 }
 
 void report_write(FILE *fp, enum report_format format, const struct scan_result *res,

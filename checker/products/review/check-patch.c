@@ -15,6 +15,8 @@
 #include "lib/timing.h"
 #include "front/tree.h"
 #include "lib/usage.h"
+#include "front/unreadable.h"
+#include <errno.h>
 #include <dirent.h>
 #include <jansson.h>
 #include <limits.h>
@@ -239,6 +241,10 @@ static bool preimage(struct check *c, const struct patch_file *f, struct strbuf 
 	}
 	strbuf_addf(&path, "%s/%s", c->tree, f->old_path);
 	ok = strbuf_read_file(out, path.buf) == 0;
+	/* absent is the patch's business (it may create it); there but out
+	 * of reach is named */
+	if (!ok && errno != ENOENT && errno != ENOTDIR)
+		unreadable_add(f->old_path, strerror(errno));
 	strbuf_release(&path);
 	return ok;
 }

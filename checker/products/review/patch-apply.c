@@ -2,6 +2,7 @@
 #include "lib/series-run.h"
 #include "lib/tempdir.h"
 #include "lib/usage.h"
+#include "front/unreadable.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -107,8 +108,14 @@ static void link_siblings(struct patch_scratch *s, const char *rel)
 	strbuf_addf(&src, "%s%s%s", s->source, *rel ? "/" : "", rel);
 	d = opendir(src.buf);
 	if (!d) {
+		/* ENOENT: a directory the series creates */
+		if (errno != ENOENT && errno != ENOTDIR) {
+			strbuf_addch(&src, '/');
+			unreadable_add(*rel ? src.buf + strlen(s->source) + 1 : src.buf,
+				       strerror(errno));
+		}
 		strbuf_release(&src);
-		return;		/* a directory the series creates */
+		return;
 	}
 	while ((de = readdir(d))) {
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||

@@ -2,7 +2,9 @@
 #include "lib/strbuf.h"
 #include "front/tree.h"
 #include "lib/usage.h"
+#include "front/unreadable.h"
 
+#include <errno.h>
 #include <ctype.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -127,8 +129,12 @@ size_t binding_index_write(const char *root, FILE *out)
 		strbuf_reset(&path);
 		strbuf_reset(&text);
 		strbuf_addf(&path, "%s/%s", root, files.paths[i]);
-		if (strbuf_read_file(&text, path.buf) < 0 || !text.buf ||
-		    !memmem(text.buf, text.len, "_WORK", 5))
+		if (strbuf_read_file(&text, path.buf) < 0) {
+			if (errno != ENOENT)	/* listed, then deleted: gone */
+				unreadable_add(files.paths[i], strerror(errno));
+			continue;
+		}
+		if (!text.buf || !memmem(text.buf, text.len, "_WORK", 5))
 			continue;
 		for_each_call(text.buf, text.len, binding_macros, true, &names);
 		for (j = 0; j < names.nr; j++, lines++)
