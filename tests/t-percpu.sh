@@ -177,3 +177,5 @@ for r in "WQ020.*system_percpu_wq" "WQ021.*system_dfl_wq" "WQ022.*WQ_PERCPU"; do
 done
 ls "$TMPDIR" | grep -q . && not_ok "percpu: no scratch directory left" "$(ls "$TMPDIR")" ||
 	ok "percpu: no scratch directory left"
+. "$TOP/tests/lib/series-truth.sh"
+series_truth "$T" percpu

@@ -154,3 +154,5 @@ if [ -s "$scratch/stderr" ] && grep -qv '^wqcheck: ' "$scratch/stderr"; then
 	echo "not ok - unexpected stderr"
 	sed 's/^/    /' "$scratch/stderr"
 fi
+. "$TOP/tests/lib/series-truth.sh"
+series_truth "$scratch" reentry

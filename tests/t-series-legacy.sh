@@ -88,4 +88,6 @@ git -C "$FIX" worktree remove --force "$T/am" >/dev/null 2>&1
 git -C "$FIX" worktree prune >/dev/null 2>&1
 check "series-legacy: after git am in a worktree of it, the fixture is as it was" \
 	test "$before" = "$(state)"
+. "$TOP/tests/lib/series-truth.sh"
+series_truth "$T" series-legacy
 exit 0

@@ -46,3 +46,5 @@ if [ -z "$(git -C "$tree" status --porcelain)" ] && [ "$(git -C "$tree" worktree
 else
 	echo "not ok - series --validate: tree untouched, no worktree left"
 fi
+. "$TOP/tests/lib/series-truth.sh"
+series_truth "$scratch" series-validate

@@ -114,3 +114,5 @@ check "3.6-like core: validate says equal code proves the rename, not the semant
 check "a non-reentrant core: validate has no such note" \
 	bash -c "tail -1 '$T/validate-plain' | grep -q 'patches applied' && ! grep -q 'proves the rename, not the semantics' '$T/validate-plain'"
 check "no scratch directory left" test "$(ls "${TMPDIR:-/tmp}" | grep -c '^wqcheck-')" -eq 0
+. "$TOP/tests/lib/series-truth.sh"
+series_truth "$T" series-words

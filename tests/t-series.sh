@@ -437,4 +437,6 @@ check "series: no sanitizer report from any run" test -z "$reports"
 if [ -n "$reports" ]; then
 	echo "$reports" | grep -E 'ERROR|runtime error|#[0-9]' | head -10 | sed 's/^/    /'
 fi
+. "$TOP/tests/lib/series-truth.sh"
+series_truth "$T" series
 exit 0

@@ -221,6 +221,44 @@ static void test_subjects(void)
 	CHECK_STR("subject: WQ005", sb.buf,
 		  "md: WQ_NON_REENTRANT is meaningless and going away");
 	strbuf_reset(&sb);
+	{
+		/* the subject names what the hunks add, never WQ_PERCPU alone
+		 * for a patch that adds WQ_UNBOUND */
+		struct series_words w = { .mask = 1u << 22, .unbound = 1u << 22 };
+
+		series_subject_words(&sb, "gpu: xe", &w);
+		CHECK_STR("subject: WQ022, all unbound", sb.buf,
+			  "gpu: xe: add WQ_UNBOUND to alloc_workqueue users");
+		strbuf_reset(&sb);
+		w.kept = 1u << 22;
+		series_subject_words(&sb, "gpu: xe", &w);
+		CHECK_STR("subject: WQ022, both", sb.buf,
+			  "gpu: xe: add WQ_PERCPU or WQ_UNBOUND to alloc_workqueue users");
+		strbuf_reset(&sb);
+		w.mask = w.unbound = 1u << 20;
+		w.kept = 0;
+		series_subject_words(&sb, "drm", &w);
+		CHECK_STR("subject: WQ020, all unbound", sb.buf,
+			  "drm: replace use of system_wq with system_dfl_wq");
+		strbuf_reset(&sb);
+		w.unbound_sites = "  drivers/x.c:3: system_dfl_wq (work: x_fn())\n";
+		series_body_words(&sb, &w);
+		CHECK("body: unbound: says it changes behavior, never that it does not",
+		      strstr(sb.buf, "This patch changes behavior:") &&
+		      !strstr(sb.buf, "doesn't introduce") &&
+		      strstr(sb.buf, "drivers/x.c:3: system_dfl_wq (work: x_fn())"));
+		strbuf_reset(&sb);
+		w.unbound = 0;
+		w.kept = 1u << 20;
+		w.ends_wq014 = true;
+		w.unbound_sites = NULL;
+		series_body_words(&sb, &w);
+		CHECK("body: a rename that ends a WQ014 is a fix, and says what changes",
+		      strstr(sb.buf, "This is also a fix") &&
+		      strstr(sb.buf, "This patch changes behavior:") &&
+		      !strstr(sb.buf, "doesn't introduce"));
+		strbuf_reset(&sb);
+	}
 	series_body(&sb, 1u << 5, NULL, false);
 	CHECK("body: cites the commit whole",
 	      strstr(sb.buf,

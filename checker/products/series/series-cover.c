@@ -36,7 +36,17 @@ void series_summary_release(struct series_summary *sum)
 	for (i = 0; i < sum->nr; i++)
 		free(sum->rows[i].name);
 	free(sum->rows);
+	for (i = 0; i < sum->nr_changes; i++)
+		free(sum->changes[i].what);
+	free(sum->changes);
 	memset(sum, 0, sizeof(*sum));
+}
+
+void series_summary_change(struct series_summary *sum, int patch, char *what)
+{
+	ALLOC_GROW(sum->changes, sum->nr_changes, sum->alloc_changes);
+	sum->changes[sum->nr_changes].patch = patch;
+	sum->changes[sum->nr_changes++].what = what;
 }
 
 static int row_compare(const void *a, const void *b)
@@ -60,6 +70,28 @@ static bool series_rules_are_percpu(const struct rule *const *rules, size_t nr)
 			mask |= 1u << n;
 	}
 	return series_mask_is_percpu(mask);
+}
+
+/* Which patches change behaviour and what, and that the others do not. */
+static void changes_paragraph(struct strbuf *sb, const struct series_summary *sum)
+{
+	struct strbuf line = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < sum->nr_changes; i++) {
+		strbuf_reset(&line);
+		strbuf_addf(&line, "Patch %d/%d changes behavior: %s.",
+			    sum->changes[i].patch, sum->nr_patches,
+			    sum->changes[i].what);
+		strbuf_addch(sb, '\n');
+		series_wrap(sb, line.buf, 72);
+	}
+	strbuf_addch(sb, '\n');
+	series_wrap(sb, (int)sum->nr_changes == sum->nr_patches ?
+		    "Every patch of the series changes behavior." :
+		    "The other patches rename only and do not change behavior.",
+		    72);
+	strbuf_release(&line);
 }
 
 void series_cover_blurb(struct strbuf *sb, const struct series_summary *sum,
@@ -111,7 +143,7 @@ void series_cover_blurb(struct strbuf *sb, const struct series_summary *sum,
 				    "through its maintainer's tree." :
 				    "This series converts the remaining users.",
 			    72);
-	} else {
+	} else if (!sum->nr_changes) {
 		series_wrap(sb,
 			    sum->per_subsystem ?
 				    "This series converts the remaining users, one "
@@ -121,6 +153,15 @@ void series_cover_blurb(struct strbuf *sb, const struct series_summary *sum,
 				    "This series converts the remaining users.  None "
 				    "of the patches changes behavior.",
 			    72);
+	} else {
+		series_wrap(sb,
+			    sum->per_subsystem ?
+				    "This series converts the remaining users, one "
+				    "patch per subsystem and API so that each can go "
+				    "through its maintainer's tree." :
+				    "This series converts the remaining users.",
+			    72);
+		changes_paragraph(sb, sum);
 	}
 	if (sum->scope) {
 		struct strbuf line = STRBUF_INIT;

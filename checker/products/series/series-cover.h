@@ -15,6 +15,12 @@ struct series_summary_row {
 	unsigned counts[SERIES_MAX_RULE + 1];
 };
 
+/* A patch that changes behaviour, and what it changes. */
+struct series_change {
+	int patch;		/* its number in the series, from 1 */
+	char *what;
+};
+
 struct series_summary {
 	struct series_summary_row *rows;
 	size_t nr, alloc;
@@ -27,6 +33,9 @@ struct series_summary {
 	 * conversions keep behaviour only on top of dbf2576e37da. */
 	bool prerequisite;
 	const char *prerequisite_why; /* what in the tree says so */
+	struct series_change *changes;
+	size_t nr_changes, alloc_changes;
+	int nr_patches;		/* in the series, set before the cover */
 	/* subject prefixes learnt from the files' history, and guessed */
 	unsigned prefixes_from_history, prefixes_guessed;
 };
@@ -35,6 +44,8 @@ struct series_summary {
 void series_summary_add(struct series_summary *sum, const char *path,
 			const char *section, int number);
 void series_summary_release(struct series_summary *sum);
+/* Patch number changes behaviour: what (taken). */
+void series_summary_change(struct series_summary *sum, int patch, char *what);
 
 /* The blurb on its own. */
 void series_cover_blurb(struct strbuf *sb, const struct series_summary *sum,

@@ -107,21 +107,79 @@ static void nrt_names(unsigned mask, const char **old_name,
 	}
 }
 
-void series_subject(struct strbuf *sb, const char *prefix, unsigned mask)
+/* The names a 6.17 patch adds, in the order upstream's subjects give them. */
+static void added_names(const struct series_words *w, const char **names,
+			size_t *nr)
 {
-	const char *old_name, *new_name;
+	unsigned kept = w->kept | (w->mask & ~w->unbound);
 
-	mask &= ~ENDS_WQ014;
+	*nr = 0;
+	if (kept & BIT(20))
+		names[(*nr)++] = "system_percpu_wq";
+	if ((w->unbound & BIT(20)) || (w->mask & BIT(21)))
+		names[(*nr)++] = "system_dfl_wq";
+	if (kept & BIT(22))
+		names[(*nr)++] = "WQ_PERCPU";
+	if (w->unbound & BIT(22))
+		names[(*nr)++] = "WQ_UNBOUND";
+}
+
+static void name_list(struct strbuf *sb, const char *const *names, size_t nr,
+		      const char *last_word)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		strbuf_addf(sb, "%s%s", i == 0 ? "" : i + 1 == nr ? last_word : ", ",
+			    names[i]);
+}
+
+bool series_words_change_behavior(const struct series_words *w)
+{
+	return (w->unbound & (BIT(20) | BIT(22))) || w->ends_wq014;
+}
+
+void series_words_change(struct strbuf *sb, const struct series_words *w)
+{
+	const char *names[2];
+	size_t nr = 0;
+
+	if (w->unbound & BIT(20))
+		names[nr++] = "system_dfl_wq";
+	if (w->unbound & BIT(22))
+		names[nr++] = "WQ_UNBOUND";
+	if (nr) {
+		strbuf_addstr(sb, "work that is safe off its CPU moves to ");
+		name_list(sb, names, nr, " and ");
+		strbuf_addstr(sb, " and may run on any CPU");
+	}
+	if (w->ends_wq014)
+		strbuf_addf(sb, "%sa work item on two workqueues is put on one, so "
+			    "its runs no longer overlap", nr ? "; " : "");
+}
+
+void series_subject_words(struct strbuf *sb, const char *prefix,
+			  const struct series_words *w)
+{
+	unsigned mask = w->mask & ~ENDS_WQ014;
+	const char *names[4], *old_name, *new_name;
+	size_t nr;
+
 	strbuf_addf(sb, "%s: ", prefix);
+	added_names(w, names, &nr);
 	/* 6.17: the words of upstream's conversions, one API per patch */
 	if (families_in(mask) > 1 && series_mask_is_percpu(mask)) {
-		strbuf_addstr(sb, "use system_percpu_wq, system_dfl_wq and WQ_PERCPU");
+		strbuf_addstr(sb, "use ");
+		name_list(sb, names, nr, " and ");
 	} else if (mask == BIT(20)) {
-		strbuf_addstr(sb, "replace use of system_wq with system_percpu_wq");
+		strbuf_addstr(sb, "replace use of system_wq with ");
+		name_list(sb, names, nr, " and ");
 	} else if (mask == BIT(21)) {
 		strbuf_addstr(sb, "replace use of system_unbound_wq with system_dfl_wq");
 	} else if (mask == BIT(22)) {
-		strbuf_addstr(sb, "add WQ_PERCPU to alloc_workqueue users");
+		strbuf_addstr(sb, "add ");
+		name_list(sb, names, nr, " or ");
+		strbuf_addstr(sb, " to alloc_workqueue users");
 	} else if (families_in(mask) > 1) {
 		strbuf_addstr(
 			sb,
@@ -136,6 +194,13 @@ void series_subject(struct strbuf *sb, const char *prefix, unsigned mask)
 		strbuf_addstr(sb,
 			      "WQ_NON_REENTRANT is meaningless and going away");
 	}
+}
+
+void series_subject(struct strbuf *sb, const char *prefix, unsigned mask)
+{
+	struct series_words w = { .mask = mask, .kept = mask };
+
+	series_subject_words(sb, prefix, &w);
 }
 
 void series_wrap(struct strbuf *sb, const char *text, size_t width)
@@ -182,11 +247,13 @@ static void paragraph(struct strbuf *sb, const char *text)
 	series_wrap(sb, text, 72);
 }
 
-void series_body(struct strbuf *sb, unsigned mask, const char *unbound,
-		 bool prerequisite)
+void series_body_words(struct strbuf *sb, const struct series_words *w)
 {
 	struct strbuf p = STRBUF_INIT;
 	const char *old_name, *new_name;
+	unsigned mask = w->mask;
+	unsigned kept = (w->kept | (mask & ~w->unbound)) & mask;
+	bool changes = series_words_change_behavior(w);
 
 	if (mask & FLUSH_MASK) {
 		flush_names(mask, &old_name, &new_name);
@@ -223,16 +290,30 @@ void series_body(struct strbuf *sb, unsigned mask, const char *unbound,
 		strbuf_reset(&p);
 	}
 	if (mask & BIT(20)) {
-		paragraph(sb, "Linux 6.17 added system_percpu_wq (commit 128ea9f6ccfb "
-			  "(\"workqueue: Add system_percpu_wq and system_dfl_wq\")): "
-			  "a second workqueue with system_wq's per-CPU flags, under a "
-			  "name that says it is per-CPU.  system_wq is to be removed "
-			  "once its users are converted, and schedule_work() and "
-			  "friends already queue on system_percpu_wq.");
-		paragraph(sb, "Replace system_wq with system_percpu_wq.  The work "
-			  "queued there keeps running on the CPU it was queued on, "
-			  "as before.");
-		if (mask & ENDS_WQ014)
+		paragraph(sb, "Linux 6.17 added system_percpu_wq and system_dfl_wq "
+			  "(commit 128ea9f6ccfb (\"workqueue: Add system_percpu_wq and "
+			  "system_dfl_wq\")): system_percpu_wq has system_wq's per-CPU "
+			  "flags under a name that says it is per-CPU, system_dfl_wq is "
+			  "the unbound one.  system_wq is to be removed once its users "
+			  "are converted, and schedule_work() and friends already queue "
+			  "on system_percpu_wq.");
+		if (kept & BIT(20))
+			paragraph(sb, (w->unbound & BIT(20)) ?
+				  "Replace system_wq with system_percpu_wq where the "
+				  "work is not known to be safe off its CPU: that work "
+				  "keeps running on the CPU it was queued on, as before." :
+				  "Replace system_wq with system_percpu_wq.  The work "
+				  "queued there keeps running on the CPU it was queued "
+				  "on, as before.");
+		if (w->unbound & BIT(20))
+			paragraph(sb, (kept & BIT(20)) ?
+				  "Replace it with system_dfl_wq at the sites listed "
+				  "below, whose work is safe off its CPU: that work may "
+				  "now run on any CPU." :
+				  "Replace system_wq with system_dfl_wq at the sites "
+				  "listed below, whose work is safe off its CPU: that "
+				  "work may now run on any CPU.");
+		if (w->ends_wq014)
 			paragraph(sb, "This is also a fix: a work item converted here "
 				  "is queued with schedule_*() too, so today it is on "
 				  "two workqueues, system_wq and system_percpu_wq, and "
@@ -254,9 +335,19 @@ void series_body(struct strbuf *sb, unsigned mask, const char *unbound,
 			  "WQ_UNBOUND, because alloc_workqueue() is to create unbound "
 			  "workqueues by default.  Until then every caller is to say "
 			  "which it wants.");
-		paragraph(sb, "Add WQ_PERCPU to the alloc_workqueue() users that name "
-			  "neither flag, so that they stay per-CPU when the default "
-			  "changes.");
+		if (kept & BIT(22))
+			paragraph(sb, (w->unbound & BIT(22)) ?
+				  "Add WQ_PERCPU to the alloc_workqueue() users that "
+				  "name neither flag and whose work is not known to be "
+				  "safe off its CPU, so that they stay per-CPU when the "
+				  "default changes." :
+				  "Add WQ_PERCPU to the alloc_workqueue() users that name "
+				  "neither flag, so that they stay per-CPU when the "
+				  "default changes.");
+		if (w->unbound & BIT(22))
+			paragraph(sb, "Add WQ_UNBOUND to the alloc_workqueue() users "
+				  "listed below, whose work is safe off its CPU: their "
+				  "work, per-CPU today, may now run on any CPU.");
 	}
 	if (mask & NON_REENTRANT_MASK) {
 		/* "Commit dbf2576e37da (...)" starts the sentence. */
@@ -268,11 +359,34 @@ void series_body(struct strbuf *sb, unsigned mask, const char *unbound,
 		paragraph(sb, p.buf);
 		strbuf_reset(&p);
 	}
-	if (unbound) {
-		strbuf_addstr(sb, unbound);
-		paragraph(sb, "Apart from that work, which may now run on any CPU, "
-			  "this patch doesn't introduce any behavior changes.");
-	} else if (prerequisite && (mask & LEGACY_MASK)) {
+	if (w->unbound_sites && *w->unbound_sites) {
+		paragraph(sb, "Why the work at these sites is safe off its CPU: each "
+			  "work item queued there has known work functions, none of "
+			  "which reads the current CPU or per-CPU data (directly, two "
+			  "calls deep, or through a static const ops table), and none "
+			  "is queued on a chosen CPU with a *_on() call.");
+		strbuf_addch(sb, '\n');
+		strbuf_addstr(sb, w->unbound_sites);
+	}
+	if (changes) {
+		strbuf_addstr(&p, "This patch changes behavior: ");
+		if (w->unbound & (BIT(20) | BIT(22)))
+			strbuf_addstr(&p, "the work queued at the sites listed above "
+				      "may now run on any CPU, not only the one that "
+				      "queued it");
+		if ((w->unbound & (BIT(20) | BIT(22))) && w->ends_wq014)
+			strbuf_addstr(&p, "; and ");
+		if (w->ends_wq014)
+			strbuf_addstr(&p, "the work item that was on two workqueues "
+				      "is on one, so its runs no longer overlap");
+		strbuf_addstr(&p, ".");
+		if (mask & ~(BIT(20) | BIT(22)) & ~ENDS_WQ014 & PERCPU_MASK ||
+		    (kept & (BIT(20) | BIT(22))))
+			strbuf_addstr(&p, "  The other conversions keep each work "
+				      "item where it ran.");
+		paragraph(sb, p.buf);
+		strbuf_reset(&p);
+	} else if (w->prerequisite && (mask & LEGACY_MASK)) {
 		paragraph(sb, "This patch depends on commit dbf2576e37da, which the "
 			  "tree it was made for does not have yet: there the old "
 			  "APIs still differ from the new ones.  On top of that "
@@ -282,6 +396,20 @@ void series_body(struct strbuf *sb, unsigned mask, const char *unbound,
 		paragraph(sb, "This patch doesn't introduce any behavior changes.");
 	}
 	strbuf_release(&p);
+}
+
+void series_body(struct strbuf *sb, unsigned mask, const char *unbound,
+		 bool prerequisite)
+{
+	struct series_words w = {
+		.mask = mask & ~ENDS_WQ014,
+		.kept = mask & ~ENDS_WQ014,
+		.ends_wq014 = mask & ENDS_WQ014,
+		.unbound_sites = unbound,
+		.prerequisite = prerequisite,
+	};
+
+	series_body_words(sb, &w);
 }
 
 /* A word of a prefix: "net", "drm/i915", "ASoC", "sched/fair", "x86/mm". */

@@ -30,8 +30,36 @@ int series_rule_number(const struct rule *r);
 int series_family_of(const struct rule *r);
 const char *series_family_name(enum series_family f);
 
+/*
+ * What one patch's hunks do, for its subject and log: the rules it fixes,
+ * and of the 6.17 ones (WQ020, WQ022) which went unbound (system_dfl_wq,
+ * WQ_UNBOUND: the work may now leave its CPU) and which kept the per-CPU
+ * form. A rule of mask in neither unbound nor kept is read as kept.
+ */
+struct series_words {
+	unsigned mask;		/* rules fixed, by number */
+	unsigned unbound;	/* rules with a site made unbound */
+	unsigned kept;		/* rules with a site given the per-CPU form */
+	bool ends_wq014;	/* a WQ020 rename puts an item on one workqueue */
+	/* "  path:line: name: why\n" for every site made unbound, or NULL */
+	const char *unbound_sites;
+	/* the tree's core is not yet non-reentrant (see series_body()) */
+	bool prerequisite;
+};
+
+/* Whether the patch's hunks change what runs where: work made unbound, or
+ * an item's two workqueues made one. */
+bool series_words_change_behavior(const struct series_words *w);
+
+/* What changes, in a phrase for the cover letter ("" when nothing does). */
+void series_words_change(struct strbuf *sb, const struct series_words *w);
+
 /* "<prefix>: <what>" for the rules in mask (several families: a generic one). */
 void series_subject(struct strbuf *sb, const char *prefix, unsigned mask);
+/* The same, naming what the hunks add: system_dfl_wq and WQ_UNBOUND where
+ * sites went unbound, the per-CPU names where they stayed. */
+void series_subject_words(struct strbuf *sb, const char *prefix,
+			  const struct series_words *w);
 /* Whether mask holds only rules of the 6.17 migration (WQ020-WQ022). */
 bool series_mask_is_percpu(unsigned mask);
 /* Why: the paragraphs of the commit message, wrapped at 72 columns. */
@@ -41,6 +69,10 @@ bool series_mask_is_percpu(unsigned mask);
  * behaviour only on top of dbf2576e37da, which the body then names. */
 void series_body(struct strbuf *sb, unsigned mask, const char *unbound,
 		 bool prerequisite);
+/* The body of a patch whose hunks w describes: what each change does, why
+ * each unbound site is safe off its CPU, and, when the patch changes
+ * behaviour, what changes (never that nothing does). */
+void series_body_words(struct strbuf *sb, const struct series_words *w);
 
 /* Appends text wrapped at width columns (words split at spaces). */
 void series_wrap(struct strbuf *sb, const char *text, size_t width);

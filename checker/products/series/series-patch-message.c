@@ -26,14 +26,27 @@ void series_load_history(struct series *s)
 	free(paths);
 }
 
-/* The commit log's account of what --prefer-unbound moved off its CPU in
- * the patch's files: what was checked, and where. */
-static void unbound_note(struct strbuf *out, struct file_result *const *results,
-			 size_t nr_results, char *const *files,
-			 size_t nr_files)
+/* The work functions a --prefer-unbound verdict names ("its work (a(),
+ * b()) was checked ..."), or NULL. */
+static char *work_functions(const char *message)
 {
-	struct strbuf sites = STRBUF_INIT;
-	size_t i, j, k, n = 0;
+	const char *at = message ? strstr(message, "its work (") : NULL;
+	const char *end = at ? strstr(at, ") was checked") : NULL;
+
+	if (!end)
+		return NULL;
+	at += strlen("its work (");
+	return xstrndup(at, (size_t)(end - at));
+}
+
+/* What the hunks of the patch of files do (words: which of WQ020 and
+ * WQ022's sites went unbound, which stayed per-CPU) and the list of the
+ * unbound ones with their work, for the log. */
+static void patch_words(struct series_words *w, struct strbuf *sites,
+			struct file_result *const *results, size_t nr_results,
+			char *const *files, size_t nr_files)
+{
+	size_t i, j, k;
 
 	for (i = 0; i < nr_results; i++) {
 		const struct file_result *fr = results[i];
@@ -44,44 +57,54 @@ static void unbound_note(struct strbuf *out, struct file_result *const *results,
 			continue;
 		for (j = 0; j < fr->nr_findings; j++) {
 			const struct finding *f = &fr->findings[j];
+			int n = series_rule_number(f->rule);
+			bool system_wq;
+			char *fns;
 
-			if (!f->made_unbound || !finding_fixable(f))
+			if (n < 0 || !(w->mask & (1u << n)) || !finding_fixable(f))
 				continue;
-			strbuf_addf(&sites, "  %s:%u: %s\n", fr->path, f->line,
-				    f->rule->identifiers[0] &&
-				    !strcmp(f->rule->identifiers[0], "system_wq") ?
-				    "system_dfl_wq" : "WQ_UNBOUND");
-			n++;
+			if (!f->made_unbound) {
+				w->kept |= 1u << n;
+				continue;
+			}
+			w->unbound |= 1u << n;
+			system_wq = f->rule->identifiers[0] &&
+				    !strcmp(f->rule->identifiers[0], "system_wq");
+			fns = work_functions(f->message);
+			strbuf_addf(sites, "  %s:%u: %s", fr->path, f->line,
+				    system_wq ? "system_dfl_wq" : "WQ_UNBOUND");
+			if (fns)
+				strbuf_addf(sites, " (work: %s)", fns);
+			strbuf_addch(sites, '\n');
+			free(fns);
 		}
 	}
-	if (n) {
-		strbuf_addch(out, '\n');
-		series_wrap(out, "With --prefer-unbound, these go to system_dfl_wq or "
-			    "WQ_UNBOUND instead: every work item queued there has known "
-			    "work functions, none of which reads the current CPU or "
-			    "per-CPU data (directly, two calls deep, or through a static "
-			    "const ops table), and none is queued on a chosen CPU with a "
-			    "*_on() call.  The others stay per-CPU.", 72);
-		strbuf_addch(out, '\n');
-		strbuf_add(out, sites.buf, sites.len);
-	}
-	strbuf_release(&sites);
 }
 
 /* Subject, blank line, body: the message of the patch of files for the
  * rules in mask, its subject starting with prefix (series-prefix.c);
- * results are the phase's, where the --prefer-unbound note looks. */
-void series_patch_message(struct series *s, struct strbuf *text,
+ * results are the phase's, where the unbound sites are found. Returns
+ * what the patch changes, for the cover letter, or NULL when it only
+ * renames. */
+char *series_patch_message(struct series *s, struct strbuf *text,
 			  char *const *files, size_t nr_files, unsigned mask,
 			  const char *prefix, struct file_result *const *results,
 			  size_t nr_results)
 {
-	struct strbuf note = STRBUF_INIT;
+	struct strbuf sites = STRBUF_INIT;
+	struct series_words w = {
+		.mask = mask & ~(1u << 14),
+		.ends_wq014 = mask & (1u << 14),
+		.prerequisite = s->summary.prerequisite,
+	};
+	struct strbuf change = STRBUF_INIT;
 
-	series_subject(text, prefix, mask);
+	patch_words(&w, &sites, results, nr_results, files, nr_files);
+	w.unbound_sites = sites.len ? sites.buf : NULL;
+	series_subject_words(text, prefix, &w);
 	strbuf_addstr(text, "\n\n");
-	unbound_note(&note, results, nr_results, files, nr_files);
-	series_body(text, mask, note.len ? note.buf : NULL,
-		    s->summary.prerequisite);
-	strbuf_release(&note);
+	series_body_words(text, &w);
+	series_words_change(&change, &w);
+	strbuf_release(&sites);
+	return change.len ? strbuf_detach(&change) : NULL;
 }

@@ -173,9 +173,12 @@ static void make_phase(struct series *s, const struct rule *const *phase,
 	for (i = 0; i < nr_groups; i++) {
 		struct group *g = &groups[i];
 		struct series_commit *c;
+		int before = s->nr_patches;
+		char *change;
 
-		series_patch_message(s, &text, g->files, g->nr_files, g->mask,
-				     prefixes[i], results, nr_results);
+		change = series_patch_message(s, &text, g->files, g->nr_files,
+					      g->mask, prefixes[i], results,
+					      nr_results);
 		free(prefixes[i]);
 		c = series_repo_add(&s->repo, text.buf);
 		for (j = 0; j < nr_results; j++) {
@@ -189,6 +192,11 @@ static void make_phase(struct series *s, const struct rule *const *phase,
 							  fr->fixed_len);
 		}
 		series_commit_or_drop(s, c);
+		if (change && s->nr_patches > before)
+			series_summary_change(&s->summary, s->nr_patches,
+					      change);
+		else
+			free(change);
 		strbuf_reset(&text);
 		group_release(g);
 	}

@@ -116,9 +116,10 @@ char **series_phase_prefixes(struct series *s, const struct series_prefix_group 
 /* series-patches.c: the findings grouped into commits. */
 void series_make_patches(struct series *s);
 
-/* series-patch-message.c: one patch's commit message. */
+/* series-patch-message.c: one patch's commit message; returns what the
+ * patch changes in behaviour (malloc()ed), or NULL when it only renames. */
 void series_load_history(struct series *s);
-void series_patch_message(struct series *s, struct strbuf *text,
+char *series_patch_message(struct series *s, struct strbuf *text,
 			  char *const *files, size_t nr_files, unsigned mask,
 			  const char *prefix, struct file_result *const *results,
 			  size_t nr_results);

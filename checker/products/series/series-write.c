@@ -98,6 +98,7 @@ void series_write_patches(struct series *s, const char *dir, const char *tip)
 	strbuf_addf(&cover_path, "%s/0000-cover-letter.patch", out.buf);
 	if (strbuf_read_file(&cover, cover_path.buf) < 0)
 		die_errno("cannot read %s", cover_path.buf);
+	s->summary.nr_patches = s->nr_patches;
 	series_cover_fill(&cover, &s->summary, s->rules, s->nr_rules);
 	if (write_whole_file(cover_path.buf, cover.buf, cover.len, 0644) < 0)
 		die_errno("cannot write %s", cover_path.buf);
