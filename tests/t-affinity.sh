@@ -63,13 +63,13 @@ check "a per-CPU item re-armed or queued on its own CPU is a note" \
 	      ! grep -q ": warning: " "$scratch/vmstat"'
 scan $rules "$dir/aff_get_cpu.c" >"$scratch/getcpu"
 check "queue_work_on(get_cpu()) of a shared item is a warning" \
-	grep -q '^drivers/affinity/aff_get_cpu.c:36:2: warning: .*\[WQ010\]$' "$scratch/getcpu"
+	grep -q '^drivers/affinity/aff_get_cpu.c:36:9: warning: .*\[WQ010\]$' "$scratch/getcpu"
 scan $rules "$dir" >"$scratch/all"
 check "WQ011 only for the items shared by a CPU loop" \
 	eval '[ "$(grep "\[WQ011\]$" "$scratch/all" | cut -d: -f1 | sort -u | tr "\n" " ")" = \
 		"drivers/affinity/aff_drain_loop.c drivers/affinity/aff_parallel.c " ]'
 check "WQ012 only for the work function hopping at once" \
-	eval '[ "$(grep "\[WQ012\]$" "$scratch/all" | cut -d: -f1-3)" = "drivers/affinity/aff_hop.c:27:3" ]'
+	eval '[ "$(grep "\[WQ012\]$" "$scratch/all" | cut -d: -f1-3)" = "drivers/affinity/aff_hop.c:27:17" ]'
 
 # --- evidence chains across files --------------------------------------------
 scan --format=json $rules "$dir/aff_lateeoi_defer.c" >"$scratch/eoi.json"
@@ -96,15 +96,15 @@ assert ev[-1]["message"].endswith("raw_smp_processor_id()"), ev
 PY
 scan $rules "$dir/aff_slab.c" >"$scratch/slab"
 check "a CPU read inside a header's static inline helper" \
-	grep -q '^  drivers/affinity/aff_slab.h:[0-9]*:[0-9]*: note: aff_cpu_cache_get() reads the current CPU: this_cpu_ptr()$' "$scratch/slab"
+	grep -q '^drivers/affinity/aff_slab.h:[0-9]*:[0-9]*: note: aff_cpu_cache_get() reads the current CPU: this_cpu_ptr()$' "$scratch/slab"
 scan $rules "$dir/aff_blk_mq.c" >"$scratch/blk"
 check "a subsystem wrapper of queue_work_on() is followed and named" \
-	grep -q '^  drivers/affinity/aff_blk_core.c:[0-9]*:1: note: aff_kblockd_schedule_work_on() passes its cpu' "$scratch/blk"
+	grep -q '^drivers/affinity/aff_blk_core.c:[0-9]*:1: note: aff_kblockd_schedule_work_on() passes its cpu' "$scratch/blk"
 
 # --- formats -----------------------------------------------------------------
-check "text: the chain follows as indented gcc-style note lines" \
-	eval 'grep -A1 "aff_get_cpu.c:36:2: warning" "$scratch/getcpu" | tail -1 |
-	      grep -q "^  drivers/affinity/aff_get_cpu.c:[0-9]*:[0-9]*: note: "'
+check "text: the chain follows as gcc's note lines (unindented)" \
+	eval 'grep -A1 "aff_get_cpu.c:36:9: warning" "$scratch/getcpu" | tail -1 |
+	      grep -q "^drivers/affinity/aff_get_cpu.c:[0-9]*:[0-9]*: note: "'
 scan --format=sarif $rules "$dir/aff_numa.c" >"$scratch/numa.sarif"
 check "SARIF: the chain as relatedLocations, WQ010 among the rules" \
 	python3 - "$scratch/numa.sarif" <<'PY'

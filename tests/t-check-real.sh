@@ -35,10 +35,27 @@ if ! legacy=$("$real/legacy-fixture.sh" 2>"$scratch/why"); then
 	exit 0
 fi
 manifest=$legacy/wqcheck-legacy-manifest.tsv
+# The manifest's sites as gcc and sparse print them: its byte columns as
+# display columns of the fixture's lines (tab stops of 8, 1-based).
+sites() { # FILE...: "FILE:LINE:COL: RULE" of the manifest's sites there (WQ00x only with -l)
+	local legacy_only=0
+	[ "$1" = -l ] && { legacy_only=1; shift; }
+	python3 - "$legacy" "$manifest" "$legacy_only" "$@" <<'PY'
+import sys
+root, manifest, legacy_only, files = sys.argv[1], sys.argv[2], sys.argv[3] == "1", set(sys.argv[4:])
+for row in open(manifest):
+    f = row.rstrip("\n").split("\t")
+    if len(f) < 4 or f[1] not in files or (legacy_only and not f[0].startswith("WQ00")):
+        continue
+    text = open("%s/%s" % (root, f[1]), "rb").read().split(b"\n")[int(f[2]) - 1]
+    col = len(text[:int(f[3]) - 1].decode("utf-8", "replace").expandtabs(8)) + 1
+    print("%s:%s:%d: %s" % (f[1], f[2], col, f[0]))
+PY
+}
 
 # make C=2 on three fixture objects: the findings are the manifest's sites.
 files="drivers/net/virtio_net.c drivers/usb/core/hub.c fs/quota/dquot.c"
-want=$(for f in $files; do awk -F'\t' -v f="$f" '$2 == f { print $2 ":" $3 ":" $4 ": " $1 }' "$manifest"; done | sort)
+want=$(sites $files | sort)
 kmake -C "$legacy" C=2 CHECK="$WQCHECK check" $(echo "$files" | sed 's/\.c\b/.o/g') \
 	>"$scratch/out" 2>"$scratch/err"
 rc=$?
@@ -54,7 +71,7 @@ fi
 # check-patch: the benchmark's 10-patch series on the pristine tree.
 WQCHECK=$WQCHECK "$TOP/bench/check-patch.sh" --no-alternatives 0 "$scratch/series.mbox" >"$scratch/bench" 2>&1
 files=$(grep '^diff --git' "$scratch/series.mbox" | sed 's|^diff --git a/\([^ ]*\) .*|\1|' | sort -u)
-want=$(for f in $files; do awk -F'\t' -v f="$f" '$2 == f && $1 ~ /^WQ00/ { print $2 ":" $3 ":" $4 ": " $1 }' "$manifest"; done | sort)
+want=$(sites -l $files | sort)
 start=$(date +%s.%N)
 "$WQCHECK" check-patch --tree="$tree" "$scratch/series.mbox" >"$scratch/out" 2>"$scratch/err"
 rc=$?

@@ -258,7 +258,7 @@ EOF
 	sed -n 's/^+//p' "$scratch/wq010b.patch" | tail -n +2 >drivers/char/pcpu_kick.c
 	run check -Iinclude -D__KERNEL__ drivers/char/pcpu_kick.c
 	check "check: WQ010 with the binding in another file of the directory, in sparse's format" \
-		eval 'rc 0 && grep -q "^drivers/char/pcpu_kick.c:7:2: warning: .*\[WQ010\]" "$scratch/err" && grep -q "^drivers/char/pcpu_bind.c:14:2:    shared_fn() is the work function" "$scratch/err"'
+		eval 'rc 0 && grep -q "^drivers/char/pcpu_kick.c:7:9: warning: .*\[WQ010\]" "$scratch/err" && grep -q "^drivers/char/pcpu_bind.c:14:9:    shared_fn() is the work function" "$scratch/err"'
 	# A work item bound in another directory: found with the binding index
 	# of a full run, not without it.
 	mkdir -p drivers/misc
@@ -272,7 +272,7 @@ EOF
 		eval 'rc 0 && ! grep -q WQ010 "$scratch/err"'
 	run check --index="$scratch/index.tsv" -Iinclude drivers/char/far_kick.c
 	check "check --index: WQ010 through a binding in another directory" \
-		eval 'rc 0 && grep -q "^drivers/char/far_kick.c:7:2: warning: .*\[WQ010\]" "$scratch/err" && grep -q "^drivers/misc/far_bind.c:14:2:    far_fn() is the work function" "$scratch/err"'
+		eval 'rc 0 && grep -q "^drivers/char/far_kick.c:7:9: warning: .*\[WQ010\]" "$scratch/err" && grep -q "^drivers/misc/far_bind.c:14:9:    far_fn() is the work function" "$scratch/err"'
 	sed 's/shared/far/g' "$scratch/wq010b.patch" | sed 's/pcpu_kick/far_kick2/' >"$scratch/far.patch"
 	run check-patch --index="$scratch/index.tsv" "$scratch/far.patch"
 	check "check-patch --index: WQ010 through a binding in another directory" \
@@ -297,7 +297,7 @@ make -s "$obj" >/dev/null 2>&1
 make C=2 CHECK="$WQCHECK check" "$obj" >"$scratch/out" 2>"$scratch/err"; echo $? >"$scratch/rc"
 want=$(grep -c '^drivers/char/tty_flip_wq.c:[0-9]*:[0-9]*: warning: ' corpus-expect 2>/dev/null || true)
 if rc 0 && grep -q "CHECK   drivers/char/tty_flip_wq.c" "$scratch/out" &&
-   grep -q '^drivers/char/tty_flip_wq.c:59:2: warning: flush_work_sync() .*\[WQ001\]$' "$scratch/err" &&
+   grep -q '^drivers/char/tty_flip_wq.c:59:9: warning: flush_work_sync() .*\[WQ001\]$' "$scratch/err" &&
    [ "$(grep -c '^drivers/char/tty_flip_wq.c:[0-9]*:[0-9]*: warning: ' "$scratch/err")" -eq \
      "$("$WQCHECK" scan -q drivers/char/tty_flip_wq.c | grep -c '^drivers/char/tty_flip_wq.c:')" ]; then
 	ok "make C=2 CHECK=\"wqcheck check\": sparse-format warnings on stderr, same sites as scan, make succeeds"
@@ -317,12 +317,12 @@ check "make C=2 on an object without findings: silent, exit 0" eval 'rc 0 && ! g
 run check -D__KERNEL__ -Iinclude -Wbitwise --arch=x86 -mlittle-endian -m64 -Wp,-MMD,x.d -fno-common \
 	-std=gnu11 -Wno-unknown-attribute -frobnicate --sparse-unknown "$f"
 check "check: unknown and sparse-only flags ignored, findings on stderr, exit 0" \
-	eval 'rc 0 && lines out 0 && grep -q "^$f:59:2: warning: " "$scratch/err" && [ ! -e x.d ]'
+	eval 'rc 0 && lines out 0 && grep -q "^$f:59:9: warning: " "$scratch/err" && [ ! -e x.d ]'
 run check --fail-on=warning -Iinclude "$f"
 check "check --fail-on=warning: exit 1 with findings" rc 1
 run check -Iinclude -D__KERNEL__
 check "check without a file: exit 2, one line" eval 'rc 2 && lines err 1'
 run check -Iinclude "$tree/$f"
-check "check: the path printed as given (absolute here)" eval 'grep -q "^$tree/$f:59:2: warning: " "$scratch/err"'
+check "check: the path printed as given (absolute here)" eval 'grep -q "^$tree/$f:59:9: warning: " "$scratch/err"'
 check "kbuild's object tree left as it was (no scratch left)" eval '[ -z "$(ls "$TMPDIR")" ]'
 exit 0

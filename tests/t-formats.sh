@@ -56,10 +56,18 @@ order = [(f["file"], f["line"], f["column"], f["rule"]) for f in d["findings"]]
 assert order == sorted(order), "findings are not sorted"
 PY
 
-check "text, report and json agree on the sites" python3 - "$scratch/a.json" "$scratch/a.txt" "$scratch/a.report" <<'PY'
+# JSON's columns are bytes, coccicheck's report keeps Coccinelle's (0-based
+# bytes), the text's are gcc's: tab stops of 8, 1-based, one a character.
+check "text, report and json agree on the sites, text in gcc's display columns" \
+	python3 - "$scratch/a.json" "$scratch/a.txt" "$scratch/a.report" "$tree" <<'PY'
 import json, re, sys
 d = json.load(open(sys.argv[1]))
 js = [(f["file"], f["line"], f["column"], f["rule"]) for f in d["findings"]]
+def display(f, line, col):
+    text = open("%s/%s" % (sys.argv[4], f), "rb").read().split(b"\n")[line - 1]
+    return len(text[:col - 1].decode().expandtabs(8)) + 1
+shown = [(f, l, display(f, l, c), r) for f, l, c, r in js]
+assert any(s[2] != j[2] for s, j in zip(shown, js)), "no tab before any finding: proves nothing"
 txt = []
 for line in open(sys.argv[2]):
     m = re.match(r"^(\S+?):(\d+):(\d+): (warning|note|error): .* \[(WQ\d+)\]$", line.rstrip("\n"))
@@ -70,11 +78,35 @@ for line in open(sys.argv[3]):
     m = re.match(r"^(\S+?):(\d+):(\d+)-(\d+): .* \[(WQ\d+)\]$", line.rstrip("\n"))
     assert m, line
     rep.append((m[1], int(m[2]), int(m[3]) + 1, m[5]))
-assert js == txt, (js, txt)
+assert shown == txt, (shown, txt)
 assert js == rep, (js, rep)
 PY
 
-check "sarif 2.1.0 with rules, results and fingerprints" python3 - "$scratch/a.sarif" "$scratch/a.json" <<'PY'
+# Every line of the text, notes too, is a location vim's quickfix takes
+# with its default 'errorformat' (gcc's lines): the file, line and column.
+if command -v vim >/dev/null; then
+	(cd "$tree" && vim -es -N -u NONE -i NONE -c "cgetfile $scratch/a.txt" \
+		-c 'call writefile(map(getqflist(), {_, e -> e.valid . " " . bufname(e.bufnr) . ":" . e.lnum . ":" . e.col}), "'"$scratch/qf"'")' \
+		-c 'qa!') </dev/null >/dev/null 2>&1
+	check "vim's default errorformat takes every line of the text (notes too) as file:line:col" \
+		python3 - "$scratch/a.txt" "$scratch/qf" "$tree" <<'PY'
+import os, re, sys
+lines = [l.rstrip("\n") for l in open(sys.argv[1])]
+qf = [l.rstrip("\n") for l in open(sys.argv[2])]
+assert any(": note: " in l and not l.endswith("]") for l in lines), "no note lines: proves nothing"
+assert len(qf) == len(lines), (len(qf), len(lines))
+for l, q in zip(lines, qf):
+    m = re.match(r"^(\S+?):(\d+):(\d+): ", l)
+    assert m, l
+    assert q == "1 %s:%s:%s" % (m[1], m[2], m[3]), (l, q)
+    assert os.path.exists(os.path.join(sys.argv[3], m[1])), m[1]
+PY
+else
+	echo "skip - vim's errorformat: vim is not installed"
+fi
+
+check "sarif 2.1.0 with rules, results and fingerprints, columns in UTF-16 units" \
+	python3 - "$scratch/a.sarif" "$scratch/a.json" "$tree" <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1]))
 d = json.load(open(sys.argv[2]))
@@ -85,11 +117,16 @@ assert {"WQ001", "WQ002", "WQ003", "WQ004", "WQ005"} <= ids, ids
 assert len(run["results"]) == len(d["findings"])
 fps = [r["partialFingerprints"]["wqcheck/v1"] for r in run["results"]]
 assert len(set(fps)) == len(fps), "fingerprints collide"
-for r in run["results"]:
+# SARIF's columns: UTF-16 code units (its default columnKind), 1-based
+assert run["columnKind"] == "utf16CodeUnits", run.get("columnKind")
+for r, f in zip(run["results"], d["findings"]):
     assert r["ruleId"] in ids
     loc = r["locations"][0]["physicalLocation"]
     assert loc["artifactLocation"]["uriBaseId"] == "SRCROOT"
     assert loc["region"]["startLine"] >= 1
+    text = open("%s/%s" % (sys.argv[3], f["file"]), "rb").read().split(b"\n")[f["line"] - 1]
+    units = len(text[:f["column"] - 1].decode().encode("utf-16-le")) // 2 + 1
+    assert loc["region"]["startColumn"] == units, (f, loc["region"])
 PY
 
 # Fingerprints survive unrelated lines added above a finding.

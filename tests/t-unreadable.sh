@@ -79,7 +79,7 @@ if [ "$(rc all)" != 1 ] || ! jq -e '.files_failed == []' "$scratch/all.out" >/de
 	exit 0
 fi
 jq -r '.findings[] | select(.file | startswith("'$closed/'") | not) |
-	"\(.file):\(.line):\(.column):\(.rule)"' "$scratch/all.out" | sort >"$scratch/outside.want"
+	"\(.file):\(.line):\(.rule)"' "$scratch/all.out" | sort >"$scratch/outside.want"
 n_inside=$(jq '[.findings[] | select(.file | startswith("'$closed/'"))] | length' "$scratch/all.out")
 [ "$n_inside" -gt 0 ] || { report "setup: $closed has findings to lose" 1; exit 0; }
 
@@ -87,7 +87,7 @@ close "$plain/$closed"
 
 # scan, text: named with its reason, every other finding kept, exit 2.
 run text scan "$plain"
-sed -n 's/^\([^ :]*\):\([0-9]*\):\([0-9]*\): [a-z]*: .*\[\(WQ[0-9]*\)\]$/\1:\2:\3:\4/p' \
+sed -n 's/^\([^ :]*\):\([0-9]*\):\([0-9]*\): [a-z]*: .*\[\(WQ[0-9]*\)\]$/\1:\2:\4/p' \
 	"$scratch/text.out" | sort >"$scratch/outside.got"
 [ "$(rc text)" = 2 ] && grep -qx "wqcheck: $closed/: cannot read: Permission denied" "$scratch/text.err" &&
 	cmp -s "$scratch/outside.want" "$scratch/outside.got"
@@ -204,7 +204,7 @@ if [ "$(id -u)" = 0 ]; then
 fi
 close "$gitdir/$closed"
 run own scan "$gitdir"
-sed -n 's/^\([^ :]*\):\([0-9]*\):\([0-9]*\): [a-z]*: .*\[\(WQ[0-9]*\)\]$/\1:\2:\3:\4/p' \
+sed -n 's/^\([^ :]*\):\([0-9]*\):\([0-9]*\): [a-z]*: .*\[\(WQ[0-9]*\)\]$/\1:\2:\4/p' \
 	"$scratch/own.out" | sort >"$scratch/own.got"
 [ "$(rc own)" = 2 ] && grep -q "^wqcheck: $closed/.*Permission denied" "$scratch/own.err" &&
 	! grep -q "dubious" "$scratch/own.err" && cmp -s "$scratch/outside.want" "$scratch/own.got"

@@ -1,6 +1,7 @@
 #include "output/report.h"
 #include "analysis/rule-page.h"
 #include "front/unreadable.h"
+#include "output/columns.h"
 #include "lib/data-dir.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
@@ -29,24 +30,27 @@ static const char *inactive_note(const struct finding *f)
 	return f->in_inactive_branch ? " (in an #if branch this configuration does not build)" : "";
 }
 
-static void write_text(FILE *fp, struct finding *const *all, size_t nr)
+/* gcc's lines: display columns (tab stops of 8), and the reasons as
+ * "file:line:col: note:" lines after the diagnostic, unindented as gcc
+ * prints them, so that every line is a location an editor jumps to. */
+static void write_text(FILE *fp, struct finding *const *all, size_t nr, const char *root)
 {
-	size_t i;
-
-	size_t j;
+	struct column_files *cf = column_files_new(root);
+	size_t i, j;
 
 	for (i = 0; i < nr; i++) {
 		fprintf(fp, "%s:%u:%u: %s: %s%s [%s]\n", all[i]->file, all[i]->line,
-			all[i]->column, severity_name(all[i]->severity), all[i]->message,
+			column_files_display(cf, all[i]->file, all[i]->line, all[i]->column),
+			severity_name(all[i]->severity), all[i]->message,
 			inactive_note(all[i]), all[i]->rule->id);
-		/* gcc's way of showing why: indented notes after the diagnostic. */
 		for (j = 0; j < all[i]->nr_evidence; j++) {
 			const struct evidence *e = &all[i]->evidence[j];
 
-			fprintf(fp, "  %s:%u:%u: note: %s\n", e->file, e->line, e->column,
-				e->message);
+			fprintf(fp, "%s:%u:%u: note: %s\n", e->file, e->line,
+				column_files_display(cf, e->file, e->line, e->column), e->message);
 		}
 	}
+	column_files_free(cf);
 }
 
 static json_t *json_evidence(const struct finding *f)
@@ -322,13 +326,18 @@ static json_t *sarif_rules(void)
 	return rules;
 }
 
-static json_t *sarif_region(unsigned line, unsigned col, unsigned end_line, unsigned end_col)
+/* SARIF's columns are UTF-16 code units (its default columnKind, said
+ * in the run too), 1-based: the byte columns converted on the file's lines. */
+static json_t *sarif_region(struct column_files *cf, const char *file, unsigned line,
+			    unsigned col, unsigned end_line, unsigned end_col)
 {
-	return json_pack("{s:i, s:i, s:i, s:i}", "startLine", line, "startColumn", col,
-			 "endLine", end_line, "endColumn", end_col);
+	return json_pack("{s:i, s:i, s:i, s:i}", "startLine", line,
+			 "startColumn", column_files_utf16(cf, file, line, col),
+			 "endLine", end_line,
+			 "endColumn", column_files_utf16(cf, file, end_line, end_col));
 }
 
-static json_t *sarif_fix(const struct finding *f)
+static json_t *sarif_fix(struct column_files *cf, const struct finding *f)
 {
 	json_t *replacements = json_array();
 	size_t i;
@@ -338,7 +347,8 @@ static json_t *sarif_fix(const struct finding *f)
 
 		json_array_append_new(replacements, json_pack(
 			"{s:o, s:{s:s}}",
-			"deletedRegion", sarif_region(s->line, s->column, s->end_line, s->end_column),
+			"deletedRegion", sarif_region(cf, f->file, s->line, s->column,
+						      s->end_line, s->end_column),
 			"insertedContent", "text", s->replacement));
 	}
 	return json_pack("{s:{s:s}, s:[{s:{s:s, s:s}, s:o}]}",
@@ -347,7 +357,7 @@ static json_t *sarif_fix(const struct finding *f)
 			 "uriBaseId", "SRCROOT", "replacements", replacements);
 }
 
-static json_t *sarif_related(const struct finding *f)
+static json_t *sarif_related(struct column_files *cf, const struct finding *f)
 {
 	json_t *related = json_array();
 	size_t i;
@@ -360,7 +370,8 @@ static json_t *sarif_related(const struct finding *f)
 			"id", (int)i,
 			"physicalLocation", "artifactLocation", "uri", e->file,
 			"uriBaseId", "SRCROOT", "region", "startLine", e->line,
-			"startColumn", e->column, "message", "text", e->message));
+			"startColumn", column_files_utf16(cf, e->file, e->line, e->column),
+			"message", "text", e->message));
 	}
 	return related;
 }
@@ -370,6 +381,7 @@ static void write_sarif(FILE *fp, struct finding *const *all, char *const *fps,
 {
 	json_t *results = json_array(), *run, *doc, *notifications = json_array();
 	struct strbuf uri = STRBUF_INIT;
+	struct column_files *cf = column_files_new(root);
 	size_t i;
 
 	for (i = 0; i < nr; i++) {
@@ -382,14 +394,15 @@ static void write_sarif(FILE *fp, struct finding *const *all, char *const *fps,
 			"message", "text", f->message,
 			"locations", "physicalLocation", "artifactLocation", "uri", f->file,
 			"uriBaseId", "SRCROOT",
-			"region", sarif_region(f->line, f->column, f->end_line, f->end_column),
+			"region", sarif_region(cf, f->file, f->line, f->column, f->end_line,
+					       f->end_column),
 			"partialFingerprints", FINGERPRINT_KEY, fp_hash,
 			"properties", "in_inactive_branch", f->in_inactive_branch);
 
 		if (f->nr_shown)
-			json_object_set_new(r, "fixes", json_pack("[o]", sarif_fix(f)));
+			json_object_set_new(r, "fixes", json_pack("[o]", sarif_fix(cf, f)));
 		if (f->nr_evidence)
-			json_object_set_new(r, "relatedLocations", sarif_related(f));
+			json_object_set_new(r, "relatedLocations", sarif_related(cf, f));
 		/* Compared with a baseline, what is reported is what is new. */
 		if (res->baseline)
 			json_object_set_new(r, "baselineState", json_string("new"));
@@ -429,6 +442,7 @@ static void write_sarif(FILE *fp, struct finding *const *all, char *const *fps,
 			"invocations", "executionSuccessful", true,
 			"toolExecutionNotifications", notifications,
 			"properties", "era", json_era(&res->era));
+	json_object_set_new(run, "columnKind", json_string("utf16CodeUnits"));
 	if (res->baseline)
 		json_object_set_new(json_object_get(run, "properties"), "baseline",
 				    json_baseline(res));
@@ -439,6 +453,7 @@ static void write_sarif(FILE *fp, struct finding *const *all, char *const *fps,
 	fputc('\n', fp);
 	json_decref(doc);
 	strbuf_release(&uri);
+	column_files_free(cf);
 }
 
 void report_write_totals(FILE *fp, const struct scan_result *res)
@@ -483,7 +498,7 @@ void report_write(FILE *fp, enum report_format format, const struct scan_result 
 	}
 	switch (format) {
 	case FORMAT_TEXT:
-		write_text(fp, all, n);
+		write_text(fp, all, n, root);
 		break;
 	case FORMAT_REPORT:
 		write_report(fp, all, n);

@@ -16,6 +16,7 @@
 #include "front/tree.h"
 #include "lib/usage.h"
 #include "front/unreadable.h"
+#include "output/columns.h"
 #include <errno.h>
 #include <dirent.h>
 #include <jansson.h>
@@ -620,35 +621,43 @@ static void write_added_by(FILE *fp, const struct check *c, const struct attribu
 	if (a->input >= 0) {
 		const struct patch_series *ps = &c->inputs[a->input];
 
-		fprintf(fp, "  %s:%u: note: %s by patch %zu/%zu", ps->name, a->input_line,
+		fprintf(fp, "%s:%u: note: %s by patch %zu/%zu", ps->name, a->input_line,
 			a->by_evidence ? "its evidence was added" : "added", a->patch + 1, ps->nr);
 		if (a->subject)
 			fprintf(fp, " \"%s\"", a->subject);
 		fputc('\n', fp);
 	} else if (a->commit) {
-		fprintf(fp, "  %s:%u: note: %s by commit %.12s (\"%s\")\n", a->file, a->line,
+		fprintf(fp, "%s:%u: note: %s by commit %.12s (\"%s\")\n", a->file, a->line,
 			a->by_evidence ? "its evidence was added" : "added", a->commit,
 			a->subject ? a->subject : "");
 	}
 }
 
+/* As gcc prints: display columns of the patched files (output/columns.h),
+ * the notes unindented. */
 static void write_text(FILE *fp, const struct check *c)
 {
+	struct column_files *cf = column_files_new(c->scratch.overlay);
 	size_t i, j;
 
 	for (i = 0; i < c->nr; i++) {
 		const struct finding *f = c->all[i];
 
-		fprintf(fp, "%s:%u:%u: %s: %s%s [%s]\n", f->file, f->line, f->column,
+		fprintf(fp, "%s:%u:%u: %s: %s%s [%s]\n", f->file, f->line,
+			column_files_display(cf, f->file, f->line, f->column),
 			severity_name(f->severity), f->message,
 			f->in_inactive_branch ?
 			" (in an #if branch this configuration does not build)" : "",
 			f->rule->id);
-		for (j = 0; j < f->nr_evidence; j++)
-			fprintf(fp, "  %s:%u:%u: note: %s\n", f->evidence[j].file,
-				f->evidence[j].line, f->evidence[j].column, f->evidence[j].message);
+		for (j = 0; j < f->nr_evidence; j++) {
+			const struct evidence *e = &f->evidence[j];
+
+			fprintf(fp, "%s:%u:%u: note: %s\n", e->file, e->line,
+				column_files_display(cf, e->file, e->line, e->column), e->message);
+		}
 		write_added_by(fp, c, &c->attr[i]);
 	}
+	column_files_free(cf);
 }
 
 /* checkpatch.pl's report(): "PREFIX LEVEL: message", then (not --terse)

@@ -26,6 +26,7 @@
 #include "lib/tempdir.h"
 #include "front/tree.h"
 #include "lib/usage.h"
+#include "output/columns.h"
 
 #include <jansson.h>
 #include <limits.h>
@@ -174,8 +175,12 @@ static void print_finding(const struct finding *f, const char *given, const char
 {
 	size_t glen = strlen(given), rlen = strlen(rel), i;
 	int prefix = glen >= rlen && !strcmp(given + glen - rlen, rel) ? (int)(glen - rlen) : 0;
+	struct column_files *cf = column_files_new(NULL);
+	struct strbuf other = STRBUF_INIT;
 
-	fprintf(stderr, "%s:%u:%u: %s: %s%s [%s]\n", given, f->line, f->column,
+	/* sparse's columns, as gcc's: tab stops of 8 (output/columns.h) */
+	fprintf(stderr, "%s:%u:%u: %s: %s%s [%s]\n", given, f->line,
+		column_files_display(cf, given, f->line, f->column),
 		severity_name(f->severity), f->message,
 		f->in_inactive_branch ? " (in an #if branch this configuration does not build)" :
 		"", f->rule->id);
@@ -183,12 +188,18 @@ static void print_finding(const struct finding *f, const char *given, const char
 	for (i = 0; i < f->nr_evidence; i++) {
 		const struct evidence *e = &f->evidence[i];
 
-		if (!strcmp(e->file, rel))
-			fprintf(stderr, "%s:%u:%u:    %s\n", given, e->line, e->column, e->message);
-		else
-			fprintf(stderr, "%.*s%s:%u:%u:    %s\n", prefix, given, e->file, e->line,
-				e->column, e->message);
+		if (!strcmp(e->file, rel)) {
+			fprintf(stderr, "%s:%u:%u:    %s\n", given, e->line,
+				column_files_display(cf, given, e->line, e->column), e->message);
+			continue;
+		}
+		strbuf_reset(&other);
+		strbuf_addf(&other, "%.*s%s", prefix, given, e->file);
+		fprintf(stderr, "%s:%u:%u:    %s\n", other.buf, e->line,
+			column_files_display(cf, other.buf, e->line, e->column), e->message);
 	}
+	strbuf_release(&other);
+	column_files_free(cf);
 }
 
 /* The baseline, read once for every file of the run, from the tree of the

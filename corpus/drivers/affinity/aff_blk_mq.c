@@ -38,9 +38,9 @@ void aff_hctx_init(struct aff_hw_ctx *hctx)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_blk_mq.c:27:2: warning: aff_kblockd_schedule_work_on() asks for CPU `hctx->next_cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_hctx_run() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
-  drivers/affinity/aff_blk_core.c:12:1: note: aff_kblockd_schedule_work_on() passes its cpu and work item to the *_on() API
-  drivers/affinity/aff_blk_mq.c:33:2: note: aff_hctx_run() is the work function of &hctx->run_work (INIT_WORK, item struct aff_hw_ctx.run_work)
-  drivers/affinity/aff_blk_mq.c:22:19: note: aff_hctx_run() reads the current CPU: raw_smp_processor_id()
+drivers/affinity/aff_blk_mq.c:27:9: warning: aff_kblockd_schedule_work_on() asks for CPU `hctx->next_cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_hctx_run() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
+drivers/affinity/aff_blk_core.c:12:1: note: aff_kblockd_schedule_work_on() passes its cpu and work item to the *_on() API
+drivers/affinity/aff_blk_mq.c:33:9: note: aff_hctx_run() is the work function of &hctx->run_work (INIT_WORK, item struct aff_hw_ctx.run_work)
+drivers/affinity/aff_blk_mq.c:22:26: note: aff_hctx_run() reads the current CPU: raw_smp_processor_id()
  * check-output-end
  */

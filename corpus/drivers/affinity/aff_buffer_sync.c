@@ -52,8 +52,8 @@ void aff_kick_buffer(int cpu, int target)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_buffer_sync.c:47:2: warning: mod_delayed_work_on() asks for CPU `target`, but since 3.7 an item still running on another CPU is queued there instead, and aff_sync_buffer() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
-  drivers/affinity/aff_buffer_sync.c:37:3: note: aff_sync_buffer() is the work function of &b->work (INIT_DELAYED_WORK, item struct aff_cpu_buffer.work)
-  drivers/affinity/aff_buffer_sync.c:23:16: note: aff_sync_buffer() compares a stored CPU with the current one (smp_processor_id())
+drivers/affinity/aff_buffer_sync.c:47:9: warning: mod_delayed_work_on() asks for CPU `target`, but since 3.7 an item still running on another CPU is queued there instead, and aff_sync_buffer() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
+drivers/affinity/aff_buffer_sync.c:37:17: note: aff_sync_buffer() is the work function of &b->work (INIT_DELAYED_WORK, item struct aff_cpu_buffer.work)
+drivers/affinity/aff_buffer_sync.c:23:23: note: aff_sync_buffer() compares a stored CPU with the current one (smp_processor_id())
  * check-output-end
  */

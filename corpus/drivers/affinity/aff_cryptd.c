@@ -61,8 +61,8 @@ int aff_enqueue_request(struct aff_queue *queue)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_cryptd.c:54:2: note: queue_work_on() queues the per-CPU item `&cpu_queue->work` on its own CPU (`cpu`) and its work function aff_queue_worker() reads the current CPU: since 3.7 a queueing follows the item to the CPU where it still runs, which for an item only ever queued on its own CPU is that CPU, so this holds; keep every queueing of it on its own CPU (and mind CPU hotplug) [WQ010]
-  drivers/affinity/aff_cryptd.c:40:3: note: aff_queue_worker() is the work function of &cpu_queue->work (INIT_WORK, item struct aff_cpu_queue.work)
-  drivers/affinity/aff_cryptd.c:28:6: note: aff_queue_worker() compares a stored CPU with the current one (this_cpu_ptr())
+drivers/affinity/aff_cryptd.c:54:9: note: queue_work_on() queues the per-CPU item `&cpu_queue->work` on its own CPU (`cpu`) and its work function aff_queue_worker() reads the current CPU: since 3.7 a queueing follows the item to the CPU where it still runs, which for an item only ever queued on its own CPU is that CPU, so this holds; keep every queueing of it on its own CPU (and mind CPU hotplug) [WQ010]
+drivers/affinity/aff_cryptd.c:40:17: note: aff_queue_worker() is the work function of &cpu_queue->work (INIT_WORK, item struct aff_cpu_queue.work)
+drivers/affinity/aff_cryptd.c:28:13: note: aff_queue_worker() compares a stored CPU with the current one (this_cpu_ptr())
  * check-output-end
  */

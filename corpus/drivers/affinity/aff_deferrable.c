@@ -37,8 +37,8 @@ void aff_gov_retarget(struct aff_gov *gov, int cpu)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_deferrable.c:32:2: warning: schedule_delayed_work_on() asks for CPU `cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_gov_sample() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
-  drivers/affinity/aff_deferrable.c:27:2: note: aff_gov_sample() is the work function of &gov->sample (INIT_DELAYED_WORK_DEFERRABLE, item struct aff_gov.sample)
-  drivers/affinity/aff_deferrable.c:22:14: note: aff_gov_sample() reads the current CPU: __get_cpu_var()
+drivers/affinity/aff_deferrable.c:32:9: warning: schedule_delayed_work_on() asks for CPU `cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_gov_sample() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
+drivers/affinity/aff_deferrable.c:27:9: note: aff_gov_sample() is the work function of &gov->sample (INIT_DELAYED_WORK_DEFERRABLE, item struct aff_gov.sample)
+drivers/affinity/aff_deferrable.c:22:21: note: aff_gov_sample() reads the current CPU: __get_cpu_var()
  * check-output-end
  */

@@ -54,11 +54,11 @@ void aff_ev_setup(struct aff_evdev *dev)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_get_cpu.c:36:2: warning: queue_work_on() asks for CPU `get_cpu()`, but since 3.7 an item still running on another CPU is queued there instead, and aff_ev_event() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
-  drivers/affinity/aff_get_cpu.c:47:2: note: aff_ev_event() is the work function of &dev->event_work (INIT_WORK, item struct aff_evdev.event_work)
-  drivers/affinity/aff_get_cpu.c:24:14: note: aff_ev_event() reads the current CPU: smp_processor_id()
-drivers/affinity/aff_get_cpu.c:42:2: warning: queue_work_on() asks for CPU `smp_processor_id()`, but since 3.7 an item still running on another CPU is queued there instead, and aff_ev_flush() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
-  drivers/affinity/aff_get_cpu.c:48:2: note: aff_ev_flush() is the work function of &dev->flush_work (INIT_WORK, item struct aff_evdev.flush_work)
-  drivers/affinity/aff_get_cpu.c:29:24: note: aff_ev_flush() reads the current CPU: this_cpu_ptr()
+drivers/affinity/aff_get_cpu.c:36:9: warning: queue_work_on() asks for CPU `get_cpu()`, but since 3.7 an item still running on another CPU is queued there instead, and aff_ev_event() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
+drivers/affinity/aff_get_cpu.c:47:9: note: aff_ev_event() is the work function of &dev->event_work (INIT_WORK, item struct aff_evdev.event_work)
+drivers/affinity/aff_get_cpu.c:24:21: note: aff_ev_event() reads the current CPU: smp_processor_id()
+drivers/affinity/aff_get_cpu.c:42:9: warning: queue_work_on() asks for CPU `smp_processor_id()`, but since 3.7 an item still running on another CPU is queued there instead, and aff_ev_flush() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
+drivers/affinity/aff_get_cpu.c:48:9: note: aff_ev_flush() is the work function of &dev->flush_work (INIT_WORK, item struct aff_evdev.flush_work)
+drivers/affinity/aff_get_cpu.c:29:31: note: aff_ev_flush() reads the current CPU: this_cpu_ptr()
  * check-output-end
  */

@@ -28,8 +28,8 @@ int aff_cpu_online(unsigned int cpu)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_hotplug.c:22:2: warning: schedule_work_on() asks for CPU `cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_hotplug_workfn() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
-  drivers/affinity/aff_hotplug.c:18:8: note: aff_hotplug_workfn() is the work function of &aff_hotplug_work (DECLARE_WORK, item file drivers/affinity/aff_hotplug.c var aff_hotplug_work)
-  drivers/affinity/aff_hotplug.c:13:21: note: aff_hotplug_workfn() reads the current CPU: smp_processor_id()
+drivers/affinity/aff_hotplug.c:22:9: warning: schedule_work_on() asks for CPU `cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_hotplug_workfn() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
+drivers/affinity/aff_hotplug.c:18:8: note: aff_hotplug_workfn() is the work function of &aff_hotplug_work (DECLARE_WORK, item file drivers/affinity/aff_hotplug.c var aff_hotplug_work)
+drivers/affinity/aff_hotplug.c:13:28: note: aff_hotplug_workfn() reads the current CPU: smp_processor_id()
  * check-output-end
  */

@@ -55,17 +55,17 @@ void aff_poll_kick(int cpu)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_init_first.c:25:2: note: aff_scan_walk() re-arms its own item &aff_scan_work on the CPU it runs on (cpu) and reads the current CPU: since 3.7 a queueing goes to the CPU where the item still runs, which is this one, so the item stays here as intended [WQ010]
-  drivers/affinity/aff_init_first.c:19:8: note: aff_scan_walk() is the work function of &aff_scan_work (DECLARE_DELAYED_WORK, item file drivers/affinity/aff_init_first.c var aff_scan_work)
-  drivers/affinity/aff_init_first.c:23:21: note: aff_scan_walk() reads the current CPU: raw_smp_processor_id()
-drivers/affinity/aff_init_first.c:40:2: note: aff_poll_walk() re-arms its own item &aff_poll_work on the CPU it runs on (cpu) and reads the current CPU: since 3.7 a queueing goes to the CPU where the item still runs, which is this one, so the item stays here as intended [WQ010]
-  drivers/affinity/aff_init_first.c:34:8: note: aff_poll_walk() is the work function of &aff_poll_work (DECLARE_DELAYED_WORK, item file drivers/affinity/aff_init_first.c var aff_poll_work)
-  drivers/affinity/aff_init_first.c:38:21: note: aff_poll_walk() reads the current CPU: raw_smp_processor_id()
-drivers/affinity/aff_init_first.c:45:2: warning: schedule_delayed_work_on() asks for CPU `0`, but since 3.7 an item still running on another CPU is queued there instead, and aff_poll_walk() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
-  drivers/affinity/aff_init_first.c:34:8: note: aff_poll_walk() is the work function of &aff_poll_work (DECLARE_DELAYED_WORK, item file drivers/affinity/aff_init_first.c var aff_poll_work)
-  drivers/affinity/aff_init_first.c:38:21: note: aff_poll_walk() reads the current CPU: raw_smp_processor_id()
-drivers/affinity/aff_init_first.c:50:2: warning: schedule_delayed_work_on() asks for CPU `cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_poll_walk() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
-  drivers/affinity/aff_init_first.c:34:8: note: aff_poll_walk() is the work function of &aff_poll_work (DECLARE_DELAYED_WORK, item file drivers/affinity/aff_init_first.c var aff_poll_work)
-  drivers/affinity/aff_init_first.c:38:21: note: aff_poll_walk() reads the current CPU: raw_smp_processor_id()
+drivers/affinity/aff_init_first.c:25:9: note: aff_scan_walk() re-arms its own item &aff_scan_work on the CPU it runs on (cpu) and reads the current CPU: since 3.7 a queueing goes to the CPU where the item still runs, which is this one, so the item stays here as intended [WQ010]
+drivers/affinity/aff_init_first.c:19:8: note: aff_scan_walk() is the work function of &aff_scan_work (DECLARE_DELAYED_WORK, item file drivers/affinity/aff_init_first.c var aff_scan_work)
+drivers/affinity/aff_init_first.c:23:28: note: aff_scan_walk() reads the current CPU: raw_smp_processor_id()
+drivers/affinity/aff_init_first.c:40:9: note: aff_poll_walk() re-arms its own item &aff_poll_work on the CPU it runs on (cpu) and reads the current CPU: since 3.7 a queueing goes to the CPU where the item still runs, which is this one, so the item stays here as intended [WQ010]
+drivers/affinity/aff_init_first.c:34:8: note: aff_poll_walk() is the work function of &aff_poll_work (DECLARE_DELAYED_WORK, item file drivers/affinity/aff_init_first.c var aff_poll_work)
+drivers/affinity/aff_init_first.c:38:28: note: aff_poll_walk() reads the current CPU: raw_smp_processor_id()
+drivers/affinity/aff_init_first.c:45:9: warning: schedule_delayed_work_on() asks for CPU `0`, but since 3.7 an item still running on another CPU is queued there instead, and aff_poll_walk() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
+drivers/affinity/aff_init_first.c:34:8: note: aff_poll_walk() is the work function of &aff_poll_work (DECLARE_DELAYED_WORK, item file drivers/affinity/aff_init_first.c var aff_poll_work)
+drivers/affinity/aff_init_first.c:38:28: note: aff_poll_walk() reads the current CPU: raw_smp_processor_id()
+drivers/affinity/aff_init_first.c:50:9: warning: schedule_delayed_work_on() asks for CPU `cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_poll_walk() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
+drivers/affinity/aff_init_first.c:34:8: note: aff_poll_walk() is the work function of &aff_poll_work (DECLARE_DELAYED_WORK, item file drivers/affinity/aff_init_first.c var aff_poll_work)
+drivers/affinity/aff_init_first.c:38:28: note: aff_poll_walk() reads the current CPU: raw_smp_processor_id()
  * check-output-end
  */

@@ -16,8 +16,8 @@ void aff_eoi_defer(struct aff_eoi *eoi, int cpu)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_lateeoi_defer.c:11:2: warning: mod_delayed_work_on() asks for CPU `cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_eoi_worker() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
-  drivers/affinity/aff_lateeoi_work.c:22:2: note: aff_eoi_worker() is the work function of &eoi->delayed (INIT_DELAYED_WORK, item struct aff_eoi.delayed)
-  drivers/affinity/aff_lateeoi_work.c:15:22: note: aff_eoi_worker() compares a stored CPU with the current one (raw_smp_processor_id())
+drivers/affinity/aff_lateeoi_defer.c:11:9: warning: mod_delayed_work_on() asks for CPU `cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_eoi_worker() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
+drivers/affinity/aff_lateeoi_work.c:22:9: note: aff_eoi_worker() is the work function of &eoi->delayed (INIT_DELAYED_WORK, item struct aff_eoi.delayed)
+drivers/affinity/aff_lateeoi_work.c:15:29: note: aff_eoi_worker() compares a stored CPU with the current one (raw_smp_processor_id())
  * check-output-end
  */

@@ -60,8 +60,8 @@ module_init(aff_mf_init);
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_memory_failure.c:29:2: note: schedule_work_on() queues the per-CPU item `&mf_cpu->work` on its own CPU (`smp_processor_id()`) and its work function aff_mf_work_func() reads the current CPU: since 3.7 a queueing follows the item to the CPU where it still runs, which for an item only ever queued on its own CPU is that CPU, so this holds; keep every queueing of it on its own CPU (and mind CPU hotplug) [WQ010]
-  drivers/affinity/aff_memory_failure.c:51:3: note: aff_mf_work_func() is the work function of &mf_cpu->work (INIT_WORK, item struct aff_mf_cpu.work)
-  drivers/affinity/aff_memory_failure.c:36:30: note: aff_mf_work_func() reads the current CPU: this_cpu_ptr()
+drivers/affinity/aff_memory_failure.c:29:9: note: schedule_work_on() queues the per-CPU item `&mf_cpu->work` on its own CPU (`smp_processor_id()`) and its work function aff_mf_work_func() reads the current CPU: since 3.7 a queueing follows the item to the CPU where it still runs, which for an item only ever queued on its own CPU is that CPU, so this holds; keep every queueing of it on its own CPU (and mind CPU hotplug) [WQ010]
+drivers/affinity/aff_memory_failure.c:51:17: note: aff_mf_work_func() is the work function of &mf_cpu->work (INIT_WORK, item struct aff_mf_cpu.work)
+drivers/affinity/aff_memory_failure.c:36:37: note: aff_mf_work_func() reads the current CPU: this_cpu_ptr()
  * check-output-end
  */

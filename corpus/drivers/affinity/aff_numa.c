@@ -35,8 +35,8 @@ void aff_ring_init(struct aff_ring *ring)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_numa.c:25:2: warning: queue_delayed_work_on() asks for CPU `cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_ring_refill() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
-  drivers/affinity/aff_numa.c:30:2: note: aff_ring_refill() is the work function of &ring->refill (INIT_DELAYED_WORK, item struct aff_ring.refill)
-  drivers/affinity/aff_numa.c:20:15: note: aff_ring_refill() reads the current CPU: numa_node_id()
+drivers/affinity/aff_numa.c:25:9: warning: queue_delayed_work_on() asks for CPU `cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_ring_refill() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
+drivers/affinity/aff_numa.c:30:9: note: aff_ring_refill() is the work function of &ring->refill (INIT_DELAYED_WORK, item struct aff_ring.refill)
+drivers/affinity/aff_numa.c:20:22: note: aff_ring_refill() reads the current CPU: numa_node_id()
  * check-output-end
  */

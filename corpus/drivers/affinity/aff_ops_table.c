@@ -60,9 +60,9 @@ void aff_sampler_kick(struct aff_sampler *s, int cpu)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_ops_table.c:55:2: warning: queue_work_on() asks for CPU `cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_sampler_fn() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
-  drivers/affinity/aff_ops_table.c:50:2: note: aff_sampler_fn() is the work function of &s->work (INIT_WORK, item struct aff_sampler.work)
-  drivers/affinity/aff_ops_table.c:44:10: note: aff_sampler_fn() calls ->sample(), which the static const table aff_local_ops (drivers/affinity/aff_ops_table.c:35) sets to aff_local_sample()
-  drivers/affinity/aff_ops_table.c:26:10: note: aff_local_sample() reads the current CPU: smp_processor_id()
+drivers/affinity/aff_ops_table.c:55:9: warning: queue_work_on() asks for CPU `cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_sampler_fn() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
+drivers/affinity/aff_ops_table.c:50:9: note: aff_sampler_fn() is the work function of &s->work (INIT_WORK, item struct aff_sampler.work)
+drivers/affinity/aff_ops_table.c:44:17: note: aff_sampler_fn() calls ->sample(), which the static const table aff_local_ops (drivers/affinity/aff_ops_table.c:35) sets to aff_local_sample()
+drivers/affinity/aff_ops_table.c:26:17: note: aff_local_sample() reads the current CPU: smp_processor_id()
  * check-output-end
  */

@@ -42,8 +42,8 @@ int aff_stress_run(void)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_parallel.c:36:3: warning: the same work item &st->work is queued on each CPU cpu of this loop, but an item is pending only once and since 3.7 never runs on two CPUs at once: the runs do not overlap, they follow one another on one CPU and queueings while it is pending are dropped; use one item per CPU (DEFINE_PER_CPU, alloc_percpu) or schedule_on_each_cpu() [WQ011]
-  drivers/affinity/aff_parallel.c:35:2: note: the loop over cpu
-  drivers/affinity/aff_parallel.c:34:2: note: aff_stress_fn() is the work function of &st->work (INIT_WORK, item struct aff_stress.work)
+drivers/affinity/aff_parallel.c:36:17: warning: the same work item &st->work is queued on each CPU cpu of this loop, but an item is pending only once and since 3.7 never runs on two CPUs at once: the runs do not overlap, they follow one another on one CPU and queueings while it is pending are dropped; use one item per CPU (DEFINE_PER_CPU, alloc_percpu) or schedule_on_each_cpu() [WQ011]
+drivers/affinity/aff_parallel.c:35:9: note: the loop over cpu
+drivers/affinity/aff_parallel.c:34:9: note: aff_stress_fn() is the work function of &st->work (INIT_WORK, item struct aff_stress.work)
  * check-output-end
  */

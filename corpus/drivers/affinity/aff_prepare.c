@@ -43,11 +43,11 @@ void aff_mode_kick(struct aff_mode_dev *dev, int cpu)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_prepare.c:37:2: warning: schedule_work_on() asks for CPU `cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_mode_fast() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
-  drivers/affinity/aff_prepare.c:30:2: note: aff_mode_fast() is the work function of &dev->mode_work (PREPARE_WORK, item struct aff_mode_dev.mode_work)
-  drivers/affinity/aff_prepare.c:20:25: note: aff_mode_fast() reads the current CPU: smp_processor_id()
-drivers/affinity/aff_prepare.c:38:2: warning: schedule_work_on() asks for CPU `cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_mode_reset() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
-  drivers/affinity/aff_prepare.c:31:18: note: aff_mode_reset() is the work function of &dev->reset_work (.func =, item struct aff_mode_dev.reset_work)
-  drivers/affinity/aff_prepare.c:25:25: note: aff_mode_reset() reads the current CPU: smp_processor_id()
+drivers/affinity/aff_prepare.c:37:9: warning: schedule_work_on() asks for CPU `cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_mode_fast() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
+drivers/affinity/aff_prepare.c:30:9: note: aff_mode_fast() is the work function of &dev->mode_work (PREPARE_WORK, item struct aff_mode_dev.mode_work)
+drivers/affinity/aff_prepare.c:20:32: note: aff_mode_fast() reads the current CPU: smp_processor_id()
+drivers/affinity/aff_prepare.c:38:9: warning: schedule_work_on() asks for CPU `cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_mode_reset() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
+drivers/affinity/aff_prepare.c:31:25: note: aff_mode_reset() is the work function of &dev->reset_work (.func =, item struct aff_mode_dev.reset_work)
+drivers/affinity/aff_prepare.c:25:32: note: aff_mode_reset() reads the current CPU: smp_processor_id()
  * check-output-end
  */

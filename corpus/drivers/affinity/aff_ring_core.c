@@ -46,9 +46,9 @@ void aff_ring_local_init(void)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_ring_core.c:36:2: warning: aff_ring_nudge() asks for CPU `cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_ring_local_poll() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
-  drivers/affinity/aff_ring_core.c:24:1: note: aff_ring_nudge() passes its cpu and work item to the *_on() API
-  drivers/affinity/aff_ring_core.c:41:2: note: aff_ring_local_poll() is the work function of &aff_ring_local.poll_work (INIT_WORK, item file drivers/affinity/aff_ring_core.c var aff_ring_local.poll_work)
-  drivers/affinity/aff_ring_core.c:31:23: note: aff_ring_local_poll() reads the current CPU: smp_processor_id()
+drivers/affinity/aff_ring_core.c:36:9: warning: aff_ring_nudge() asks for CPU `cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_ring_local_poll() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
+drivers/affinity/aff_ring_core.c:24:1: note: aff_ring_nudge() passes its cpu and work item to the *_on() API
+drivers/affinity/aff_ring_core.c:41:9: note: aff_ring_local_poll() is the work function of &aff_ring_local.poll_work (INIT_WORK, item file drivers/affinity/aff_ring_core.c var aff_ring_local.poll_work)
+drivers/affinity/aff_ring_core.c:31:30: note: aff_ring_local_poll() reads the current CPU: smp_processor_id()
  * check-output-end
  */

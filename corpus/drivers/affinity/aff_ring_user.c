@@ -37,9 +37,9 @@ void aff_ring_setup(struct aff_ring *ring)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_ring_user.c:26:2: warning: aff_ring_poke() asks for CPU `ring->next_cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_ring_poll() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
-  drivers/affinity/aff_ring_core.c:19:1: note: aff_ring_poke() passes its cpu and work item to the *_on() API
-  drivers/affinity/aff_ring_user.c:32:2: note: aff_ring_poll() is the work function of &ring->poll_work (INIT_WORK, item struct aff_ring.poll_work)
-  drivers/affinity/aff_ring_user.c:21:14: note: aff_ring_poll() reads the current CPU: raw_smp_processor_id()
+drivers/affinity/aff_ring_user.c:26:9: warning: aff_ring_poke() asks for CPU `ring->next_cpu`, but since 3.7 an item still running on another CPU is queued there instead, and aff_ring_poll() reads the current CPU (see the notes), so it can act for the wrong CPU; pass the CPU in the item instead of reading it, or use one item per CPU queued only on its own CPU [WQ010]
+drivers/affinity/aff_ring_core.c:19:1: note: aff_ring_poke() passes its cpu and work item to the *_on() API
+drivers/affinity/aff_ring_user.c:32:9: note: aff_ring_poll() is the work function of &ring->poll_work (INIT_WORK, item struct aff_ring.poll_work)
+drivers/affinity/aff_ring_user.c:21:21: note: aff_ring_poll() reads the current CPU: raw_smp_processor_id()
  * check-output-end
  */

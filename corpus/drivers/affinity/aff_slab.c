@@ -52,13 +52,13 @@ void aff_slab_cpu_online(int cpu)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_slab.c:28:2: note: aff_cache_reap() re-arms its own item to_delayed_work(w) on the CPU it runs on (smp_processor_id()) and reads the current CPU: since 3.7 a queueing goes to the CPU where the item still runs, which is this one, so the item stays here as intended [WQ010]
-  drivers/affinity/aff_slab.c:34:2: note: aff_cache_reap() is the work function of to_delayed_work(w) (INIT_DEFERRABLE_WORK, item file drivers/affinity/aff_slab.c percpu aff_reap_work)
-  drivers/affinity/aff_slab.c:27:19: note: aff_cache_reap() calls aff_cpu_cache_get()
-  drivers/affinity/aff_slab.h:20:9: note: aff_cpu_cache_get() reads the current CPU: this_cpu_ptr()
-drivers/affinity/aff_slab.c:41:2: note: schedule_delayed_work_on() queues the per-CPU item `reap_work` on its own CPU (`cpu`) and its work function aff_cache_reap() reads the current CPU: since 3.7 a queueing follows the item to the CPU where it still runs, which for an item only ever queued on its own CPU is that CPU, so this holds; keep every queueing of it on its own CPU (and mind CPU hotplug) [WQ010]
-  drivers/affinity/aff_slab.c:34:2: note: aff_cache_reap() is the work function of reap_work (INIT_DEFERRABLE_WORK, item file drivers/affinity/aff_slab.c percpu aff_reap_work)
-  drivers/affinity/aff_slab.c:27:19: note: aff_cache_reap() calls aff_cpu_cache_get()
-  drivers/affinity/aff_slab.h:20:9: note: aff_cpu_cache_get() reads the current CPU: this_cpu_ptr()
+drivers/affinity/aff_slab.c:28:9: note: aff_cache_reap() re-arms its own item to_delayed_work(w) on the CPU it runs on (smp_processor_id()) and reads the current CPU: since 3.7 a queueing goes to the CPU where the item still runs, which is this one, so the item stays here as intended [WQ010]
+drivers/affinity/aff_slab.c:34:9: note: aff_cache_reap() is the work function of to_delayed_work(w) (INIT_DEFERRABLE_WORK, item file drivers/affinity/aff_slab.c percpu aff_reap_work)
+drivers/affinity/aff_slab.c:27:33: note: aff_cache_reap() calls aff_cpu_cache_get()
+drivers/affinity/aff_slab.h:20:16: note: aff_cpu_cache_get() reads the current CPU: this_cpu_ptr()
+drivers/affinity/aff_slab.c:41:9: note: schedule_delayed_work_on() queues the per-CPU item `reap_work` on its own CPU (`cpu`) and its work function aff_cache_reap() reads the current CPU: since 3.7 a queueing follows the item to the CPU where it still runs, which for an item only ever queued on its own CPU is that CPU, so this holds; keep every queueing of it on its own CPU (and mind CPU hotplug) [WQ010]
+drivers/affinity/aff_slab.c:34:9: note: aff_cache_reap() is the work function of reap_work (INIT_DEFERRABLE_WORK, item file drivers/affinity/aff_slab.c percpu aff_reap_work)
+drivers/affinity/aff_slab.c:27:33: note: aff_cache_reap() calls aff_cpu_cache_get()
+drivers/affinity/aff_slab.h:20:16: note: aff_cpu_cache_get() reads the current CPU: this_cpu_ptr()
  * check-output-end
  */

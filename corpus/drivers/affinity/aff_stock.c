@@ -52,8 +52,8 @@ module_init(aff_stock_init);
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_stock.c:34:4: note: schedule_work_on() queues the per-CPU item `&stock->work` on its own CPU (`cpu`) and its work function aff_drain_local_stock() reads the current CPU: since 3.7 a queueing follows the item to the CPU where it still runs, which for an item only ever queued on its own CPU is that CPU, so this holds; keep every queueing of it on its own CPU (and mind CPU hotplug) [WQ010]
-  drivers/affinity/aff_stock.c:43:3: note: aff_drain_local_stock() is the work function of &stock->work (INIT_WORK, item struct aff_stock_pcp.work)
-  drivers/affinity/aff_stock.c:21:32: note: aff_drain_local_stock() reads the current CPU: this_cpu_ptr()
+drivers/affinity/aff_stock.c:34:25: note: schedule_work_on() queues the per-CPU item `&stock->work` on its own CPU (`cpu`) and its work function aff_drain_local_stock() reads the current CPU: since 3.7 a queueing follows the item to the CPU where it still runs, which for an item only ever queued on its own CPU is that CPU, so this holds; keep every queueing of it on its own CPU (and mind CPU hotplug) [WQ010]
+drivers/affinity/aff_stock.c:43:17: note: aff_drain_local_stock() is the work function of &stock->work (INIT_WORK, item struct aff_stock_pcp.work)
+drivers/affinity/aff_stock.c:21:39: note: aff_drain_local_stock() reads the current CPU: this_cpu_ptr()
  * check-output-end
  */

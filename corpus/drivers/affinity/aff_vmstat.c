@@ -58,11 +58,11 @@ module_init(aff_vmstat_init);
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/affinity/aff_vmstat.c:29:3: note: aff_vmstat_update() re-arms its own item this_cpu_ptr(&aff_vmstat_work) on the CPU it runs on (smp_processor_id()) and reads the current CPU: since 3.7 a queueing goes to the CPU where the item still runs, which is this one, so the item stays here as intended [WQ010]
-  drivers/affinity/aff_vmstat.c:48:3: note: aff_vmstat_update() is the work function of this_cpu_ptr(&aff_vmstat_work) (INIT_DEFERRABLE_WORK, item file drivers/affinity/aff_vmstat.c percpu aff_vmstat_work)
-  drivers/affinity/aff_vmstat.c:30:11: note: aff_vmstat_update() reads the current CPU: this_cpu_ptr()
-drivers/affinity/aff_vmstat.c:38:3: note: queue_delayed_work_on() queues the per-CPU item `&per_cpu(aff_vmstat_work,cpu)` on its own CPU (`cpu`) and its work function aff_vmstat_update() reads the current CPU: since 3.7 a queueing follows the item to the CPU where it still runs, which for an item only ever queued on its own CPU is that CPU, so this holds; keep every queueing of it on its own CPU (and mind CPU hotplug) [WQ010]
-  drivers/affinity/aff_vmstat.c:48:3: note: aff_vmstat_update() is the work function of &per_cpu(aff_vmstat_work,cpu) (INIT_DEFERRABLE_WORK, item file drivers/affinity/aff_vmstat.c percpu aff_vmstat_work)
-  drivers/affinity/aff_vmstat.c:30:11: note: aff_vmstat_update() reads the current CPU: this_cpu_ptr()
+drivers/affinity/aff_vmstat.c:29:17: note: aff_vmstat_update() re-arms its own item this_cpu_ptr(&aff_vmstat_work) on the CPU it runs on (smp_processor_id()) and reads the current CPU: since 3.7 a queueing goes to the CPU where the item still runs, which is this one, so the item stays here as intended [WQ010]
+drivers/affinity/aff_vmstat.c:48:17: note: aff_vmstat_update() is the work function of this_cpu_ptr(&aff_vmstat_work) (INIT_DEFERRABLE_WORK, item file drivers/affinity/aff_vmstat.c percpu aff_vmstat_work)
+drivers/affinity/aff_vmstat.c:30:39: note: aff_vmstat_update() reads the current CPU: this_cpu_ptr()
+drivers/affinity/aff_vmstat.c:38:17: note: queue_delayed_work_on() queues the per-CPU item `&per_cpu(aff_vmstat_work,cpu)` on its own CPU (`cpu`) and its work function aff_vmstat_update() reads the current CPU: since 3.7 a queueing follows the item to the CPU where it still runs, which for an item only ever queued on its own CPU is that CPU, so this holds; keep every queueing of it on its own CPU (and mind CPU hotplug) [WQ010]
+drivers/affinity/aff_vmstat.c:48:17: note: aff_vmstat_update() is the work function of &per_cpu(aff_vmstat_work,cpu) (INIT_DEFERRABLE_WORK, item file drivers/affinity/aff_vmstat.c percpu aff_vmstat_work)
+drivers/affinity/aff_vmstat.c:30:39: note: aff_vmstat_update() reads the current CPU: this_cpu_ptr()
  * check-output-end
  */

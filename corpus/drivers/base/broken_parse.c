@@ -17,7 +17,7 @@
   "files_failed": [
     {
       "file": "drivers/base/broken_parse.c",
-      "reason": "unterminated /\* comment at line 64"
+      "reason": "unterminated /\* comment at line 67"
     }
   ],
   "files_scanned": 1,
@@ -46,11 +46,14 @@
   }
 }
  * check-output-end
+ * check-error-start
+wqcheck: drivers/base/broken_parse.c: not fully analysed: unterminated /\* comment at line 67
+ * check-error-end
  *
  * check-command: wqcheck scan $file
  * check-exit: 2
  * check-error-start
-wqcheck: drivers/base/broken_parse.c: not fully analysed: unterminated /\* comment at line 64
+wqcheck: drivers/base/broken_parse.c: not fully analysed: unterminated /\* comment at line 67
  * check-error-end
  */
 

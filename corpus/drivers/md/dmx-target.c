@@ -87,9 +87,9 @@ MODULE_LICENSE("GPL");
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/md/dmx-target.c:46:29: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
-drivers/md/dmx-target.c:52:14: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
-drivers/md/dmx-target.c:53:14: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+drivers/md/dmx-target.c:46:57: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+drivers/md/dmx-target.c:52:49: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+drivers/md/dmx-target.c:53:49: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file
@@ -121,8 +121,8 @@ diff --git a/drivers/md/dmx-target.c b/drivers/md/dmx-target.c
  * check-command: make -s -C corpus C=2 CHECK="$WQCHECK check" drivers/md/dmx-target.o
  * check-exit: 0
  * check-error-start
-drivers/md/dmx-target.c:46:29: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
-drivers/md/dmx-target.c:52:14: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
-drivers/md/dmx-target.c:53:14: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+drivers/md/dmx-target.c:46:57: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+drivers/md/dmx-target.c:52:49: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+drivers/md/dmx-target.c:53:49: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
  * check-error-end
  */

@@ -52,7 +52,7 @@ void re_disp_setup(struct re_disp *d, int b)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/reentry/re_neg_func.c:46:3: note: PREPARE_WORK gives &d->once the work function re_once_b() in re_disp_setup() before it is first queued (right after its INIT_* or a synchronous cancel), so it is not live here; keep it so [WQ013]
-  drivers/reentry/re_neg_func.c:44:2: note: INIT_WORK gives the same item re_once_a()
+drivers/reentry/re_neg_func.c:46:17: note: PREPARE_WORK gives &d->once the work function re_once_b() in re_disp_setup() before it is first queued (right after its INIT_* or a synchronous cancel), so it is not live here; keep it so [WQ013]
+drivers/reentry/re_neg_func.c:44:9: note: INIT_WORK gives the same item re_once_a()
  * check-output-end
  */

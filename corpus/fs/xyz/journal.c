@@ -42,8 +42,8 @@ void xyz_journal_stop(struct xyz_sb_info *sbi)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-fs/xyz/journal.c:18:43: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
-fs/xyz/journal.c:24:27: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+fs/xyz/journal.c:18:50: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+fs/xyz/journal.c:24:62: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file

@@ -51,7 +51,7 @@ int pm_autosleep_set_state(unsigned int state)
  * check-exit: 1
  * check-output-start
 kernel/power/autosleep_x.c:16:50: warning: system_nrt_freezable_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_freezable_wq gives the same guarantee; use system_freezable_wq [WQ004]
-kernel/power/autosleep_x.c:42:19: warning: system_nrt_freezable_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_freezable_wq gives the same guarantee; use system_freezable_wq [WQ004]
+kernel/power/autosleep_x.c:42:33: warning: system_nrt_freezable_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_freezable_wq gives the same guarantee; use system_freezable_wq [WQ004]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file

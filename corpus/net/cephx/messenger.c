@@ -69,7 +69,7 @@ MODULE_LICENSE("GPL");
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-net/cephx/messenger.c:53:48: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+net/cephx/messenger.c:53:55: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file

@@ -58,8 +58,8 @@ void netpoll_cleanup(struct netpoll_info *npinfo)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-net/core/netpoll_x.c:28:22: warning: queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]
-net/core/netpoll_x.c:48:53: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
+net/core/netpoll_x.c:28:36: warning: queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]
+net/core/netpoll_x.c:48:60: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file

@@ -93,8 +93,8 @@ void snd_timer_free(struct snd_timer *timer)
  * check-exit: 1
  * check-output-start
 sound/core/timer_wq.c:16:33: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
-sound/core/timer_wq.c:21:3: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
-sound/core/timer_wq.c:85:6: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+sound/core/timer_wq.c:21:17: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+sound/core/timer_wq.c:85:13: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file

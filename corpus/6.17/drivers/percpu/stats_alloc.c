@@ -53,13 +53,13 @@ const char *stats_doc = "alloc_workqueue(\"x\", 0, 0) in a string";
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/percpu/stats_alloc.c:22:13: warning: alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND: since 6.17 unbound is to become the default, so say which; WQ_PERCPU keeps today's per-CPU behaviour; add it [WQ022]
-drivers/percpu/stats_alloc.c:23:10: warning: alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND: since 6.17 unbound is to become the default, so say which; WQ_PERCPU keeps today's per-CPU behaviour; add it [WQ022]
-drivers/percpu/stats_alloc.c:24:12: warning: alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND: since 6.17 unbound is to become the default, so say which; WQ_PERCPU keeps today's per-CPU behaviour; add it [WQ022]
-drivers/percpu/stats_alloc.c:27:10: warning: alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND: since 6.17 unbound is to become the default, so say which; WQ_PERCPU keeps today's per-CPU behaviour; add it [WQ022]
-drivers/percpu/stats_alloc.c:28:13: warning: alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND: since 6.17 unbound is to become the default, so say which; WQ_PERCPU keeps today's per-CPU behaviour; add it [WQ022]
-drivers/percpu/stats_alloc.c:29:11: warning: alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND: since 6.17 unbound is to become the default, so say which; WQ_PERCPU keeps today's per-CPU behaviour; add it [WQ022]
-drivers/percpu/stats_alloc.c:44:9: note: alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND: since 6.17 unbound is to become the default, so say which; the flags name a value defined outside this file, so no fix is offered: add WQ_PERCPU where the value is made unless it may hold WQ_UNBOUND [WQ022]
+drivers/percpu/stats_alloc.c:22:20: warning: alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND: since 6.17 unbound is to become the default, so say which; WQ_PERCPU keeps today's per-CPU behaviour; add it [WQ022]
+drivers/percpu/stats_alloc.c:23:17: warning: alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND: since 6.17 unbound is to become the default, so say which; WQ_PERCPU keeps today's per-CPU behaviour; add it [WQ022]
+drivers/percpu/stats_alloc.c:24:19: warning: alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND: since 6.17 unbound is to become the default, so say which; WQ_PERCPU keeps today's per-CPU behaviour; add it [WQ022]
+drivers/percpu/stats_alloc.c:27:17: warning: alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND: since 6.17 unbound is to become the default, so say which; WQ_PERCPU keeps today's per-CPU behaviour; add it [WQ022]
+drivers/percpu/stats_alloc.c:28:20: warning: alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND: since 6.17 unbound is to become the default, so say which; WQ_PERCPU keeps today's per-CPU behaviour; add it [WQ022]
+drivers/percpu/stats_alloc.c:29:18: warning: alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND: since 6.17 unbound is to become the default, so say which; WQ_PERCPU keeps today's per-CPU behaviour; add it [WQ022]
+drivers/percpu/stats_alloc.c:44:16: note: alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND: since 6.17 unbound is to become the default, so say which; the flags name a value defined outside this file, so no fix is offered: add WQ_PERCPU where the value is made unless it may hold WQ_UNBOUND [WQ022]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file

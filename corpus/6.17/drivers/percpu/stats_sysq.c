@@ -67,12 +67,12 @@ const char *stats_wq_name(void)
  * check-exit: 1
  * check-output-start
 drivers/percpu/stats_sysq.c:18:18: warning: system_wq is to be removed since 6.17: system_percpu_wq, the name that stays, is a workqueue of its own with the same per-CPU flags, the one schedule_*() queues on; use system_percpu_wq [WQ020]
-drivers/percpu/stats_sysq.c:33:13: warning: system_wq is to be removed since 6.17: system_percpu_wq, the name that stays, is a workqueue of its own with the same per-CPU flags, the one schedule_*() queues on; use system_percpu_wq [WQ020]
-drivers/percpu/stats_sysq.c:34:21: warning: system_unbound_wq is to be replaced since 6.17: system_dfl_wq, the name that stays, is a workqueue of its own with the same unbound flags; use system_dfl_wq [WQ021]
-drivers/percpu/stats_sysq.c:40:19: warning: system_wq is to be removed since 6.17: system_percpu_wq, the name that stays, is a workqueue of its own with the same per-CPU flags, the one schedule_*() queues on; use system_percpu_wq [WQ020]
-drivers/percpu/stats_sysq.c:47:21: warning: system_unbound_wq is to be replaced since 6.17: system_dfl_wq, the name that stays, is a workqueue of its own with the same unbound flags; use system_dfl_wq [WQ021]
-drivers/percpu/stats_sysq.c:47:41: warning: system_wq is to be removed since 6.17: system_percpu_wq, the name that stays, is a workqueue of its own with the same per-CPU flags, the one schedule_*() queues on; use system_percpu_wq [WQ020]
-drivers/percpu/stats_sysq.c:54:18: warning: system_wq is to be removed since 6.17: system_percpu_wq, the name that stays, is a workqueue of its own with the same per-CPU flags, the one schedule_*() queues on; use system_percpu_wq (in an #if branch this configuration does not build) [WQ020]
+drivers/percpu/stats_sysq.c:33:20: warning: system_wq is to be removed since 6.17: system_percpu_wq, the name that stays, is a workqueue of its own with the same per-CPU flags, the one schedule_*() queues on; use system_percpu_wq [WQ020]
+drivers/percpu/stats_sysq.c:34:28: warning: system_unbound_wq is to be replaced since 6.17: system_dfl_wq, the name that stays, is a workqueue of its own with the same unbound flags; use system_dfl_wq [WQ021]
+drivers/percpu/stats_sysq.c:40:26: warning: system_wq is to be removed since 6.17: system_percpu_wq, the name that stays, is a workqueue of its own with the same per-CPU flags, the one schedule_*() queues on; use system_percpu_wq [WQ020]
+drivers/percpu/stats_sysq.c:47:28: warning: system_unbound_wq is to be replaced since 6.17: system_dfl_wq, the name that stays, is a workqueue of its own with the same unbound flags; use system_dfl_wq [WQ021]
+drivers/percpu/stats_sysq.c:47:48: warning: system_wq is to be removed since 6.17: system_percpu_wq, the name that stays, is a workqueue of its own with the same per-CPU flags, the one schedule_*() queues on; use system_percpu_wq [WQ020]
+drivers/percpu/stats_sysq.c:54:25: warning: system_wq is to be removed since 6.17: system_percpu_wq, the name that stays, is a workqueue of its own with the same per-CPU flags, the one schedule_*() queues on; use system_percpu_wq (in an #if branch this configuration does not build) [WQ020]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file

@@ -64,7 +64,7 @@ MODULE_LICENSE("GPL");
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/net/can/canbus_core.c:13:44: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+drivers/net/can/canbus_core.c:13:51: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file

@@ -68,10 +68,10 @@ MODULE_LICENSE("GPL");
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/staging/nrtx/nrtx.c:34:21: warning: queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]
-drivers/staging/nrtx/nrtx.c:49:21: warning: queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]
-drivers/staging/nrtx/nrtx.c:55:2: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
-drivers/staging/nrtx/nrtx.c:57:2: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+drivers/staging/nrtx/nrtx.c:34:28: warning: queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]
+drivers/staging/nrtx/nrtx.c:49:28: warning: queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]
+drivers/staging/nrtx/nrtx.c:55:9: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
+drivers/staging/nrtx/nrtx.c:57:9: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file

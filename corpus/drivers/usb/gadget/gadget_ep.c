@@ -85,8 +85,8 @@ MODULE_LICENSE("GPL");
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/usb/gadget/gadget_ep.c:47:54: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
-drivers/usb/gadget/gadget_ep.c:52:26: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+drivers/usb/gadget/gadget_ep.c:47:61: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+drivers/usb/gadget/gadget_ep.c:52:54: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file

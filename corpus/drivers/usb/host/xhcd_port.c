@@ -78,8 +78,8 @@ MODULE_LICENSE("GPL");
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/usb/host/xhcd_port.c:54:13: warning: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]
-drivers/usb/host/xhcd_port.c:70:2: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+drivers/usb/host/xhcd_port.c:54:20: warning: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]
+drivers/usb/host/xhcd_port.c:70:9: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file

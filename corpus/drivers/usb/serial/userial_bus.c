@@ -98,10 +98,10 @@ MODULE_LICENSE("GPL");
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/usb/serial/userial_bus.c:42:2: warning: queue_work() queues &port->work on system_nrt_wq, but it is also queued on system_wq (schedule_work() queues there) at drivers/usb/serial/userial_bus.c:37: kernel/workqueue.c allocates system_nrt_wq and system_wq as two workqueues, so a run queued from one may start while a run from the other is still going on another CPU (the one-worker guarantee holds only on one workqueue); queue every site of the item on the same workqueue [WQ014]
-  drivers/usb/serial/userial_bus.c:37:2: note: &port->work is queued on system_wq (schedule_work() queues there) here, with schedule_work()
-drivers/usb/serial/userial_bus.c:42:13: warning: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]
-drivers/usb/serial/userial_bus.c:49:21: warning: queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]
+drivers/usb/serial/userial_bus.c:42:9: warning: queue_work() queues &port->work on system_nrt_wq, but it is also queued on system_wq (schedule_work() queues there) at drivers/usb/serial/userial_bus.c:37: kernel/workqueue.c allocates system_nrt_wq and system_wq as two workqueues, so a run queued from one may start while a run from the other is still going on another CPU (the one-worker guarantee holds only on one workqueue); queue every site of the item on the same workqueue [WQ014]
+drivers/usb/serial/userial_bus.c:37:9: note: &port->work is queued on system_wq (schedule_work() queues there) here, with schedule_work()
+drivers/usb/serial/userial_bus.c:42:20: warning: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]
+drivers/usb/serial/userial_bus.c:49:28: warning: queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file

@@ -76,8 +76,8 @@ void hda_jack_free(struct hda_jack *jack)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-sound/pci/hda/hda_jack.c:18:21: warning: queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]
-sound/pci/hda/hda_jack.c:70:2: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
+sound/pci/hda/hda_jack.c:18:28: warning: queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() [WQ003]
+sound/pci/hda/hda_jack.c:70:9: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file

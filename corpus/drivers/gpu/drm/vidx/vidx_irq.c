@@ -80,7 +80,7 @@ MODULE_LICENSE("GPL");
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/gpu/drm/vidx/vidx_irq.c:55:22: warning: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]
+drivers/gpu/drm/vidx/vidx_irq.c:55:29: warning: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file

@@ -54,6 +54,6 @@ int acme_ethtool_quiesce(struct acme_priv *priv, int port_offset);
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/net/ethernet/acme/acme.h:34:2: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+drivers/net/ethernet/acme/acme.h:34:9: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
  * check-output-end
  */

@@ -59,8 +59,8 @@ void acme_ethtool_stop(struct acme_priv *priv)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/net/ethernet/acme/acme_ethtool.c:43:8: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
-drivers/net/ethernet/acme/acme_ethtool.c:53:2: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
+drivers/net/ethernet/acme/acme_ethtool.c:43:15: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
+drivers/net/ethernet/acme/acme_ethtool.c:53:9: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file

@@ -130,8 +130,8 @@ MODULE_DESCRIPTION("Acme 10/100 Ethernet driver");
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/net/ethernet/acme/acme_main.c:45:13: warning: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]
-drivers/net/ethernet/acme/acme_main.c:109:2: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+drivers/net/ethernet/acme/acme_main.c:45:20: warning: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() [WQ003]
+drivers/net/ethernet/acme/acme_main.c:109:9: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file
@@ -174,7 +174,7 @@ drivers/net/ethernet/acme/acme_main.c:109:1-16: flush_work_sync() is redundant s
  * check-command: wqcheck scan --rules=WQ001 $file
  * check-exit: 1
  * check-output-start
-drivers/net/ethernet/acme/acme_main.c:109:2: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+drivers/net/ethernet/acme/acme_main.c:109:9: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
  * check-output-end
  *
  * check-command: wqcheck scan --rules=WQ004,WQ005 $file

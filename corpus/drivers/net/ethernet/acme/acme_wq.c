@@ -26,7 +26,7 @@ void acme_wq_exit(struct acme_priv *priv)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/net/ethernet/acme/acme_wq.c:10:40: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
+drivers/net/ethernet/acme/acme_wq.c:10:47: warning: WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags [WQ005]
  * check-output-end
  *
  * check-command: wqcheck scan --diff $file

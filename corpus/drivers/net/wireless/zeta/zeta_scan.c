@@ -306,11 +306,11 @@ diff --git a/drivers/net/wireless/zeta/zeta_scan.c b/drivers/net/wireless/zeta/z
  * check-command: wqcheck scan --clang=always $file
  * check-exit: 1
  * check-output-start
-drivers/net/wireless/zeta/zeta_scan.c:29:13: warning: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() (in an #if branch this configuration does not build) [WQ003]
-drivers/net/wireless/zeta/zeta_scan.c:34:2: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() (in an #if branch this configuration does not build) [WQ001]
-drivers/net/wireless/zeta/zeta_scan.c:56:21: warning: queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() (in an #if branch this configuration does not build) [WQ003]
-drivers/net/wireless/zeta/zeta_scan.c:63:2: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
-drivers/net/wireless/zeta/zeta_scan.c:66:2: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
-drivers/net/wireless/zeta/zeta_scan.c:70:2: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() (in an #if branch this configuration does not build) [WQ001]
+drivers/net/wireless/zeta/zeta_scan.c:29:20: warning: queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work() (in an #if branch this configuration does not build) [WQ003]
+drivers/net/wireless/zeta/zeta_scan.c:34:9: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() (in an #if branch this configuration does not build) [WQ001]
+drivers/net/wireless/zeta/zeta_scan.c:56:28: warning: queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work() (in an #if branch this configuration does not build) [WQ003]
+drivers/net/wireless/zeta/zeta_scan.c:63:9: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
+drivers/net/wireless/zeta/zeta_scan.c:66:9: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
+drivers/net/wireless/zeta/zeta_scan.c:70:9: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() (in an #if branch this configuration does not build) [WQ001]
  * check-output-end
  */
