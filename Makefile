@@ -28,7 +28,7 @@ export LLVM_CONFIG
 # the man pages: make check skips nothing once they are in. llvm gives
 # llvm-config; without it /usr/lib/llvm-14 is assumed.
 DEMO_DEPS := gcc make git libclang-dev libjansson-dev
-TEST_DEPS := $(DEMO_DEPS) llvm clang libclang-rt-14-dev coccinelle sparse python3 jq bc flex bison \
+TEST_DEPS := $(DEMO_DEPS) llvm clang libclang-rt-14-dev coccinelle sparse python3 jq bc flex bison git-email \
 	libelf-dev libssl-dev xz-utils time linux-source-6.1 linux-source-6.12 chromium \
 	ccache distcc bubblewrap gcc-aarch64-linux-gnu scdoc man-db
 DEPS := $(TEST_DEPS)
