@@ -152,6 +152,31 @@ check "percpu: --prefer-unbound: the commit log says what was checked and where"
 check "percpu: --prefer-unbound: a rescan finds no fixable site" \
 	test "$(jq '[.findings[] | select(.fixable)] | length' "$T/pu-after.json")" = 0
 
+# --- one answer per site: the audit's advice and the series' conversion ------
+# Where the audit advises system_dfl_wq / WQ_UNBOUND at a pending site the
+# default series keeps per-CPU, the audit says so and how to get the
+# unbound form, and the default series' cover letter says the same from its
+# side; --prefer-unbound's series writes it (checked above: pack_work).
+ua=$T/ua
+git clone -q "$tree" "$ua" && git -C "$ua" reset -q --hard "$base"
+"$WQCHECK" audit --format=json "$ua" >"$T/audit.json" 2>/dev/null
+"$WQCHECK" audit "$ua" >"$T/audit.md" 2>/dev/null
+differs=$(jq '[.subsystems[].callers[] | select(.migration.series != null)] | length' "$T/audit.json")
+expected=$(jq '[.subsystems[].callers[] | select(.migration_status == "pending" and
+	((.rule == "WQ020" and .migration.advice == "system_dfl_wq") or
+	 (.rule == "WQ022" and .migration.advice == "WQ_UNBOUND")))] | length' "$T/audit.json")
+check "percpu: audit: the $differs pending sites advised unbound, and only they, say what the series writes ($expected expected)" \
+	test "$differs" -gt 0 -a "$differs" = "$expected"
+check "percpu: audit: pack_work's row says the series keeps it per-CPU and --prefer-unbound moves it" \
+	bash -c "jq -r '.subsystems[].callers[] | select(.file == \"drivers/percpu/unbound_choice.c\" and .line == 118) |
+		.migration.series' '$T/audit.json' | grep -q 'keeps it per-CPU (system_percpu_wq.*--prefer-unbound writes system_dfl_wq' &&
+		grep -q 'unbound_choice.c:118 .*system_dfl_wq (pending); series: per-CPU, --prefer-unbound: unbound where proved' '$T/audit.md' &&
+		tr '\n' ' ' <'$T/audit.md' | grep -q \"$differs pending sites advised system_dfl_wq or WQ_UNBOUND here\""
+check "percpu: the default series' cover letter says where the audit differs and how to get its answer" \
+	bash -c "tr '\n' ' ' <'$T/out/0000-cover-letter.patch' | tr -s ' ' |
+		grep -q 'stays per-CPU (system_percpu_wq, WQ_PERCPU), as today. Where its work reads no CPU, wqcheck audit advises system_dfl_wq or WQ_UNBOUND instead; wqcheck series --prefer-unbound writes those' &&
+		! tr '\n' ' ' <'$T/pu-out/0000-cover-letter.patch' | grep -q 'wqcheck audit advises'"
+
 # --- check-patch: a patch adding an old name fails, with the replacement ------
 cat >"$tree/drivers/percpu/newcode.c" <<'EOF'
 #include <linux/workqueue.h>

@@ -1091,6 +1091,13 @@ static void write_advice_cell(struct page *p, json_t *migration)
 		put_text(p->out, reason);
 		fputs("</div>", p->out);
 	}
+	if (*str_field(migration, "series")) {
+		/* the series writes another conversion by default: say which,
+		 * and how to get this one */
+		fputs("<div class=\"why\">", p->out);
+		put_text(p->out, str_field(migration, "series"));
+		fputs("</div>", p->out);
+	}
 	fputs("</td>", p->out);
 }
 

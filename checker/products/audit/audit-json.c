@@ -118,6 +118,33 @@ static int group_compare(const void *x, const void *y)
 	return strcmp(a->name, b->name);
 }
 
+
+/* What wqcheck series writes at a pending site whose advice is unbound
+ * (system_dfl_wq, WQ_UNBOUND), where the two answers differ: by default the
+ * per-CPU form, today's behaviour; --prefer-unbound the unbound one where
+ * it proves every queueing of the work safe off its CPU (no *_on() either).
+ * NULL (JSON null) where the series and this advice agree or the site is
+ * not the series' to convert. */
+static json_t *series_answer(const struct audit_row *r)
+{
+	bool system = r->kind == AUDIT_KIND_SYSTEM_WQ;
+	struct strbuf sb = STRBUF_INIT;
+	json_t *j;
+
+	if (r->status != MIGRATION_PENDING || !r->rule ||
+	    strcmp(r->rule, system ? "WQ020" : "WQ022") ||
+	    r->advice != (system ? ADVICE_SYSTEM_DFL_WQ : ADVICE_WQ_UNBOUND))
+		return json_null();
+	strbuf_addf(&sb, "wqcheck series keeps it per-CPU (%s, today's behaviour); "
+		    "wqcheck series --prefer-unbound writes %s where it proves "
+		    "every queueing of the work safe off its CPU",
+		    system ? "system_percpu_wq" : "WQ_PERCPU",
+		    system ? "system_dfl_wq" : "WQ_UNBOUND");
+	j = json_string(sb.buf);
+	strbuf_release(&sb);
+	return j;
+}
+
 static json_t *row_json(const struct audit_row *r)
 {
 	json_t *o = json_object(), *fns = json_array(), *ev = json_array();
@@ -159,6 +186,7 @@ static json_t *row_json(const struct audit_row *r)
 		json_object_set_new(m, "advice",
 				    json_string(audit_advice_names[r->advice]));
 		json_object_set_new(m, "reason", jstr(r->reason));
+		json_object_set_new(m, "series", series_answer(r));
 		json_object_set_new(o, "migration", m);
 	}
 	json_object_set_new(o, "migration_status",

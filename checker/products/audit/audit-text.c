@@ -30,6 +30,15 @@ static void md_cell(FILE *out, const char *s)
 	}
 }
 
+/* Whether wqcheck series, by default, writes another conversion than the
+ * caller's advice (audit-json.c's migration.series). */
+static bool series_differs(json_t *caller)
+{
+	json_t *m = json_object_get(caller, "migration");
+
+	return json_is_object(m) && json_is_string(json_object_get(m, "series"));
+}
+
 static const char *advice_of(json_t *caller)
 {
 	json_t *m = json_object_get(caller, "migration");
@@ -248,10 +257,34 @@ static void md_subsystem(FILE *out, json_t *s)
 		if (json_is_string(json_object_get(c, "migration_status")))
 			fprintf(out, "%s(%s)", *advice_of(c) ? " " : "",
 				str(c, "migration_status"));
+		if (series_differs(c))
+			fputs("; series: per-CPU, --prefer-unbound: unbound where proved",
+			      out);
 		fputs(" | ", out);
 		md_cell(out, str(c, "message"));
 		fputs(" |\n", out);
 	}
+}
+
+/* Where the audit's advice and the series' default conversion differ, and
+ * how to get the advice's: one answer per site, told both ways. */
+static void md_series_answer(FILE *out, json_t *subsystems)
+{
+	json_t *s, *c;
+	size_t i, j, n = 0;
+
+	json_array_foreach(subsystems, i, s)
+		json_array_foreach(json_object_get(s, "callers"), j, c)
+			n += series_differs(c);
+	if (!n)
+		return;
+	fprintf(out, "\n`wqcheck series` converts every pending site per-CPU "
+		"(system_percpu_wq, WQ_PERCPU: today's behaviour). %zu pending "
+		"site%s advised system_dfl_wq or WQ_UNBOUND here (marked \"series: "
+		"per-CPU\" below) get%s that from `wqcheck series --prefer-unbound`, "
+		"which moves a site only where it proves every queueing of its work "
+		"safe off its CPU (none with a *_on() call either).\n",
+		n, n == 1 ? "" : "s", n == 1 ? "s" : "");
 }
 
 int audit_write_markdown(FILE *out, json_t *doc)
@@ -283,6 +316,7 @@ int audit_write_markdown(FILE *out, json_t *doc)
 	json_object_foreach(json_object_get(summary, "migration"), key, c)
 		fprintf(out, "| %s | %lld |\n", key,
 			(long long)json_integer_value(c));
+	md_series_answer(out, subsystems);
 	if (json_is_object(json_object_get(summary, "migration_progress")))
 		md_progress(out, doc,
 			    json_object_get(summary, "migration_progress"));

@@ -72,6 +72,17 @@ static bool series_rules_are_percpu(const struct rule *const *rules, size_t nr)
 	return series_mask_is_percpu(mask);
 }
 
+/* The uses of rule number the series converts. */
+static unsigned rule_total(const struct series_summary *sum, int number)
+{
+	unsigned n = 0;
+	size_t i;
+
+	for (i = 0; i < sum->nr; i++)
+		n += sum->rows[i].counts[number];
+	return n;
+}
+
 /* Which patches change behaviour and what, and that the others do not. */
 static void changes_paragraph(struct strbuf *sb, const struct series_summary *sum)
 {
@@ -162,6 +173,18 @@ void series_cover_blurb(struct strbuf *sb, const struct series_summary *sum,
 				    "This series converts the remaining users.",
 			    72);
 		changes_paragraph(sb, sum);
+	}
+	if (!sum->prefer_unbound && series_rules_are_percpu(rules, nr_rules) &&
+	    (rule_total(sum, 20) || rule_total(sum, 22))) {
+		/* the audit's advice differs where the work reads no CPU: say
+		 * so, and how to get it (one answer per site) */
+		strbuf_addch(sb, '\n');
+		series_wrap(sb, "Every system_wq and alloc_workqueue() user converted "
+			    "here stays per-CPU (system_percpu_wq, WQ_PERCPU), as "
+			    "today.  Where its work reads no CPU, wqcheck audit "
+			    "advises system_dfl_wq or WQ_UNBOUND instead; wqcheck "
+			    "series --prefer-unbound writes those where it proves "
+			    "every queueing of the work safe off its CPU.", 72);
 	}
 	if (sum->scope) {
 		struct strbuf line = STRBUF_INIT;

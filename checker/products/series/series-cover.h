@@ -36,6 +36,7 @@ struct series_summary {
 	struct series_change *changes;
 	size_t nr_changes, alloc_changes;
 	int nr_patches;		/* in the series, set before the cover */
+	bool prefer_unbound;	/* --prefer-unbound chose where work goes */
 	/* subject prefixes learnt from the files' history, and guessed */
 	unsigned prefixes_from_history, prefixes_guessed;
 };

@@ -179,6 +179,7 @@ int series_make(const struct series_options *o)
 		    s.root);
 
 	s.prefer_unbound = o->prefer_unbound;
+	s.summary.prefer_unbound = o->prefer_unbound;
 	if (s.prefer_unbound &&
 	    prefer_unbound_verdicts(s.root, NULL, NULL, s.jobs, !s.quiet && isatty(2),
 				    &s.verdicts) < 0)
