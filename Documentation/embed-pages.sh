@@ -6,7 +6,7 @@
 set -eu
 echo '/* Written by Documentation/embed-pages.sh from Documentation/wqcheck-WQ*.7.scd;'
 echo ' * edit those pages, not this file. */'
-echo '#include "analysis/rule-page.h"'
+echo '#include "analysis/rules/rule-page.h"'
 echo
 echo 'const struct rule_page rule_pages[] = {'
 n=0

@@ -38,11 +38,17 @@ plant_first front/lexer.c '#include "output/report.h"'
 plant_first lib/needles.c '#include "lib/regex-size.h"'
 plant_first lib/regex-size.c '#include "lib/needles.h"'
 plant_first products/series/series-scan.c '#include "products/review/check-patch.h"'
+# and analysis/'s floors: the model including a rule's header
+plant_first analysis/model/workqueue-names.c '#include "analysis/rules/rule.h"'
 # calls: against the layers, a cycle, into a sibling product
 plant_last lib/strbuf.c 'struct rule;
 const struct rule *rule_find(const char *id);
 void graph_upward(void);
 void graph_upward(void) { (void)rule_find("WQ001"); }'
+plant_last analysis/model/module-groups.c 'struct rule;
+const struct rule *rule_find(const char *id);
+void graph_floor(void);
+void graph_floor(void) { (void)rule_find("WQ013"); }'
 plant_last products/audit/audit-html.c 'void graph_there(void);
 void graph_here(void);
 void graph_here(void) { graph_there(); }'
@@ -67,13 +73,17 @@ expect "an include cycle is named" \
 expect "an include into a sibling product is named" \
 	'^sibling: products/series/series-scan includes products/review/check-patch$'
 expect "an upward call is named" \
-	'^layer: lib/strbuf calls analysis/rule-registry (rule_find)$'
+	'^layer: lib/strbuf calls analysis/rules/rule-registry (rule_find)$'
+expect "a model file including a rule's header is named" \
+	'^floor: analysis/model/workqueue-names includes analysis/rules/rule$'
+expect "a model file calling a rule is named" \
+	'^floor: analysis/model/module-groups calls analysis/rules/rule-registry (rule_find)$'
 expect "a call cycle is named" \
 	'^call cycle: products/audit/audit-html -> products/audit/audit-json (graph_there); products/audit/audit-json -> products/audit/audit-html (graph_here)$'
 expect "a call into a sibling product is named" \
 	'^sibling: products/series/series calls products/review/kbuild-check (kbuild_check_run)$'
-# (the upward call closes a cycle of its own too: strbuf is called from
-# the analysis it now calls)
-grep -q '^# calls: .* 2 cycles, 1 upward, 1 into a sibling product$' "$T/err2" &&
+# (the upward calls close cycles too: strbuf and the model are called from
+# the rules they now call; two cycles with the audit pair)
+grep -q '^# calls: .* 2 cycles, 2 upward, 1 into a sibling product$' "$T/err2" &&
 	ok "the tally counts the planted calls" ||
 	nok "the tally counts the planted calls" "$(grep '^# ' "$T/err2")"

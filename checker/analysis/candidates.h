@@ -8,7 +8,7 @@
 #define WQCHECK_CANDIDATES_H
 
 #include "front/lexer.h"
-#include "analysis/rule.h"
+#include "analysis/rules/rule.h"
 
 struct candidate {
 	size_t token;

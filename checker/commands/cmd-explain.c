@@ -1,7 +1,7 @@
 /* wqcheck explain: a rule's page (Documentation/wqcheck-<ID>.7.scd, built
  * in), as rustc --explain and shellcheck's wiki do; without a rule, the
  * list of rules. */
-#include "analysis/rule-page.h"
+#include "analysis/rules/rule-page.h"
 #include "commands/builtin.h"
 #include "lib/data-dir.h"
 #include "lib/parse-options.h"

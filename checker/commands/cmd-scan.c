@@ -5,7 +5,7 @@
 #include "analysis/callers/prefer-unbound.h"
 #include "front/flags.h"
 #include "output/report.h"
-#include "analysis/rule.h"
+#include "analysis/rules/rule.h"
 #include "analysis/scan.h"
 #include "lib/strbuf.h"
 #include "front/tree.h"

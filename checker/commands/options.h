@@ -8,7 +8,7 @@
 #define WQCHECK_COMMANDS_OPTIONS_H
 
 #include "analysis/finding.h"
-#include "analysis/rule.h"
+#include "analysis/rules/rule.h"
 #include "lib/parse-options.h"
 
 #define RULE_CHOICE_MAX 64

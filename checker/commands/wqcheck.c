@@ -1,7 +1,7 @@
 /* wqcheck: finds the workqueue users that Linux 3.7's non-reentrant workqueues
  * (dbf2576e37da) made redundant or put at risk, and converts them. */
 #include "commands/builtin.h"
-#include "analysis/rule.h"
+#include "analysis/rules/rule.h"
 #include "front/unreadable.h"
 #include "lib/cleanup.h"
 #include "lib/parse-options.h"

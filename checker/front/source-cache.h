@@ -1,4 +1,4 @@
-/* The tree's source files as the affinity analysis needs them: read and lexed
+/* The tree's source files as the tree's reading needs them: read and lexed
  * once, on demand, with their function definitions (and function-like macros),
  * their #include lines resolved to tree paths, and the tokens an `#if 0`
  * hides. Not thread-safe: one cache per thread. */

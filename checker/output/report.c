@@ -1,5 +1,5 @@
 #include "output/report.h"
-#include "analysis/rule-page.h"
+#include "analysis/rules/rule-page.h"
 #include "front/unreadable.h"
 #include "output/columns.h"
 #include "lib/data-dir.h"

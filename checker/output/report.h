@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "analysis/rule.h"
+#include "analysis/rules/rule.h"
 #include "analysis/scan.h"
 
 enum report_format {

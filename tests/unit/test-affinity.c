@@ -1,8 +1,8 @@
 /* Unit tests of the work-item keys and the CPU-read detection. */
-#include "analysis/cpu-dependence.h"
+#include "analysis/model/cpu-dependence.h"
 #include "test-lib.h"
 #include "lib/usage.h"
-#include "analysis/workitem-index.h"
+#include "analysis/model/workitem-index.h"
 #include "lib/strbuf.h"
 
 #include <stdio.h>

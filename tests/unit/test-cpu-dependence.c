@@ -2,7 +2,7 @@
  * must not depend on which question came first, and cpu_dependence objects
  * that share what they learn of the files' names (one per thread, as the
  * audit judges its work functions) must give the answers one thread gives. */
-#include "analysis/cpu-dependence.h"
+#include "analysis/model/cpu-dependence.h"
 #include "test-lib.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"

@@ -1,5 +1,5 @@
 /* Unit tests for the lexer's positions and the kernel-style fix formatter. */
-#include "analysis/fix-apply.h"
+#include "analysis/fix/fix-apply.h"
 #include "front/lexer.h"
 #include "lib/strbuf.h"
 #include "test-lib.h"

@@ -11,7 +11,7 @@
 #ifndef WQCHECK_ANALYSIS_CALLERS_H
 #define WQCHECK_ANALYSIS_CALLERS_H
 
-#include "analysis/affinity.h"
+#include "analysis/model/tree-reading.h"
 #include "analysis/finding.h"
 #include "front/era.h"
 #include "front/flags.h"

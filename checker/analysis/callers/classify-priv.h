@@ -8,6 +8,7 @@
 
 #include "analysis/callers/classify.h"
 #include "analysis/callers/judge.h"
+#include "analysis/model/item-bindings.h"
 #include "lib/strbuf.h"
 
 #include <stdbool.h>
@@ -20,7 +21,7 @@ struct queue_call_api {
 };
 
 struct lexical_pass {
-	struct affinity_analysis *a;
+	struct tree_reading *a;
 	struct audit *au;
 	/* Where a file's rows go while it is read (on a thread, one file's
 	 * own, appended to au's in the order of the files): au, or that. */
@@ -129,7 +130,7 @@ bool names_flag(const struct lexed_file *lf, size_t first, size_t last,
 		const char *flag);
 
 /* classify-verdict.c */
-void pending_item_init(struct pending_item *it, struct affinity_analysis *a,
+void pending_item_init(struct pending_item *it, struct tree_reading *a,
 		       const struct source_file *f,
 		       const struct source_function *caller, size_t first,
 		       size_t last);

@@ -107,7 +107,7 @@ static void merge_file(struct audit *rows, struct collected *col,
 void read_files(struct lexical_pass *lp, const bool *mentions, int jobs,
 		       struct collected *col)
 {
-	struct affinity_analysis *a = lp->a;
+	struct tree_reading *a = lp->a;
 	struct file_pass p = { .lp = lp, .root = a->sc.root };
 	size_t *files = xcalloc(a->all.nr + 1, sizeof(*files)), i;
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 void pending_item_init(struct pending_item *it,
-			      struct affinity_analysis *a,
+			      struct tree_reading *a,
 			      const struct source_file *f,
 			      const struct source_function *caller,
 			      size_t first, size_t last)
@@ -20,7 +20,7 @@ void pending_item_init(struct pending_item *it,
 	memset(it, 0, sizeof(*it));
 	it->text = expression_text(&f->lex, first, last);
 	workitem_shape(f, first, last, &shape);
-	affinity_item_bindings(&a->idx, f->path, caller, &shape, &it->b);
+	item_bindings_of(&a->idx, f->path, caller, &shape, &it->b);
 	if (!it->b.nr && (shape.is_parameter || shape.own_parameter) && caller)
 		it->parameter_of = xstrdup(caller->name);
 	item_shape_release(&shape);

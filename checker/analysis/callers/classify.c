@@ -120,7 +120,7 @@ static void ask_sites(struct audit_lexical *lx)
 		ask_alloc_site(&lx->lp, &col->allocs.items[i], &lx->by_name);
 }
 
-struct audit_lexical *audit_lexical_read(struct affinity_analysis *a,
+struct audit_lexical *audit_lexical_read(struct tree_reading *a,
 					 const bool *mentions, int jobs,
 					 const struct audit *au)
 {

@@ -4,9 +4,10 @@
  * alloc_workqueue() sites (classify.c). The affinity analysis' pass over
  * the tree also finds the files that mention any of those names. */
 #include "analysis/callers/classify.h"
-#include "analysis/rule.h"
+#include "analysis/rules/rule-affinity.h"
+#include "analysis/rules/rule.h"
 #include "analysis/scan.h"
-#include "analysis/workitem-pass.h"
+#include "analysis/rules/workitem-pass.h"
 #include "front/parallel.h"
 #include "lib/needles.h"
 #include "lib/strbuf.h"
@@ -201,7 +202,7 @@ static const char *why_not_reported(const struct affinity_site *s)
 	return "the analysis found nothing that could divert it";
 }
 
-static void row_from_site(struct audit *au, struct affinity_analysis *a,
+static void row_from_site(struct audit *au, struct tree_reading *a,
 			  const struct affinity_site *s)
 {
 	struct audit_row *r = audit_add_row(au, s->file->path, s->line,
@@ -324,25 +325,27 @@ static void *scan_thread_main(void *arg)
 
 struct sites_thread {
 	const struct audit_options *opts;
-	struct affinity_analysis *a;
+	struct tree_reading *a;
+	struct affinity_sites *sites;
 };
 
 static void *sites_thread_main(void *arg)
 {
 	struct sites_thread *st = arg;
 
-	affinity_sites(st->opts->root, st->opts->jobs, st->a);
+	st->sites = affinity_sites_find(st->a, st->opts->root, st->opts->jobs);
 	return NULL;
 }
 
-/* The scan beside the affinity analysis' reading of the tree, then the
- * analysis' sites (mostly on one thread) beside the reading of the files
- * that name system_wq & co (on -j threads): each has stretches on one
- * thread, side by side they keep the CPUs busy. With -j 1, one after the
- * other. */
+/* The scan beside the reading of the tree (model/tree-reading.h), then
+ * WQ010's sites (rules/rule-affinity.h, mostly on one thread) beside the
+ * reading of the files that name system_wq & co (on -j threads): each has
+ * stretches on one thread, side by side they keep the CPUs busy. With -j 1,
+ * one after the other. */
 static struct audit_lexical *read_beside(const struct audit_options *opts,
 					 const struct scan_options *so,
-					 struct affinity_analysis *a,
+					 struct tree_reading *a,
+					 struct affinity_sites **found,
 					 struct scan_result *res,
 					 const struct audit *out)
 {
@@ -355,11 +358,11 @@ static struct audit_lexical *read_beside(const struct audit_options *opts,
 
 	scan_started = parallel && !pthread_create(&scan_thread, NULL,
 						   scan_thread_main, &scan);
-	affinity_read(opts->root, opts->arch, opts->jobs, mentions_lexical, a);
+	tree_read(opts->root, opts->arch, opts->jobs, mentions_lexical, a);
 	sites_started = parallel && !pthread_create(&sites_thread, NULL,
 						    sites_thread_main, &sites);
 	if (!sites_started)
-		affinity_sites(opts->root, opts->jobs, a);
+		sites.sites = affinity_sites_find(a, opts->root, opts->jobs);
 	lx = audit_lexical_read(a, a->mentions, opts->jobs, out);
 	if (sites_started)
 		pthread_join(sites_thread, NULL);
@@ -367,6 +370,7 @@ static struct audit_lexical *read_beside(const struct audit_options *opts,
 		pthread_join(scan_thread, NULL);
 	else
 		scan_run(so, &a->all, res);
+	*found = sites.sites;
 	return lx;
 }
 
@@ -377,7 +381,8 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 	       nr_sites = 0;
 	struct scan_options so = { 0 };
 	struct scan_result res = { 0 };
-	struct affinity_analysis a;
+	struct tree_reading a;
+	struct affinity_sites *found;
 	struct affinity_site *sites;
 	struct finding **all;
 	struct audit_lexical *lx;
@@ -392,9 +397,9 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 		else
 			tree_rules[nr_tree_rules++] = all_rules[i];
 	}
-	/* The affinity analysis lists the tree; the scan reads the same. */
-	if (affinity_list(opts->root, &a) < 0) {
-		affinity_release(&a);
+	/* The tree's reading lists the tree; the scan reads the same. */
+	if (tree_reading_list(opts->root, &a) < 0) {
+		tree_reading_release(&a);
 		return -1;
 	}
 	so.root = opts->root;
@@ -405,8 +410,8 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 	so.jobs = opts->jobs;
 	so.use_clang = true;
 	so.progress = opts->progress;
-	lx = read_beside(opts, &so, &a, &res, out);
-	affinity_report(&a, tree_rules, nr_tree_rules, &res);
+	lx = read_beside(opts, &so, &a, &found, &res, out);
+	affinity_report(found, tree_rules, nr_tree_rules, &res);
 
 	for (i = 0; i < res.nr_files; i++)
 		if (res.files[i].failed_reason) {
@@ -418,9 +423,9 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 				xstrdup(res.files[i].failed_reason);
 		}
 
-	sites = xcalloc(affinity_nr_sites(&a) + 1, sizeof(*sites));
-	for (i = 0; i < affinity_nr_sites(&a); i++)
-		if (affinity_site_get(&a, i, &sites[nr_sites]))
+	sites = xcalloc(affinity_nr_sites(found) + 1, sizeof(*sites));
+	for (i = 0; i < affinity_nr_sites(found); i++)
+		if (affinity_site_get(found, i, &sites[nr_sites]))
 			nr_sites++;
 	qsort(sites, nr_sites, sizeof(*sites), site_compare);
 
@@ -457,12 +462,13 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 
 	/* The analysis' lexed files are not needed any more: room for the
 	 * judging threads' own. */
-	affinity_forget_sources(&a);
+	tree_reading_forget_sources(&a);
 	malloc_trim(0);
 	audit_lexical_finish(lx, out);
 	for (i = 0; i < out->nr_mfindings; i++)
 		if (!out->mfindings[i].claimed)
 			row_from_unclaimed(out, &out->mfindings[i]);
-	affinity_release(&a);
+	affinity_sites_release(found);
+	tree_reading_release(&a);
 	return 0;
 }

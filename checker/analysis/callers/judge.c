@@ -148,7 +148,7 @@ static void *judge_main(void *arg)
 }
 
 void audit_verdicts_start(struct audit_verdicts *v,
-			  struct affinity_analysis *a, int jobs)
+			  struct tree_reading *a, int jobs)
 {
 	struct judge_pass *p = xcalloc(1, sizeof(*p));
 	size_t i;

@@ -6,7 +6,7 @@
 #ifndef WQCHECK_ANALYSIS_CALLERS_JUDGE_H
 #define WQCHECK_ANALYSIS_CALLERS_JUDGE_H
 
-#include "analysis/affinity.h"
+#include "analysis/model/tree-reading.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -38,7 +38,7 @@ void audit_verdicts_ask(struct audit_verdicts *v, const char *file,
  * audit_verdicts_wait() returns; _start answers in the background (on this
  * thread when none can be started). */
 void audit_verdicts_start(struct audit_verdicts *v,
-			  struct affinity_analysis *a, int jobs);
+			  struct tree_reading *a, int jobs);
 void audit_verdicts_wait(struct audit_verdicts *v);
 /* The answer to a question asked before audit_verdicts_answer(), or NULL. */
 const struct audit_verdict *audit_verdicts_get(const struct audit_verdicts *v,

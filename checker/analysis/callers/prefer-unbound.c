@@ -1,6 +1,6 @@
 #include "analysis/callers/prefer-unbound.h"
 #include "analysis/callers/callers.h"
-#include "analysis/unbound-per-item.h"
+#include "analysis/model/unbound-per-item.h"
 #include "front/source-cache.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
@@ -131,14 +131,14 @@ static void judge_row(const struct audit *au, const struct strmap *queued_on,
 static void settle_per_item(const char *root, const char *arch, int jobs,
 			    struct unbound_verdicts *out)
 {
-	struct affinity_analysis a;
+	struct tree_reading a;
 	struct workitem_model m;
 
 	if (workitem_model_for_tree(root, arch, jobs, &a, &m) == 0) {
 		unbound_settle_per_item(&m, out);
 		workitem_model_release(&m);
 	}
-	affinity_release(&a);
+	tree_reading_release(&a);
 }
 
 int prefer_unbound_verdicts(const char *root, const char *arch,

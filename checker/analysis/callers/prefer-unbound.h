@@ -10,7 +10,7 @@
 #ifndef WQCHECK_PREFER_UNBOUND_H
 #define WQCHECK_PREFER_UNBOUND_H
 
-#include "analysis/unbound-verdict.h"
+#include "analysis/model/unbound-verdict.h"
 #include "front/flags.h"
 
 #include <stdbool.h>

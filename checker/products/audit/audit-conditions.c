@@ -8,7 +8,7 @@
  * apart. The names come from the rules; the meanings are the legend of
  * the Markdown and HTML forms, one line each. */
 #include "products/audit/audit.h"
-#include "analysis/rule.h"
+#include "analysis/rules/rule.h"
 
 #include <string.h>
 

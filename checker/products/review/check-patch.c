@@ -8,7 +8,7 @@
 #include "products/review/patch-index.h"
 #include "products/review/patch-parse.h"
 #include "output/report.h"
-#include "analysis/rule.h"
+#include "analysis/rules/rule.h"
 #include "analysis/scan.h"
 #include "lib/series-run.h"
 #include "lib/strbuf.h"

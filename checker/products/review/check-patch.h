@@ -8,7 +8,7 @@
 #define WQCHECK_PRODUCTS_CHECK_PATCH_H
 
 #include "analysis/finding.h"
-#include "analysis/rule.h"
+#include "analysis/rules/rule.h"
 #include "output/report.h"
 
 #include <stdbool.h>

@@ -1,5 +1,5 @@
 #include "products/review/check-preexisting.h"
-#include "analysis/rule.h"
+#include "analysis/rules/rule.h"
 #include "front/source-cache.h"
 #include "front/tree.h"
 #include "lib/series-run.h"

@@ -8,7 +8,7 @@
 #define WQCHECK_PRODUCTS_KBUILD_CHECK_H
 
 #include "analysis/finding.h"
-#include "analysis/rule.h"
+#include "analysis/rules/rule.h"
 #include "front/flags.h"
 
 #include <stdbool.h>

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "analysis/rule.h"
+#include "analysis/rules/rule.h"
 #include "products/series/series-message.h"
 #include "lib/strbuf.h"
 

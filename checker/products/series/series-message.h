@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "analysis/rule.h"
+#include "analysis/rules/rule.h"
 #include "lib/strbuf.h"
 
 /* Rules by number: WQ001 is bit 1 of a rule mask. */

@@ -5,7 +5,7 @@
  * TREE's headers and .config. This file reads the options and runs the
  * steps, each in its own series-*.c (series-priv.h lists them). */
 #include "products/series/series-priv.h"
-#include "analysis/rule.h"
+#include "analysis/rules/rule.h"
 #include "front/era.h"
 #include "lib/series-run.h"
 #include "lib/strbuf.h"

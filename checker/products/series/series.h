@@ -7,7 +7,7 @@
 #ifndef WQCHECK_PRODUCTS_SERIES_H
 #define WQCHECK_PRODUCTS_SERIES_H
 
-#include "analysis/rule.h"
+#include "analysis/rules/rule.h"
 /* series_family_of(): which rules a series converts (for --rules) */
 #include "products/series/series-message.h"
 

@@ -1,7 +1,7 @@
 /* wqcheck validate: the driver. Base build, then each patch in order with
  * git am, rebuild of the objects it touches and comparison with the state
  * before it; a rescan at the end; the report. */
-#include "analysis/rule.h"
+#include "analysis/rules/rule.h"
 #include "analysis/scan.h"
 #include "lib/tempdir.h"
 #include "lib/timing.h"

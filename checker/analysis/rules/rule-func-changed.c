@@ -1,0 +1,217 @@
+/*
+ * WQ013: the function of a live work item changed. The workqueue tells
+ * runs apart by item and function: PREPARE_WORK(), PREPARE_DELAYED_WORK()
+ * or `w.func = f` on an item that may be pending or running makes it a
+ * different work, which may then run beside the old one on another CPU.
+ * Linux 3.15 removed PREPARE_[DELAYED_]WORK for this (its users got a
+ * dispatching work function or one item per function).
+ */
+#include "analysis/rules/rule.h"
+#include "analysis/rules/rule-result.h"
+#include "analysis/model/workitem-context.h"
+#include "analysis/rules/workitem-pass.h"
+#include "lib/strbuf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The binding's function is a function of its file, not a variable that
+ * holds one (floppy's PREPARE_WORK(&floppy_work, handler)). */
+static bool names_a_function(const struct workitem_model *m, const struct work_binding *b)
+{
+	struct source_file *f = source_get(&m->a->sc, b->file);
+
+	return f && source_find_function(f, b->function);
+}
+
+/* PREPARE_*; or `.func =` on what is known as a work item elsewhere (an
+ * INIT_* or a queueing of it): other structs have a .func of their own
+ * (btrfs_work). */
+static bool changes_function(const struct workitem_model *m, const struct work_binding *b)
+{
+	struct work_binding *const *others;
+	size_t nr = 0, i;
+
+	if (strncmp(b->how, "PREPARE_", 8) && strcmp(b->how, ".func ="))
+		return false;
+	/* Always the same function (INIT_WORK(w, NULL) then PREPARE_WORK(w,
+	 * f) each time): nothing changes. */
+	others = workitem_index_lookup(&m->a->idx, b->key, &nr);
+	for (i = 0; i < nr; i++)
+		if (strcmp(others[i]->function, b->function))
+			break;
+	if (i == nr && names_a_function(m, b))
+		return false;
+	if (!strncmp(b->how, "PREPARE_", 8))
+		return true;
+	if (workitem_model_item(m, b->key))
+		return true;
+	for (i = 0; i < nr; i++)
+		if (strcmp(others[i]->how, ".func ="))
+			return true;
+	return false;
+}
+
+static void add_queueing_evidence(struct finding *f, const struct queueing *q)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s is queued here with %s()", q->item_text, q->api);
+	finding_add_evidence(f, q->file, q->line, q->column, sb.buf);
+	strbuf_release(&sb);
+}
+
+static void add_function_evidence(struct finding *f, const struct workitem_model *m,
+				  const struct work_binding *changed)
+{
+	struct work_binding *const *b;
+	size_t nr = 0, i;
+
+	b = workitem_index_lookup(&m->a->idx, changed->key, &nr);
+	for (i = 0; i < nr; i++)
+		if (b[i] != changed && strcmp(b[i]->function, changed->function)) {
+			struct strbuf sb = STRBUF_INIT;
+
+			strbuf_addf(&sb, "%s gives the same item %s()", b[i]->how,
+				    b[i]->function);
+			finding_add_evidence(f, b[i]->file, b[i]->line, b[i]->column, sb.buf);
+			strbuf_release(&sb);
+			return;
+		}
+}
+
+/* Another binding of the same item in the same function. */
+static bool set_again_in_function(const struct workitem_model *m,
+				  const struct work_binding *b, const struct code_place *p)
+{
+	struct work_binding *const *others;
+	size_t nr = 0, i;
+
+	if (!p->fn)
+		return false;
+	others = workitem_index_lookup(&m->a->idx, b->key, &nr);
+	for (i = 0; i < nr; i++)
+		if (others[i] != b && !strcmp(others[i]->file, b->file) &&
+		    !strcmp(others[i]->how, b->how) &&
+		    others[i]->line >= p->first_line && others[i]->line <= p->last_line)
+			return true;
+	return false;
+}
+
+static void check_binding(const struct workitem_model *m, const struct work_binding *b,
+			  struct scan_result *res)
+{
+	const struct work_item *it = workitem_model_item(m, b->key);
+	const struct work_binding *own;
+	const struct queueing *q = NULL;
+	const char *reacher = NULL;
+	struct code_place p;
+	struct strbuf msg = STRBUF_INIT;
+	struct finding *f;
+	char *text;
+	unsigned q_line = 0;
+	bool fresh, restored;
+
+	if (!code_place_of(m, b, &p))
+		return;
+	text = binding_item_text(&p);
+	own = own_work_function(m, b->key, &p);
+	if (!own)
+		reacher = work_function_reaching(m, b->key, &p);
+	fresh = made_idle_before(m, b->key, &p, b->line, text);
+	if (!own && !reacher && !fresh) {
+		q = queued_in_same_function(it, &p, b->line, false, &q_line);
+		if (!q)
+			q = queued_in_same_function(it, &p, b->line, true, &q_line);
+	}
+	/* A function that sets .func twice saves and restores it around a
+	 * quiesced item (i915's selftests): a note at most. */
+	restored = !strcmp(b->how, ".func =") &&
+		   (set_again_in_function(m, b, &p) || strstr(b->file, "selftest"));
+	f = scan_result_add_finding(res, &rule_func_changed, b->file, b->line, b->column,
+				    b->column + (unsigned)strlen(b->how == NULL ? "" :
+								 b->how), &p.f->lex);
+	if (!f) {
+		free(text);
+		return;
+	}
+	f->severity = SEVERITY_WARNING;
+	f->identity = binding_identity(b);
+	strbuf_addf(&msg, "%s gives %s the work function %s()", b->how,
+		    text ? text : b->key, b->function);
+	if (own) {
+		strbuf_addf(&msg, " inside %s(), the item's own work function, while it "
+			    "runs", p.fn->name);
+	} else if (reacher) {
+		strbuf_addf(&msg, " in %s(), which the item's work function %s() calls, "
+			    "while it runs", p.fn->name, reacher);
+	} else if (q) {
+		strbuf_addf(&msg, " and %s() queues it at line %u (%s()): when %s() "
+			    "runs again, the item may still be pending or running with "
+			    "its old function", p.fn->name, q_line, q->api, p.fn->name);
+	} else if (it && it->nr_queueings && !fresh &&
+		   !(p.fn && name_says_setup(p.fn->name))) {
+		q = it->queueings[0];
+		strbuf_addf(&msg, "%s%s%s, not right after its INIT_*, and the item is "
+			    "queued elsewhere (%s:%u): it may be pending or running here",
+			    p.fn ? " in " : "", p.fn ? p.fn->name : "", p.fn ? "()" : "",
+			    q->file, q->line);
+	} else if (!restored) {
+		f->severity = SEVERITY_NOTE;
+		if (!it || !it->nr_queueings)
+			strbuf_addstr(&msg, "; the item is never queued in this tree, so "
+				      "it is not live here");
+		else
+			strbuf_addf(&msg, "%s%s%s before it is first queued (%s), so it "
+				    "is not live here; keep it so",
+				    p.fn ? " in " : "", p.fn ? p.fn->name : "",
+				    p.fn ? "()" : "",
+				    fresh ? "right after its INIT_* or a synchronous "
+					    "cancel" : "a set-up function");
+	}
+	if (restored && f->severity == SEVERITY_WARNING) {
+		f->severity = SEVERITY_NOTE;
+		strbuf_addstr(&msg, "; the function sets it again (saved and restored "
+			      "around a quiesced item, as test code does): keep the "
+			      "item idle in between");
+	}
+	if (f->severity == SEVERITY_WARNING)
+		strbuf_addstr(&msg, ": the workqueue tells runs apart by item and "
+			      "function, so the item with its new function may run "
+			      "beside the old one on another CPU; use one work "
+			      "function that dispatches on a stored state, or one "
+			      "item per function (as upstream did when 3.15 removed "
+			      "PREPARE_*WORK)");
+	f->message = strbuf_detach(&msg);
+	add_function_evidence(f, m, b);
+	if (q)
+		add_queueing_evidence(f, q);
+	free(text);
+}
+
+static void check_func_changed(const struct workitem_model *m, struct scan_result *res)
+{
+	size_t i, ticks = 0;
+
+	for (i = 0; i < m->a->idx.nr; i++, workitem_model_trim(m, &ticks))
+		if (changes_function(m, &m->a->idx.bindings[i]))
+			check_binding(m, &m->a->idx.bindings[i], res);
+}
+
+const struct rule rule_func_changed = {
+	.id = "WQ013",
+	.name = "func-changed",
+	.summary = "the work function of a live item changed (PREPARE_*WORK, .func =)",
+	.help = "A work item runs on one worker at a time only while its function is "
+		"not changed (Documentation/core-api/workqueue.rst, Non-reentrance "
+		"Conditions). PREPARE_WORK(), PREPARE_DELAYED_WORK() or an assignment "
+		"to .func on an item that may be pending or running makes it a "
+		"different work that can run beside the old one; 3.15 removed "
+		"PREPARE_*WORK for this. Warning where the item may be live (its own "
+		"work function, beside a queueing, queued elsewhere); note before it "
+		"is first queued.",
+	.severity = SEVERITY_WARNING,
+	.tree_pass = workitem_tree_pass,
+	.tree_reader = &workitem_tree_reader,
+	.model_check = check_func_changed,
+};

@@ -1,0 +1,403 @@
+/*
+ * WQ014: one work item queued on two workqueues. __queue_work() sends an
+ * item to the pool where it still runs only when that run belongs to the
+ * same workqueue; two workqueues can put it on two pools, so a run from
+ * one may overlap a run from the other on another CPU. On 6.17+ trees
+ * system_wq and system_percpu_wq are two workqueues (kernel/workqueue.c
+ * allocates each), as are system_unbound_wq and system_dfl_wq, and
+ * schedule_*() queues on system_percpu_wq: a half-done conversion breaks
+ * the guarantee by itself.
+ */
+#include "analysis/rules/rule.h"
+#include "analysis/rules/rule-result.h"
+#include "analysis/model/workitem-context.h"
+#include "analysis/rules/workitem-pass.h"
+#include "lib/strbuf.h"
+#include "lib/usage.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void describe_wq(struct strbuf *sb, const struct queueing *q)
+{
+	if (q->wq.implied)
+		strbuf_addf(sb, "%s (%s() queues there)", q->wq.text, q->api);
+	else
+		strbuf_addstr(sb, q->wq.text);
+}
+
+/* The structs f defines (`struct name {`) as "\nname\nname\n", found in
+ * one pass the first time they are asked for and kept in struct_defs: a
+ * directory's headers are asked for every struct of every item queued
+ * there. */
+static const char *defined_structs(const struct workitem_model *m,
+				   const struct source_file *f)
+{
+	const struct lexed_file *lf = &f->lex;
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	strbuf_addch(&sb, '\n');
+	for (i = 0; i + 2 < lf->nr_tokens; i++) {
+		const struct token *t = &lf->tokens[i];
+
+		if (t->kind != TOK_IDENT || t->len != 6 || t[1].kind != TOK_IDENT ||
+		    memcmp(lf->text + t->offset, "struct", 6) ||
+		    !tok_is_punct(lf, token_next_code(lf, (long)i + 1), "{"))
+			continue;
+		strbuf_addf(&sb, "%.*s\n", (int)t[1].len, lf->text + t[1].offset);
+	}
+	strmap_put(m->struct_defs, f->path, sb.buf);
+	return sb.buf;
+}
+
+static bool names_hold(const char *names, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	if (!n)
+		return false;
+	for (p = strstr(names, name); p; p = strstr(p + 1, name))
+		if (p[-1] == '\n' && p[n] == '\n')
+			return true;
+	return false;
+}
+
+/* The file defining struct name: path itself or a header it includes, two
+ * levels deep; NULL when none of them does. A file is lexed only to learn
+ * what it defines, or to follow its includes. */
+static const char *struct_home_in(const struct workitem_model *m, const char *path,
+				  const char *name, int depth)
+{
+	const char *names = strmap_get(m->struct_defs, path);
+	struct source_file *f = NULL;
+	char *const *includes;
+	size_t i, nr;
+
+	if (!names) {
+		f = source_get(&m->a->sc, path);
+		if (!f)
+			return NULL;
+		names = defined_structs(m, f);
+	}
+	if (names_hold(names, name))
+		return path;
+	if (depth <= 1)
+		return NULL;
+	if (!f)
+		f = source_get(&m->a->sc, path);
+	if (!f)
+		return NULL;
+	includes = source_includes(&m->a->sc, f, &nr);
+	for (i = 0; i < nr; i++) {
+		const char *home = struct_home_in(m, includes[i], name, depth - 1);
+
+		if (home)
+			return home;
+	}
+	return NULL;
+}
+
+/* struct_home_in() from file, asked once a file and struct: an item of
+ * a big driver is queued from dozens of places, compared pairwise. */
+static const char *struct_home(const struct workitem_model *m, const char *file,
+			       const char *name)
+{
+	struct strbuf key = STRBUF_INIT;
+	char *home;
+
+	strbuf_addf(&key, "%s\t%s", file, name);
+	home = strmap_get(m->struct_homes, key.buf);
+	if (!home) {
+		const char *found = struct_home_in(m, file, name, 3);
+
+		home = xstrdup(found ? found : "");
+		strmap_put(m->struct_homes, key.buf, home);
+	}
+	strbuf_release(&key);
+	return *home ? home : NULL;
+}
+
+static char *dirname_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup("");
+}
+
+/* Whether two queueings are of one object: the same file; or one
+ * directory, and the item's struct (when it is one) defined in the same
+ * place as seen from both (two drivers may each have a `struct adapter`). */
+static bool same_object(const struct workitem_model *m, const char *key,
+			const struct queueing *a, const struct queueing *b)
+{
+	char *da, *db, *type;
+	const char *ha, *hb;
+	bool same;
+
+	if (!strcmp(a->file, b->file))
+		return true;
+	if (!strncmp(key, "var ", 4))
+		return true;
+	if (!module_groups_linked_together(m->modules, a->file, b->file))
+		return false;
+	da = dirname_of(a->file);
+	db = dirname_of(b->file);
+	same = !strcmp(da, db);
+	free(da);
+	free(db);
+	if (!same || strncmp(key, "struct ", 7))
+		return same;
+	type = xstrndup(key + 7, strcspn(key + 7, ".["));
+	ha = struct_home(m, a->file, type);
+	hb = struct_home(m, b->file, type);
+	same = !ha || !hb || !strcmp(ha, hb);
+	free(type);
+	return same;
+}
+
+/* Born anew where it is queued: an INIT_* of the item on every path to the
+ * queueing in its function (a hand-off from one stage to the next, as
+ * dm-crypt's io->work goes from io_queue to crypt_queue). */
+static bool fresh_at(const struct workitem_model *m, const char *key,
+		     const struct queueing *q)
+{
+	struct code_place p;
+
+	return code_place_at(m, q->file, q->line, q->column, &p) &&
+	       made_idle_before(m, key, &p, q->line, NULL);
+}
+
+/* Two queueings that cannot both happen to one live item: the branches of
+ * one function (xfs picks m_data_workqueue or m_unwritten_workqueue for an
+ * ioend it queues once), or two fresh items. */
+/* Whether the function of q also queues the item on w: it chooses
+ * between workqueues by a condition. */
+static bool also_queues_on(const struct work_item *it, const struct queueing *q,
+			   const struct wq_ref *w)
+{
+	size_t i;
+
+	for (i = 0; i < it->nr_queueings; i++) {
+		const struct queueing *o = it->queueings[i];
+
+		if (o != q && o->caller && q->caller && !strcmp(o->file, q->file) &&
+		    !strcmp(o->caller, q->caller) && wq_ref_same(&o->wq, w))
+			return true;
+	}
+	return false;
+}
+
+/* The item's object made in q's function (`op = ..._create_...()`): q is
+ * its first queueing, before any run. */
+static bool object_made_at(const struct workitem_model *m, const struct queueing *q)
+{
+	struct code_place p;
+
+	return code_place_at(m, q->file, q->line, q->column, &p) &&
+	       item_base_in(&p, q->item_text) == ITEM_BASE_ALLOCATED;
+}
+
+static bool exclusive(const struct workitem_model *m, const struct work_item *it,
+		      const struct queueing *a, const struct queueing *b)
+{
+	if (a->caller && b->caller && !strcmp(a->file, b->file) &&
+	    !strcmp(a->caller, b->caller))
+		return true;
+	/* both sides pick one of the same two workqueues by a condition
+	 * (usb's bh->high_prio): a choice, made again at each site */
+	if (also_queues_on(it, a, &b->wq) && also_queues_on(it, b, &a->wq))
+		return true;
+	if (object_made_at(m, a) || object_made_at(m, b))
+		return true;
+	return fresh_at(m, it->key, a) && fresh_at(m, it->key, b);
+}
+
+static bool two_allocated(const struct workitem_model *m, const struct queueing *a,
+			  const struct queueing *b)
+{
+	return a->wq.kind == WQ_REF_NAMED && b->wq.kind == WQ_REF_NAMED &&
+	       workqueue_is_allocated(&m->names, a->wq.id) &&
+	       workqueue_is_allocated(&m->names, b->wq.id);
+}
+
+static void report(const struct workitem_model *m, const struct work_item *it,
+		   const struct queueing *q, const struct queueing *home,
+		   const struct work_binding *one, const struct work_binding *two,
+		   struct scan_result *res)
+{
+	struct strbuf msg = STRBUF_INIT, ev = STRBUF_INIT;
+	struct source_file *in = source_get(&m->a->sc, q->file);
+	struct finding *f;
+
+	f = scan_result_add_finding(res, &rule_two_workqueues, q->file, q->line, q->column,
+				    q->end_column, in ? &in->lex : NULL);
+	if (!f)
+		return;
+	/* A rename of one of its sites (system_wq to system_percpu_wq) is
+	 * the same finding while the item is on no more workqueues. */
+	f->identity = xstrdup(it->key);
+	f->extent = work_item_nr_workqueues(it);
+	if (!q->wq.id) {
+		f->severity = SEVERITY_NOTE;
+		strbuf_addf(&msg, "%s() queues %s on `%s`, %s, which wqcheck cannot "
+			    "name; the item is also queued on ", q->api, q->item_text,
+			    q->wq.text, q->wq.why_unknown);
+		describe_wq(&msg, home);
+		strbuf_addf(&msg, " at %s:%u: unless `%s` is that workqueue, the item "
+			    "is on two workqueues and its runs may overlap on two CPUs",
+			    home->file, home->line, q->wq.text);
+	} else {
+		f->severity = SEVERITY_WARNING;
+		strbuf_addf(&msg, "%s() queues %s on ", q->api, q->item_text);
+		describe_wq(&msg, q);
+		strbuf_addstr(&msg, ", but it is also queued on ");
+		describe_wq(&msg, home);
+		strbuf_addf(&msg, " at %s:%u: ", home->file, home->line);
+		if (two_allocated(m, q, home))
+			strbuf_addf(&msg, "kernel/workqueue.c allocates %s and %s as two "
+				    "workqueues, so ", q->wq.id, home->wq.id);
+		else
+			strbuf_addstr(&msg, "on two workqueues ");
+		strbuf_addstr(&msg, "a run queued from one may start while a run from "
+			      "the other is still going on another CPU (the one-worker "
+			      "guarantee holds only on one workqueue); queue every site "
+			      "of the item on the same workqueue");
+		if (two) {
+			/* Stages of one object, each queued where it belongs,
+			 * are safe when a stage is queued only after the one
+			 * before has run: the code does not show it. */
+			f->severity = SEVERITY_NOTE;
+			strbuf_addf(&msg, ", unless each stage is queued only after "
+				    "the last one ran (the item has several work "
+				    "functions, %s() and %s(), so this may be a "
+				    "hand-off from one stage to the next)", one->function,
+				    two->function);
+		}
+	}
+	f->message = strbuf_detach(&msg);
+	strbuf_addf(&ev, "%s is queued on ", home->item_text);
+	describe_wq(&ev, home);
+	strbuf_addf(&ev, " here, with %s()", home->api);
+	finding_add_evidence(f, home->file, home->line, home->column, ev.buf);
+	strbuf_release(&ev);
+}
+
+/* `mod_delayed_work(dw->wq, dw, ...)`: the workqueue the item was last
+ * queued on, read from the item itself, is the one it is on. */
+static bool own_last_workqueue(const struct queueing *q)
+{
+	const char *item = q->item_text;
+	size_t n;
+
+	while (*item == '&')
+		item++;
+	n = strlen(item);
+	return q->wq.text && !strncmp(q->wq.text, item, n) &&
+	       !strcmp(q->wq.text + n, ".wq");
+}
+
+/* How many queueings of the same object as q name workqueue w. */
+static size_t count_on(const struct workitem_model *m, const struct work_item *it,
+		       const struct queueing *q, const struct wq_ref *w)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < it->nr_queueings; i++)
+		if (wq_ref_same(&it->queueings[i]->wq, w) &&
+		    same_object(m, it->key, q, it->queueings[i]))
+			n++;
+	return n;
+}
+
+/* Which of the item's work functions differ: two or more say the item goes
+ * through stages, each queued where it belongs (a hand-off). */
+static const struct work_binding *second_function(const struct workitem_model *m,
+						  const char *key,
+						  const struct work_binding **first)
+{
+	struct work_binding *const *b;
+	size_t nr = 0, i;
+
+	b = workitem_index_lookup(&m->a->idx, key, &nr);
+	for (i = 1; i < nr; i++)
+		if (strcmp(b[i]->function, b[0]->function)) {
+			*first = b[0];
+			return b[i];
+		}
+	return NULL;
+}
+
+/* A queueing is reported when the same object is queued elsewhere on
+ * another workqueue that more of its queueings name (or as many, and that
+ * one comes first): the odd one out, with the other as evidence. An
+ * unknown workqueue is said once an item, as a note. */
+static void check_item(const struct workitem_model *m, const struct work_item *it,
+		       struct scan_result *res)
+{
+	const struct work_binding *one = NULL, *two;
+	bool unknown_said = false, unknown = false;
+	size_t i, j;
+
+	/* Most items name one workqueue at every site: nothing to compare
+	 * (a big driver's item would cost its pairs of sites for nothing). */
+	for (i = 0; i < it->nr_queueings; i++)
+		unknown |= !it->queueings[i]->wq.id;
+	if (work_item_nr_workqueues(it) + (unknown ? 1 : 0) < 2)
+		return;
+	two = second_function(m, it->key, &one);
+	for (j = 0; j < it->nr_queueings; j++) {
+		const struct queueing *q = it->queueings[j], *best = NULL;
+		size_t mine, best_n = 0;
+
+		if ((!q->wq.id && unknown_said) || own_last_workqueue(q))
+			continue;
+		mine = q->wq.id ? count_on(m, it, q, &q->wq) : 0;
+		for (i = 0; i < it->nr_queueings; i++) {
+			const struct queueing *e = it->queueings[i];
+			size_t n;
+
+			if (i == j || !e->wq.id || wq_ref_same(&q->wq, &e->wq) ||
+			    own_last_workqueue(e) || !same_object(m, it->key, q, e) ||
+			    exclusive(m, it, q, e))
+				continue;
+			n = count_on(m, it, e, &e->wq);
+			if ((n > mine || (n == mine && i < j)) && n > best_n) {
+				best = e;
+				best_n = n;
+			}
+		}
+		if (!best)
+			continue;
+		if (!q->wq.id)
+			unknown_said = true;
+		report(m, it, q, best, two ? one : NULL, two, res);
+	}
+}
+
+static void check_two_workqueues(const struct workitem_model *m, struct scan_result *res)
+{
+	size_t i, ticks = 0;
+
+	for (i = 0; i < m->nr_items; i++, workitem_model_trim(m, &ticks))
+		if (m->items[i].nr_queueings > 1)
+			check_item(m, &m->items[i], res);
+}
+
+const struct rule rule_two_workqueues = {
+	.id = "WQ014",
+	.name = "two-workqueues",
+	.summary = "one work item queued on two workqueues",
+	.help = "A work item runs on one worker at a time only while no one queues it "
+		"to another workqueue (Documentation/core-api/workqueue.rst, "
+		"Non-reentrance Conditions). On 6.17+ trees system_wq and "
+		"system_percpu_wq are two workqueues, and schedule_*() queues on "
+		"system_percpu_wq: an item queued with schedule_work() in one place and "
+		"queue_work(system_wq, ...) in another may run twice at once. Queue "
+		"every site of an item on one workqueue.",
+	.severity = SEVERITY_WARNING,
+	.tree_pass = workitem_tree_pass,
+	.tree_reader = &workitem_tree_reader,
+	.model_check = check_two_workqueues,
+};

@@ -1,0 +1,30 @@
+/*
+ * The whole-tree pass of the work-item rules: the affinity rules
+ * (WQ010-WQ012) and the model rules (WQ013-WQ015) share one reading of the
+ * tree, so selecting all of them costs one pass, not two.
+ */
+#ifndef WQCHECK_WORKITEM_PASS_H
+#define WQCHECK_WORKITEM_PASS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct tree_reading;
+struct rule;
+struct scan_options;
+struct scan_result;
+struct tree_reader;
+
+/* The model rules among rules, over a (read by tree_read() with
+ * mentions that cover the queueing calls): builds the work-item model and
+ * adds their findings to res; false when none is among rules. It may empty
+ * a's source cache: hold no source_file pointer across it. */
+bool workitem_model_report(struct tree_reading *a, const char *root,
+			   const struct rule *const *rules, size_t nr_rules,
+			   struct scan_result *res);
+
+void workitem_tree_pass(const struct scan_options *opts, struct scan_result *res);
+/* Its reading beside the per-file scan (struct rule's tree_reader). */
+extern const struct tree_reader workitem_tree_reader;
+
+#endif
