@@ -80,6 +80,14 @@ int main(void)
 	       "static void w(struct work_struct *work)\n{\n"
 	       "\tstruct mvm *mvm = container_of(work, struct mvm, cs.work);\n"
 	       "\tguard(mvm)(mvm);\n\tswitch_channel(mvm);\n}\n", "guard(mvm)(mvm)");
+	expect("re-queueing after the unlock touches nothing the runs share",
+	       "static void w(struct work_struct *work)\n{\n"
+	       "\tmutex_lock(&state_mutex);\n\tadjust();\n\tmutex_unlock(&state_mutex);\n"
+	       "\tschedule_delayed_work(&cap_work, HZ);\n}\n", "mutex_lock(&state_mutex)");
+	expect("a local taking its object before the lock",
+	       "static void w(struct work_struct *work)\n{\n\tstruct dev *d;\n\n"
+	       "\td = container_of(work, struct dev, work);\n\tmutex_lock(&d->lock);\n"
+	       "\td->n++;\n\tmutex_unlock(&d->lock);\n}\n", "mutex_lock(&d->lock)");
 	/* the negatives */
 	expect("a test that writes before the lock",
 	       "static void w(struct work_struct *work)\n{\n"
@@ -96,7 +104,7 @@ int main(void)
 	expect("work after the unlock: not across the body",
 	       "static void w(struct work_struct *work)\n{\n"
 	       "\tmutex_lock(&d->lock);\n\td->n++;\n\tmutex_unlock(&d->lock);\n"
-	       "\tschedule_work(&d->other);\n}\n", NULL);
+	       "\td->done = true;\n}\n", NULL);
 	expect("unlocked and locked again in the middle",
 	       "static void w(struct work_struct *work)\n{\n"
 	       "\tmutex_lock(&d->lock);\n\td->n++;\n\tmutex_unlock(&d->lock);\n"

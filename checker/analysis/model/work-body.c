@@ -182,17 +182,40 @@ static bool released_only_leaving(const struct source_file *f, const char *lock,
 	return true;
 }
 
-/* Past the statements at the end that only leave or label: the body's
- * last working statement. */
+static const char *const queueings[] = {
+	"queue_work", "queue_delayed_work", "mod_delayed_work", "schedule_work",
+	"schedule_delayed_work", "queue_work_on", "queue_delayed_work_on",
+	"mod_delayed_work_on", "schedule_delayed_work_on", "schedule_work_on", NULL
+};
+
+/* Past the statements at the end that only leave, label, or queue work
+ * again (hiperdispatch re-arms its work after the unlock: a queueing
+ * touches no state the runs share): the body's last working statement. */
 static size_t last_working(const struct source_file *f, const struct stmt *s, size_t nr)
 {
 	const struct lexed_file *lf = &f->lex;
 
 	while (nr > 1 && (tok_is_ident(lf, s[nr - 1].first, "return") ||
+			  (is_one_of(lf, s[nr - 1].first, queueings) &&
+			   tok_is_punct(lf, s[nr - 1].last, ";")) ||
 			  tok_is_punct(lf, s[nr - 1].last, ":") ||
 			  (s[nr - 1].first == s[nr - 1].last && tok_is_punct(lf, s[nr - 1].last, ";"))))
 		nr--;
 	return nr - 1;
+}
+
+/* Statement s is `local = container_of(work, ...);` (or from_work(),
+ * to_delayed_work()): the run finding its object, which touches no
+ * state (iwlwifi's tdls work takes its mvm so, then guard(mvm)). */
+static bool takes_its_object(const struct source_file *f, const struct stmt *s)
+{
+	static const char *const getters[] = { "container_of", "from_work", "to_delayed_work",
+					       "from_timer", "timer_container_of", NULL };
+	const struct lexed_file *lf = &f->lex;
+	long eq = next_code(f, s->first);
+
+	return lf->tokens[s->first].kind == TOK_IDENT && tok_is_punct(lf, eq, "=") &&
+	       is_one_of(lf, next_code(f, eq), getters);
 }
 
 /* Statement s is `if (COND) return ...;` whose COND assigns nothing: a
@@ -308,7 +331,7 @@ char *work_body_lock(struct source_cache *sc, const struct source_file *f,
 	char *lock = NULL, *result = NULL;
 	long i;
 
-	while (k < nr && (is_declaration(f, &s[k]) ||
+	while (k < nr && (is_declaration(f, &s[k]) || takes_its_object(f, &s[k]) ||
 			  (!trylock_or_return(f, &s[k], &i) && only_tests_and_leaves(f, &s[k]))))
 		k++;
 	if (k >= nr)
@@ -368,10 +391,37 @@ out:
 	return result;
 }
 
+/* The definition of name in file rel (read and lexed through the cache),
+ * or NULL. */
+static const struct source_function *defined_in(struct source_cache *sc, const char *rel,
+						const char *name, struct source_file **out)
+{
+	struct source_file *f = source_get(sc, rel);
+	const struct source_function *fn = f ? source_find_function(f, name) : NULL;
+
+	*out = f;
+	return fn && !fn->is_macro ? fn : NULL;
+}
+
 char *work_binding_body_lock(const struct workitem_model *m, const struct work_binding *b)
 {
-	struct source_file *f = source_get(&m->a->sc, b->file);
-	const struct source_function *fn = f ? source_find_function(f, b->function) : NULL;
+	struct source_cache *sc = &m->a->sc;
+	struct source_file *f;
+	const struct source_function *fn = defined_in(sc, b->file, b->function, &f);
+	const char *slash = strrchr(b->file, '/');
+	const char *const *files;
+	size_t i, nr = 0;
 
-	return fn && !fn->is_macro ? work_body_lock(&m->a->sc, f, fn) : NULL;
+	/* An INIT_* in ops.c of a work function of tdls.c: the directory's
+	 * other .c files, those that name it. */
+	if (!fn && slash) {
+		char *dir = xstrndup(b->file, (size_t)(slash - b->file));
+
+		files = source_dir_files(sc, dir, &nr);
+		for (i = 0; i < nr && !fn; i++)
+			if (ends_with(files[i], ".c") && strcmp(files[i], b->file))
+				fn = defined_in(sc, files[i], b->function, &f);
+		free(dir);
+	}
+	return fn ? work_body_lock(sc, f, fn) : NULL;
 }
