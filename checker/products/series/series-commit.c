@@ -304,6 +304,7 @@ void series_repo_release(struct series_repo *r)
 		}
 		free(c->files);
 		free(c->message);
+		free(c->fixes);
 		free(c->diff);
 		free(c->oid);
 	}

@@ -24,6 +24,7 @@ struct series_file {
 
 struct series_commit {
 	char *message; /* subject, blank line, body: the trailers come later */
+	char *fixes; /* "Fixes: ..." lines above Signed-off-by, or NULL */
 	struct series_file *files;
 	size_t nr_files, alloc_files;
 	char *diff; /* against the commit before it, once drafted */

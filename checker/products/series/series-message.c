@@ -313,14 +313,21 @@ void series_body_words(struct strbuf *sb, const struct series_words *w)
 				  "Replace system_wq with system_dfl_wq at the sites "
 				  "listed below, whose work is safe off its CPU: that "
 				  "work may now run on any CPU.");
-		if (w->ends_wq014)
+		if (w->ends_wq014) {
 			paragraph(sb, "This is also a fix: a work item converted here "
 				  "is queued with schedule_*() too, so today it is on "
 				  "two workqueues, system_wq and system_percpu_wq, and "
 				  "a run queued on one may overlap a run queued on the "
 				  "other on another CPU (a work item runs on one worker "
 				  "at a time only while it stays on one workqueue).  "
-				  "After this patch it is on system_percpu_wq only.");
+				  "After this patch it is on system_percpu_wq only: the "
+				  "workqueue schedule_*() already queues it on, per-CPU "
+				  "as both were.");
+			if (w->wq014_items && *w->wq014_items) {
+				strbuf_addch(sb, '\n');
+				strbuf_addstr(sb, w->wq014_items);
+			}
+		}
 	}
 	if (mask & BIT(21)) {
 		paragraph(sb, "Linux 6.17 added system_dfl_wq (commit 128ea9f6ccfb "

@@ -41,6 +41,9 @@ struct series_words {
 	unsigned unbound;	/* rules with a site made unbound */
 	unsigned kept;		/* rules with a site given the per-CPU form */
 	bool ends_wq014;	/* a WQ020 rename puts an item on one workqueue */
+	/* "  path:line: ITEM on system_wq; line N: schedule_*()\n" for each
+	 * such item, or NULL */
+	const char *wq014_items;
 	/* "  path:line: name: why\n" for every site made unbound, or NULL */
 	const char *unbound_sites;
 	/* the tree's core is not yet non-reentrant (see series_body()) */

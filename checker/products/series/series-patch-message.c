@@ -39,10 +39,31 @@ static char *work_functions(const char *message)
 	return xstrndup(at, (size_t)(end - at));
 }
 
+/* A WQ020 rename that ends a WQ014 (its evidence says so): which item, and
+ * its two queueings, the ones whose runs could overlap. */
+static void wq014_item(struct strbuf *items, const char *path,
+		       const struct finding *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nr_evidence; i++) {
+		const struct evidence *e = &f->evidence[i];
+		const char *end = strstr(e->message, " is also queued with");
+
+		if (!strstr(e->message, "this conversion ends a WQ014") || !end)
+			continue;
+		strbuf_addf(items, "  %s:%u: %.*s on system_wq; line %u: on "
+			    "system_percpu_wq, with schedule_*()\n", path,
+			    f->line, (int)(end - e->message), e->message,
+			    e->line);
+	}
+}
+
 /* What the hunks of the patch of files do (words: which of WQ020 and
  * WQ022's sites went unbound, which stayed per-CPU) and the list of the
  * unbound ones with their work, for the log. */
 static void patch_words(struct series_words *w, struct strbuf *sites,
+			struct strbuf *items,
 			struct file_result *const *results, size_t nr_results,
 			char *const *files, size_t nr_files)
 {
@@ -65,6 +86,7 @@ static void patch_words(struct series_words *w, struct strbuf *sites,
 				continue;
 			if (!f->made_unbound) {
 				w->kept |= 1u << n;
+				wq014_item(items, fr->path, f);
 				continue;
 			}
 			w->unbound |= 1u << n;
@@ -91,7 +113,7 @@ char *series_patch_message(struct series *s, struct strbuf *text,
 			  const char *prefix, struct file_result *const *results,
 			  size_t nr_results)
 {
-	struct strbuf sites = STRBUF_INIT;
+	struct strbuf sites = STRBUF_INIT, items = STRBUF_INIT;
 	struct series_words w = {
 		.mask = mask & ~(1u << 14),
 		.ends_wq014 = mask & (1u << 14),
@@ -99,12 +121,14 @@ char *series_patch_message(struct series *s, struct strbuf *text,
 	};
 	struct strbuf change = STRBUF_INIT;
 
-	patch_words(&w, &sites, results, nr_results, files, nr_files);
+	patch_words(&w, &sites, &items, results, nr_results, files, nr_files);
 	w.unbound_sites = sites.len ? sites.buf : NULL;
+	w.wq014_items = items.len ? items.buf : NULL;
 	series_subject_words(text, prefix, &w);
 	strbuf_addstr(text, "\n\n");
 	series_body_words(text, &w);
 	series_words_change(&change, &w);
 	strbuf_release(&sites);
+	strbuf_release(&items);
 	return change.len ? strbuf_detach(&change) : NULL;
 }

@@ -20,19 +20,34 @@ struct group {
 	size_t nr_files, alloc_files;
 	unsigned counts[SERIES_MAX_RULE + 1];
 	unsigned mask;
+	struct strbuf fixes;	/* its Fixes: lines (series-fixes.c) */
 };
 
 /* A WQ020 rename whose item is also queued with schedule_*() in its file
  * (analysis/rule-system-percpu.c's evidence): the patch ends a WQ014, and
  * its log says so (bit 14 of the mask). */
-static bool ends_two_workqueues(const struct finding *f)
+static const struct evidence *ends_two_workqueues(const struct finding *f)
 {
 	size_t i;
 
 	for (i = 0; i < f->nr_evidence; i++)
 		if (strstr(f->evidence[i].message, "this conversion ends a WQ014"))
-			return true;
-	return false;
+			return &f->evidence[i];
+	return NULL;
+}
+
+/* The Fixes: tag of a rename that ends a WQ014: the commit that last wrote
+ * the later of the item's two queueings (the system_wq one, the
+ * schedule_*() one), added to the group's once. */
+static void add_fixes(struct series *s, struct group *g, const char *path,
+		      const struct finding *f, const struct evidence *e)
+{
+	unsigned lines[2] = { f->line, e->line };
+	char *tag = series_fixes_tag(s, path, lines, 2);
+
+	if (tag && (!g->fixes.buf || !strstr(g->fixes.buf, tag)))
+		strbuf_addf(&g->fixes, "%s\n", tag);
+	free(tag);
 }
 
 static void group_release(struct group *g)
@@ -43,6 +58,7 @@ static void group_release(struct group *g)
 		free(g->files[i]);
 	free(g->files);
 	free(g->key);
+	strbuf_release(&g->fixes);
 }
 
 static struct group *group_for(struct group **groups, size_t *nr, size_t *alloc,
@@ -154,8 +170,10 @@ static void make_phase(struct series *s, const struct rule *const *phase,
 				continue;
 			g->counts[number]++;
 			g->mask |= 1u << number;
-			if (ends_two_workqueues(f))
+			if (ends_two_workqueues(f)) {
 				g->mask |= 1u << 14;
+				add_fixes(s, g, fr->path, f, ends_two_workqueues(f));
+			}
 			series_summary_add(&s->summary, fr->path,
 					   owner ? owner->name : NULL, number);
 		}
@@ -181,6 +199,8 @@ static void make_phase(struct series *s, const struct rule *const *phase,
 					      nr_results);
 		free(prefixes[i]);
 		c = series_repo_add(&s->repo, text.buf);
+		if (g->fixes.len)
+			c->fixes = xstrdup(g->fixes.buf);
 		for (j = 0; j < nr_results; j++) {
 			struct file_result *fr = results[j];
 			size_t k;

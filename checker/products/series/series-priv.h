@@ -127,6 +127,12 @@ char *series_patch_message(struct series *s, struct strbuf *text,
 /* series-core-patches.c: --with-deprecation's workqueue.h patches. */
 void series_make_deprecation(struct series *s);
 
+/* series-fixes.c: "Fixes: <12 hex> ("subject")" for the commit that last
+ * wrote the latest of lines of path at the base (git blame), or NULL
+ * without history (not a git checkout, a root commit). */
+char *series_fixes_tag(struct series *s, const char *path,
+		       const unsigned *lines, size_t nr);
+
 /* series-trailers.c: Signed-off-by and Cc, then the final commits. */
 const char *series_finish_commits(struct series *s);
 

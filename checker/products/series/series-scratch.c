@@ -283,6 +283,7 @@ void series_commit_or_drop(struct series *s, struct series_commit *c)
 		return;
 	}
 	free(c->message);
+	free(c->fixes);
 	free(c->files);
 	s->repo.nr--;
 }

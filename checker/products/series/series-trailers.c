@@ -132,8 +132,10 @@ const char *series_finish_commits(struct series *s)
 				 c->diff, &cc[i]);
 			free(files);
 		}
-		strbuf_addf(&t, "\nSigned-off-by: %s <%s>\n", s->name,
-			    s->email);
+		strbuf_addch(&t, '\n');
+		if (s->repo.commits[i].fixes)
+			strbuf_addstr(&t, s->repo.commits[i].fixes);
+		strbuf_addf(&t, "Signed-off-by: %s <%s>\n", s->name, s->email);
 		strbuf_add(&t, cc[i].buf ? cc[i].buf : "", cc[i].len);
 		trailers[i] = strbuf_detach(&t);
 		strbuf_release(&cc[i]);
