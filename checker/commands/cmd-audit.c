@@ -168,10 +168,10 @@ int cmd_audit(int argc, char **argv)
 	const struct option options[] = {
 		OPT_STRING('o', "output", &output, "FILE",
 			   "write to FILE (default: standard output)"),
-		OPT_CALLBACK(0, "format", &format, "FMT",
-			     "md, csv, json or html (default: from FILE's\n"
-			     "extension .html/.htm, .json, .csv, .md; else md)",
-			     parse_opt_format),
+		OPT_CALLBACK_WORDS(0, "format", &format, "FMT",
+				   "md, csv, json or html (default: from FILE's\n"
+				   "extension .html/.htm, .json, .csv, .md; else md)",
+				   parse_opt_format, "md markdown csv json html"),
 		OPT_STRING(0, "subsystem", &subsystem, "NAME",
 			   "only this MAINTAINERS section: its exact name, or a\n"
 			   "case-insensitive part of exactly one section's name"),

@@ -82,11 +82,11 @@ int cmd_scan(int argc, char **argv)
 	char *root = NULL;
 	int status, nr_paths;
 	const struct option options[] = {
-		OPT_CALLBACK(0, "format", &format, "FMT",
-			     "text (default: file:line:col: warning: message\n"
-			     "[RULE]), report (coccicheck: file:line:col-col:\n"
-			     "message), json, sarif",
-			     parse_opt_format),
+		OPT_CALLBACK_WORDS(0, "format", &format, "FMT",
+				   "text (default: file:line:col: warning: message\n"
+				   "[RULE]), report (coccicheck: file:line:col-col:\n"
+				   "message), json, sarif",
+				   parse_opt_format, "text report json sarif"),
 		OPT_RULES(&rules, "comma-separated rule ids or names (default: all)"),
 		OPT_COMPILE_DB(&db_dir,
 			       "take compiler flags from DIR/compile_commands.json"),
@@ -99,12 +99,12 @@ int cmd_scan(int argc, char **argv)
 			 "findings"),
 		OPT_IN_PLACE(&in_place,
 			     "apply the fixes to the files (and report the findings)"),
-		OPT_CALLBACK(0, "clang", &clang, "WHEN",
+		OPT_CALLBACK_WORDS(0, "clang", &clang, "WHEN",
 			     "auto (default): libclang for the files whose #if\n"
 			     "branches or shadowing names the tokens cannot decide,\n"
 			     "and every file the compile database has; always: every\n"
 			     "candidate file; never: lexical analysis only",
-			     parse_opt_clang),
+			     parse_opt_clang, "auto always never"),
 		OPT_SET_INT(0, "no-clang", &clang, "--clang=never", CLANG_NEVER),
 		OPT_PREFER_UNBOUND(&prefer_unbound),
 		OPT_BASELINE(&baseline_path),

@@ -85,8 +85,9 @@ int cmd_validate(int argc, char **argv)
 		OPT_JOBS(&jobs, "make jobs (default: all CPUs)"),
 		OPT_BOOL(0, "full", &opts.full,
 			 "also build vmlinux and modules after the last patch"),
-		OPT_CALLBACK(0, "format", &opts.json, "text|json",
-			     "human summary (default) or JSON", parse_opt_format),
+		OPT_CALLBACK_WORDS(0, "format", &opts.json, "text|json",
+				   "human summary (default) or JSON", parse_opt_format,
+				   "text json"),
 		OPT_QUIET(&quiet, "no progress on stderr"),
 		OPT_STRING(0, "distcc", &opts.distcc, "HOSTS",
 			   "compile the objects through distcc on HOSTS\n"

@@ -32,7 +32,8 @@ void parse_opt_fail_on(const struct option *opt, const char *arg);
 
 #define OPT_RULES(v, h)	OPT_CALLBACK(0, "rules", (v), "LIST", (h), parse_opt_rules)
 #define OPT_FAIL_ON(v, h) \
-	OPT_CALLBACK(0, "fail-on", (v), "LEVEL", (h), parse_opt_fail_on)
+	OPT_CALLBACK_WORDS(0, "fail-on", (v), "LEVEL", (h), parse_opt_fail_on, \
+			   "note warning error")
 #define OPT_QUIET(v, h)	OPT_BOOL('q', "quiet", (v), (h))
 
 /*

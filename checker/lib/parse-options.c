@@ -225,6 +225,18 @@ void parse_options_print_completion(const struct option *opts, FILE *fp)
 	fprintf(fp, "%s--help\n", sep);
 }
 
+void parse_options_print_words(const struct option *opts, const char *name, FILE *fp)
+{
+	const struct option *o;
+
+	for (o = opts; o->type != OPTION_END; o++)
+		if (o->long_name && !strcmp(o->long_name, name) && o->words) {
+			fprintf(fp, "%s\n", o->words);
+			return;
+		}
+	fputc('\n', fp);
+}
+
 int parse_options(int argc, char **argv, const struct option *opts,
 		  const struct command_usage *usage, int flags)
 {
@@ -252,6 +264,12 @@ int parse_options(int argc, char **argv, const struct option *opts,
 		 * the table, so a new option completes with no script edited. */
 		if (!strcmp(arg, PARSE_OPT_COMPLETION_HELPER)) {
 			parse_options_print_completion(opts, stdout);
+			exit(EXIT_CLEAN);
+		}
+		if (!strncmp(arg, PARSE_OPT_COMPLETION_HELPER "=",
+			     strlen(PARSE_OPT_COMPLETION_HELPER "="))) {
+			parse_options_print_words(opts, arg + strlen(PARSE_OPT_COMPLETION_HELPER "="),
+						  stdout);
 			exit(EXIT_CLEAN);
 		}
 		/* With unknown options kept (a compiler's), a prefix of ours

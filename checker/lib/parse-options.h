@@ -42,6 +42,10 @@ struct option {
 	int flags;
 	parse_opt_cb *callback;
 	intptr_t defval;
+	/* The values it takes, space-separated, for the shell completion
+	 * (--wqcheck-completion-helper=NAME); NULL: any (a file). Its
+	 * callback refuses the others: t-install proves they agree. */
+	const char *words;
 };
 
 struct string_list {
@@ -64,6 +68,9 @@ struct string_list {
 #define OPT_CALLBACK(s, l, v, a, h, cb) \
 	{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), .value = (v), \
 	  .argh = (a), .help = (h), .callback = (cb) }
+#define OPT_CALLBACK_WORDS(s, l, v, a, h, cb, w) \
+	{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), .value = (v), \
+	  .argh = (a), .help = (h), .callback = (cb), .words = (w) }
 #define OPT_CALLBACK_NOARG(s, l, v, h, cb) \
 	{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), .value = (v), \
 	  .help = (h), .callback = (cb), .flags = PARSE_OPT_NOARG }
@@ -99,10 +106,12 @@ int parse_options(int argc, char **argv, const struct option *opts,
  * The hidden option every command takes for shell completion (as git's
  * --git-completion-helper): it prints the command's options on one line,
  * "--name=" for one that takes a value, "-c" for one with only a short
- * name, and exits 0.
+ * name, and exits 0. --wqcheck-completion-helper=NAME prints the values
+ * option --NAME takes (its words; an empty line: any) and exits 0.
  */
 #define PARSE_OPT_COMPLETION_HELPER "--wqcheck-completion-helper"
 void parse_options_print_completion(const struct option *opts, FILE *fp);
+void parse_options_print_words(const struct option *opts, const char *name, FILE *fp);
 
 /* The --help text: what parse_options() prints. */
 void parse_options_usage(const struct option *opts,
