@@ -76,3 +76,33 @@ for cmd in scan series validate audit check-patch diff; do
 		echo "not ok - options: $cmd: an unknown option is one line, exit 2 (exit $rc: $err)"
 	fi
 done
+
+# --help lists the rules each command runs, from the registry: every rule
+# `wqcheck explain` knows, in its family's line, for the commands that run
+# them all; for series, exactly the rules its --rules takes (the others
+# "have no conversion to send as a patch").
+help_rules() { # COMMAND: the rule ids its --help lists, one a line
+	"$WQCHECK" "$1" --help | sed -n '/^Rules it runs/,/^$/p' |
+		grep -oE '^  WQ[0-9]+(-WQ[0-9]+)?' | while read -r r; do
+			first=${r%-*} last=${r#*-}
+			for ((n = 10#${first#WQ}; n <= 10#${last#WQ}; n++)); do printf 'WQ%03d\n' $n; done
+		done | sort
+}
+all=$("$WQCHECK" explain | awk '{ print $1 }' | sort)
+for cmd in scan check check-patch diff audit; do
+	got=$(help_rules $cmd)
+	if [ -n "$all" ] && [ "$got" = "$all" ]; then
+		echo "ok - options: $cmd --help lists every rule family it runs ($(echo $all | wc -w) rules)"
+	else
+		echo "not ok - options: $cmd --help lists every rule family it runs"
+		diff <(echo "$all") <(echo "$got") | sed 's/^/    /'
+	fi
+done
+want=$(for r in $all; do "$WQCHECK" series --rules=$r "$TOP/nonexistent" 2>&1 | grep -q 'has no conversion' || echo $r; done)
+got=$(help_rules series)
+if [ -n "$want" ] && [ "$got" = "$want" ] && [ "$want" != "$all" ]; then
+	echo "ok - options: series --help lists exactly the rules it converts ($(echo $want | wc -w))"
+else
+	echo "not ok - options: series --help lists exactly the rules it converts"
+	diff <(echo "$want") <(echo "$got") | sed 's/^/    /'
+fi

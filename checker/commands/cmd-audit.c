@@ -25,6 +25,7 @@ static const struct command_usage audit_usage = {
 "for system_wq users and alloc_workqueue() without WQ_PERCPU or WQ_UNBOUND\n"
 "the 6.17 migration advice. The non-reentrance conditions (WQ013-WQ015)\n"
 "are counted per section, warnings and notes apart.\n",
+	.more = usage_all_rules,
 	.after =
 "Exit status: 0 report written, 2 usage or environment error (not a kernel\n"
 "tree, unreadable MAINTAINERS, unknown subsystem, output not writable), or\n"

@@ -30,6 +30,7 @@ static const struct command_usage check_patch_usage = {
 		    "diff [options] A..B",
 	.about = about,
 	.after = after,
+	.more = usage_all_rules,
 };
 
 static const struct command_usage diff_usage = {
@@ -38,6 +39,7 @@ static const struct command_usage diff_usage = {
 		    "check-patch [options] [PATCH|MBOX|DIR|-]...",
 	.about = about,
 	.after = after,
+	.more = usage_all_rules,
 };
 
 static void parse_opt_format(const struct option *opt, const char *arg)

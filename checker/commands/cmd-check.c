@@ -17,6 +17,7 @@ static const struct command_usage check_usage = {
 "kbuild passes sparse: -D, -U, -I, -isystem, -iquote, -idirafter, -include,\n"
 "-imacros, -nostdinc, -Wp,..., -m..., -f..., -std=..., --arch=ARCH; other\n"
 "options are ignored. Findings go to stderr as FILE:LINE:COL: warning: ...\n",
+	.more = usage_all_rules,
 	.after =
 "--save-index writes the index for the tree (once; again when the tree\n"
 "changes much).\n"

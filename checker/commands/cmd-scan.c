@@ -24,9 +24,10 @@ static const struct command_usage scan_usage = {
 	.synopsis = "scan [options] PATH...",
 	.about =
 "Scans a kernel tree (PATH is its root, or files and directories inside it)\n"
-"for the workqueue APIs its era makes redundant or asks to convert: 3.7's\n"
-"non-reentrant workqueues (WQ001-WQ005), CPU affinity (WQ010-WQ012), and\n"
-"6.17's system_percpu_wq, system_dfl_wq and WQ_PERCPU (WQ020-WQ022).\n",
+"for the workqueue APIs its era makes redundant or asks to convert, and the\n"
+"work items whose behaviour depends on where or how often they run: every\n"
+"rule below.\n",
+	.more = usage_all_rules,
 	.after =
 "Exit status: 0 no findings (with --baseline: no new ones), 1 findings, 2\n"
 "usage or environment error, or a file that could not be analysed or a\n"

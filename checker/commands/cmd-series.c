@@ -12,6 +12,17 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The rules whose fixes a series sends. */
+static bool converts(const struct rule *rule)
+{
+	return series_family_of(rule) >= 0;
+}
+
+static void series_rules(FILE *fp)
+{
+	usage_rule_families(fp, converts);
+}
+
 static const struct command_usage series_usage = {
 	.name = "series",
 	.synopsis = "series [options] TREE|PATH",
@@ -21,6 +32,7 @@ static const struct command_usage series_usage = {
 "subsystem and rule family, with upstream's explanation and the right Cc:.\n"
 "TREE itself is not modified (unless --in-place). A PATH inside a tree (a\n"
 "directory or file) converts only what lies under it, as scan reads it.\n",
+	.more = series_rules,
 	.after =
 "Exit status: 0 series written (and, with --validate, proved), 1 nothing to\n"
 "convert (or, with --validate, an object did not pass), 2 error.\n",

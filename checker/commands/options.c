@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void parse_opt_rules(const struct option *opt, const char *arg)
 {
@@ -67,4 +68,43 @@ void baseline_summary(const struct scan_result *res)
 	fprintf(stderr, "wqcheck: %zu finding%s new, %zu matched the baseline %s\n",
 		res->baseline_new, res->baseline_new == 1 ? "" : "s",
 		res->baseline_matched, res->baseline);
+}
+
+/* "  WQ010-WQ012  CPU affinity: ...": consecutive rules of one family. */
+void usage_rule_families(FILE *fp, bool (*runs)(const struct rule *rule))
+{
+	size_t i, j;
+
+	fputs("Rules it runs ('wqcheck explain RULE' says more):\n", fp);
+	for (i = 0; i < nr_all_rules; i = j) {
+		const char *family = all_rules[i]->family ? all_rules[i]->family : "";
+		const char *last = all_rules[i]->id, *line, *nl;
+		char ids[32];
+
+		if (runs && !runs(all_rules[i])) {
+			j = i + 1;
+			continue;
+		}
+		for (j = i + 1; j < nr_all_rules; j++) {
+			if (strcmp(all_rules[j]->family ? all_rules[j]->family : "", family) ||
+			    (runs && !runs(all_rules[j])))
+				break;
+			last = all_rules[j]->id;
+		}
+		if (last == all_rules[i]->id)
+			snprintf(ids, sizeof(ids), "%s", last);
+		else
+			snprintf(ids, sizeof(ids), "%s-%s", all_rules[i]->id, last);
+		/* the family's continuation lines under its first */
+		for (line = family; line; line = nl ? nl + 1 : NULL) {
+			nl = strchr(line, '\n');
+			fprintf(fp, "  %-13s%.*s\n", line == family ? ids : "",
+				nl ? (int)(nl - line) : (int)strlen(line), line);
+		}
+	}
+}
+
+void usage_all_rules(FILE *fp)
+{
+	usage_rule_families(fp, NULL);
 }

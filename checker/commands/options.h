@@ -22,6 +22,12 @@ struct rule_choice {
 void parse_opt_rules(const struct option *opt, const char *arg);
 /* Every rule when --rules was not given. */
 void rule_choice_default_all(struct rule_choice *choice);
+/* For --help (struct command_usage's more): the rules the command runs,
+ * one line a family with its ids, from the registry so that it cannot
+ * drift from it; runs: which (NULL: every rule). */
+void usage_rule_families(FILE *fp, bool (*runs)(const struct rule *rule));
+/* usage_rule_families() of every rule. */
+void usage_all_rules(FILE *fp);
 
 /* --fail-on=LEVEL into a struct fail_on. */
 struct fail_on {

@@ -330,6 +330,10 @@ void parse_options_usage(const struct option *opts,
 	} while (nl);
 	if (usage->about)
 		fprintf(fp, "\n%s", usage->about);
+	if (usage->more) {
+		fputc('\n', fp);
+		usage->more(fp);
+	}
 	fputc('\n', fp);
 	for (o = opts; o->type != OPTION_END; o++) {
 		if (o->flags & PARSE_OPT_HIDDEN)

@@ -87,6 +87,10 @@ struct command_usage {
 	const char *synopsis;
 	const char *about;
 	const char *after;
+	/* Printed after about, before the options: what a table of the
+	 * program has to say (the rules a command runs, from the registry,
+	 * commands/options.h); NULL: nothing. */
+	void (*more)(FILE *fp);
 };
 
 /* Flags of a parse. */

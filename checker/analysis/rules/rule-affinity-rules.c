@@ -8,6 +8,7 @@
 
 const struct rule rule_affinity_cpu_read = {
 	.id = "WQ010",
+	.family = RULE_FAMILY_AFFINITY,
 	.name = "queue-on-cpu-reads-cpu",
 	.summary = "queue_work_on() & co of a work function that reads the current CPU",
 	.help = "Since Linux 3.7 (dbf2576e37da) queue_work_on(cpu, ...) queues the item on the "
@@ -21,6 +22,7 @@ const struct rule rule_affinity_cpu_read = {
 
 const struct rule rule_shared_item_on_cpus = {
 	.id = "WQ011",
+	.family = RULE_FAMILY_AFFINITY,
 	.name = "shared-item-on-many-cpus",
 	.summary = "one work item queued on several CPUs expecting parallel runs",
 	.help = "Since Linux 3.7 (dbf2576e37da) a work item never runs on two CPUs at once: "
@@ -33,6 +35,7 @@ const struct rule rule_shared_item_on_cpus = {
 
 const struct rule rule_self_requeue_other_cpu = {
 	.id = "WQ012",
+	.family = RULE_FAMILY_AFFINITY,
 	.name = "self-requeue-other-cpu",
 	.summary = "a work function queues its own item on another CPU",
 	.help = "Since Linux 3.7 (dbf2576e37da) a running work item is queued on the CPU it "

@@ -44,6 +44,7 @@ static const char *const flush_delayed_work_sync_names[] = { "flush_delayed_work
 
 const struct rule rule_flush_work_sync = {
 	.id = "WQ001",
+	.family = RULE_FAMILY_LEGACY,
 	.retired_in = "system_percpu_wq",
 	.name = "flush-work-sync",
 	.summary = "flush_work_sync() is redundant: use flush_work()",
@@ -56,6 +57,7 @@ const struct rule rule_flush_work_sync = {
 
 const struct rule rule_flush_delayed_work_sync = {
 	.id = "WQ002",
+	.family = RULE_FAMILY_LEGACY,
 	.retired_in = "system_percpu_wq",
 	.name = "flush-delayed-work-sync",
 	.summary = "flush_delayed_work_sync() is redundant: use flush_delayed_work()",

@@ -200,6 +200,7 @@ static void check_func_changed(const struct workitem_model *m, struct scan_resul
 
 const struct rule rule_func_changed = {
 	.id = "WQ013",
+	.family = RULE_FAMILY_REENTRANCE,
 	.name = "func-changed",
 	.summary = "the work function of a live item changed (PREPARE_*WORK, .func =)",
 	.help = "A work item runs on one worker at a time only while its function is "

@@ -90,6 +90,7 @@ static const char *const wq_non_reentrant_names[] = { "WQ_NON_REENTRANT", NULL }
 
 const struct rule rule_wq_non_reentrant = {
 	.id = "WQ005",
+	.family = RULE_FAMILY_LEGACY,
 	.retired_in = "system_percpu_wq",
 	.name = "wq-non-reentrant",
 	.summary = "WQ_NON_REENTRANT is meaningless: drop it from the flags",

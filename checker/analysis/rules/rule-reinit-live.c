@@ -233,6 +233,7 @@ static void check_reinit_live(const struct workitem_model *m, struct scan_result
 
 const struct rule rule_reinit_live = {
 	.id = "WQ015",
+	.family = RULE_FAMILY_REENTRANCE,
 	.name = "reinit-live",
 	.summary = "a work item re-initialised (INIT_*WORK) where it may be pending or running",
 	.help = "A work item runs on one worker at a time only while it is not "

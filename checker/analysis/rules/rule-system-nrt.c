@@ -123,6 +123,7 @@ static const char *const system_nrt_freezable_wq_names[] = { "system_nrt_freezab
 
 const struct rule rule_system_nrt_wq = {
 	.id = "WQ003",
+	.family = RULE_FAMILY_LEGACY,
 	.retired_in = "system_percpu_wq",
 	.name = "system-nrt-wq",
 	.summary = "system_nrt_wq is redundant: use system_wq (schedule_work())",
@@ -137,6 +138,7 @@ const struct rule rule_system_nrt_wq = {
 
 const struct rule rule_system_nrt_freezable_wq = {
 	.id = "WQ004",
+	.family = RULE_FAMILY_LEGACY,
 	.retired_in = "system_percpu_wq",
 	.name = "system-nrt-freezable-wq",
 	.summary = "system_nrt_freezable_wq is redundant: use system_freezable_wq",

@@ -163,6 +163,7 @@ static const char *const system_unbound_wq_names[] = { "system_unbound_wq", NULL
 
 const struct rule rule_system_wq = {
 	.id = "WQ020",
+	.family = RULE_FAMILY_MIGRATION,
 	.name = "system-wq",
 	.summary = "system_wq is to be removed (6.17+): use system_percpu_wq",
 	.help = "Linux 6.17 (128ea9f6ccfb) added system_percpu_wq, a second workqueue "
@@ -181,6 +182,7 @@ const struct rule rule_system_wq = {
 
 const struct rule rule_system_unbound_wq = {
 	.id = "WQ021",
+	.family = RULE_FAMILY_MIGRATION,
 	.name = "system-unbound-wq",
 	.summary = "system_unbound_wq is renamed (6.17+): use system_dfl_wq",
 	.help = "Linux 6.17 (128ea9f6ccfb) added system_dfl_wq, a second workqueue "

@@ -387,6 +387,7 @@ static void check_two_workqueues(const struct workitem_model *m, struct scan_res
 
 const struct rule rule_two_workqueues = {
 	.id = "WQ014",
+	.family = RULE_FAMILY_REENTRANCE,
 	.name = "two-workqueues",
 	.summary = "one work item queued on two workqueues",
 	.help = "A work item runs on one worker at a time only while no one queues it "

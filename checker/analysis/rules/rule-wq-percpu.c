@@ -290,6 +290,7 @@ static const char *const names[] = { "alloc_workqueue", NULL };
 
 const struct rule rule_wq_percpu = {
 	.id = "WQ022",
+	.family = RULE_FAMILY_MIGRATION,
 	.name = "alloc-workqueue-percpu",
 	.summary = "alloc_workqueue() flags name neither WQ_PERCPU nor WQ_UNBOUND (6.17+)",
 	.help = "Linux 6.17 (930c2ea566af) added WQ_PERCPU: unbound is to become "

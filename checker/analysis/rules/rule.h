@@ -25,8 +25,21 @@ struct file_list;
 struct scan_result;
 struct workitem_model;
 
+/* A rule's family, as every command's --help lists the rules it runs (the
+ * consecutive rules of one family are one line there, with their ids). */
+#define RULE_FAMILY_LEGACY \
+	"3.7's non-reentrant workqueues: the APIs they made redundant"
+#define RULE_FAMILY_AFFINITY \
+	"CPU affinity: queue_work_on() & co whose work may run elsewhere"
+#define RULE_FAMILY_REENTRANCE \
+	"non-reentrance conditions: an item's function changed, two\n" \
+	"workqueues, re-initialised while live"
+#define RULE_FAMILY_MIGRATION \
+	"6.17's system_percpu_wq, system_dfl_wq and WQ_PERCPU"
+
 struct rule {
 	const char *id;			/* stable: WQ001 */
+	const char *family;		/* RULE_FAMILY_* */
 	const char *name;		/* short name for SARIF and --list-rules */
 	const char *summary;		/* one line */
 	const char *help;		/* what changed in 3.7 and what to do */
