@@ -40,6 +40,47 @@ for f in "$dir"/re_neg_*.c; do
 	check "no warning in $(basename "$f") ($n)" test "$n" -eq 0
 done
 
+# --- condition 3 and 1 the ways upstream fixed them (issue 39) -----------------
+scan --rules=WQ013,WQ015 --format=json "$dir/re_reinit_kinds.c" >"$scratch/kinds.json"
+for want in \
+	"WQ015|rk_kick(), which the item's work function rk_node_fn() calls at line 38 with its own item" \
+	"WQ013|in rk_retry_timer(), a timer callback, and queues it" \
+	"WQ013|in rk_ka_timer(), a timer callback, and queues it" \
+	"WQ015|rk_retry_timer() is a timer callback, which runs again" \
+	"WQ015|rk_get_work() takes back from the list work_free_list" \
+	"WQ015|rk_console_input() passes it &rk_sysrq_obj" \
+	"WQ015|clears RK_QUEUED at line 180 and goes on running" \
+	"WQ015|the pending test at line 205 says it is not queued"; do
+	check "re_reinit_kinds.c: a ${want%%|*} warning says: ${want#*|}" python3 - "$scratch/kinds.json" "$want" <<'PY'
+import json, sys
+rule, text = sys.argv[2].split("|", 1)
+fs = json.load(open(sys.argv[1]))["findings"]
+sys.exit(0 if any(f["rule"] == rule and f["severity"] == "warning" and text in f["message"]
+                  for f in fs) else 1)
+PY
+done
+check "re_reinit_kinds.c: two timers giving one item the same function are no WQ013" python3 - "$scratch/kinds.json" <<'PY'
+import json, sys
+fs = json.load(open(sys.argv[1]))["findings"]
+sys.exit(1 if any(f["rule"] == "WQ013" and "rk_pair" in f["message"] for f in fs) else 0)
+PY
+scan --rules=WQ013,WQ015 "$dir/re_neg_reinit_kinds.c" >"$scratch/negk"
+check "re_neg_reinit_kinds.c: no finding at all ($(grep -c '\[WQ01' "$scratch/negk"))" \
+	test ! -s "$scratch/negk"
+# The negatives hold for the reason they state: flip it and each is a warning.
+cp -r corpus "$scratch/c"
+flip=$scratch/c/drivers/reentry/re_neg_reinit_kinds.c
+cp "$flip" "$scratch/flip.orig"
+sed -i 's/nk_map_continue(io, false);/nk_map_continue(io, true);/' "$flip"
+scan --rules=WQ015 "$flip" >"$scratch/flip"
+check "a work function passing true where the INIT's branch wants it: a WQ015 warning" \
+	grep -q 'warning: INIT_WORK re-initialises &io->work in nk_map_continue(), which the item.s work function nk_io_wait() calls' "$scratch/flip"
+cp "$scratch/flip.orig" "$flip"
+sed -i '/^\tl->level++;$/d; s/^\tl->flags &= ~NK_QUEUED;$/&\n\tl->level++;/' "$flip"
+scan --rules=WQ015 "$flip" >"$scratch/flip"
+check "a flag the work clears before its last statement: a WQ015 warning" \
+	grep -q 'warning: .*only while NK_QUEUED is clear, but the work function nk_unblock() clears NK_QUEUED' "$scratch/flip"
+
 # --- the evidence in each format ---------------------------------------------
 scan --rules=WQ014 --format=json "$dir/re_two_wq.c" >"$scratch/json"
 check "json: every WQ014 finding names the other queue site as evidence" python3 - "$scratch/json" <<'PY'

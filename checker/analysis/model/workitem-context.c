@@ -375,8 +375,7 @@ char *binding_item_text(const struct code_place *p)
 	return expression_text(lf, first[0], last[0]);
 }
 
-/* `&x->work`, `x.work`, `&x` -> x; NULL when the text starts otherwise. */
-static char *base_name(const char *text)
+char *item_base_name(const char *text)
 {
 	size_t n;
 
@@ -417,7 +416,7 @@ enum item_base item_base_in(const struct code_place *p, const char *item_text)
 {
 	const struct lexed_file *lf = &p->f->lex;
 	enum item_base base = ITEM_BASE_GLOBAL;
-	char *name = item_text ? base_name(item_text) : NULL;
+	char *name = item_text ? item_base_name(item_text) : NULL;
 	size_t j;
 
 	if (!name || !p->fn || p->fn->is_macro) {

@@ -70,6 +70,9 @@ enum item_base {
 	ITEM_BASE_ALLOCATED,	/* assigned an allocator's result before p */
 };
 
+/* `&x->work`, `x.work`, `&x` -> x (allocated); NULL when the text starts
+ * otherwise. */
+char *item_base_name(const char *text);
 enum item_base item_base_in(const struct code_place *p, const char *item_text);
 /* A finding at binding b is the same finding in another version of the
  * tree when the item, its function and the binding's kind are (its line

@@ -8,6 +8,8 @@
  */
 #include "analysis/rules/rule.h"
 #include "analysis/rules/rule-result.h"
+#include "analysis/model/callback-kind.h"
+#include "analysis/model/work-calls.h"
 #include "analysis/model/workitem-context.h"
 #include "analysis/rules/workitem-pass.h"
 #include "lib/strbuf.h"
@@ -48,6 +50,27 @@ static bool changes_function(const struct workitem_model *m, const struct work_b
 		return true;
 	for (i = 0; i < nr; i++)
 		if (strcmp(others[i]->how, ".func ="))
+			return true;
+	return false;
+}
+
+static bool is_init(const struct work_binding *b)
+{
+	return !strncmp(b->how, "INIT_", 5) && !strstr(b->how, "ONSTACK");
+}
+
+/* Another INIT_* of b's item gives it another function in another
+ * function: the cheap test before any file is read. */
+static bool inited_twice(const struct workitem_model *m, const struct work_binding *b)
+{
+	struct work_binding *const *others;
+	size_t nr = 0, i;
+
+	others = workitem_index_lookup(&m->a->idx, b->key, &nr);
+	for (i = 0; i < nr; i++)
+		if (others[i] != b && is_init(others[i]) && others[i]->in_function &&
+		    strcmp(others[i]->function, b->function) &&
+		    strcmp(others[i]->in_function, b->in_function))
 			return true;
 	return false;
 }
@@ -98,6 +121,36 @@ static bool set_again_in_function(const struct workitem_model *m,
 	return false;
 }
 
+/* A `.func =` on an object of the function's own (a parameter or a
+ * local, not a variable of file scope) in a function that then queues it:
+ * a per-object dispatch. PREPARE_* is left out: 3.15 removed it for the
+ * long-lived items it switched. */
+static bool per_request_dispatch(const struct work_binding *b, const struct code_place *p,
+				 const char *text)
+{
+	const struct lexed_file *lf = &p->f->lex;
+	enum item_base base;
+	char *lvalue = NULL;
+	long j = (long)p->tok, prev;
+
+	if (strcmp(b->how, ".func =") || !p->fn)
+		return false;
+	/* `x->work.func = f`: the object is x, the lvalue's first name */
+	if (!text) {
+		while ((prev = token_prev_code(lf, j)) >= 0 &&
+		       (lf->tokens[prev].kind == TOK_IDENT || tok_is_punct(lf, prev, "->") ||
+			tok_is_punct(lf, prev, ".")))
+			j = prev;
+		if (lf->tokens[j].kind != TOK_IDENT)
+			return false;
+		text = lvalue = tok_text(lf, (size_t)j);
+	}
+	base = item_base_in(p, text);
+	free(lvalue);
+	return base == ITEM_BASE_PARAMETER || base == ITEM_BASE_LOCAL ||
+	       base == ITEM_BASE_ALLOCATED;
+}
+
 static void check_binding(const struct workitem_model *m, const struct work_binding *b,
 			  struct scan_result *res)
 {
@@ -110,7 +163,7 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	struct finding *f;
 	char *text;
 	unsigned q_line = 0;
-	bool fresh, restored;
+	bool fresh, restored, handoff = false, dispatch;
 
 	if (!code_place_of(m, b, &p))
 		return;
@@ -118,11 +171,36 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	own = own_work_function(m, b->key, &p);
 	if (!own)
 		reacher = work_function_reaching(m, b->key, &p);
+	/* Reached from a work function: ruled out by the constants it
+	 * passes (usb hub's HUB_INIT2 against `type == HUB_INIT`), or the
+	 * run handing the item on to its next stage (another function, the
+	 * run's last act): a note at most. */
+	if (reacher && p.fn) {
+		const struct source_function *w = source_find_function(p.f, reacher);
+		struct work_call wc;
+
+		if (w && work_call_read(p.f, w, p.fn, p.tok, text, &wc)) {
+			bool out = wc.not_taken;
+
+			work_call_release(&wc);
+			if (out) {
+				free(text);
+				return;
+			}
+		}
+		handoff = strcmp(reacher, b->function) != 0;
+	}
 	fresh = made_idle_before(m, b->key, &p, b->line, text);
 	if (!own && !reacher && !fresh) {
 		q = queued_in_same_function(it, &p, b->line, false, &q_line);
 		if (!q)
 			q = queued_in_same_function(it, &p, b->line, true, &q_line);
+	}
+	/* A dispatch in a put/free path: the object dies with that run. */
+	dispatch = q && per_request_dispatch(b, &p, text);
+	if (dispatch && name_says_teardown(p.fn->name)) {
+		free(text);
+		return;
 	}
 	/* A function that sets .func twice saves and restores it around a
 	 * quiesced item (i915's selftests): a note at most. */
@@ -145,10 +223,25 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	} else if (reacher) {
 		strbuf_addf(&msg, " in %s(), which the item's work function %s() calls, "
 			    "while it runs", p.fn->name, reacher);
+	} else if (q && dispatch) {
+		/* `.func =` then a queueing, on an object a parameter or local
+		 * names (a request, a bio): each object is dispatched once per
+		 * stage, as upstream's own users do; only a second call for
+		 * the same object while it is queued would break it. */
+		f->severity = SEVERITY_NOTE;
+		strbuf_addf(&msg, " and %s() queues it at line %u (%s() at %s:%u on %s): "
+			    "the item is live again only if %s() runs for the same object "
+			    "while that queueing is pending or running, which nothing here "
+			    "shows (the object is %s's, not one of file scope)",
+			    p.fn->name, q_line, q->api, q->file, q->line,
+			    q->wq.text ? q->wq.text : "a computed workqueue", p.fn->name,
+			    p.fn->name);
 	} else if (q) {
-		strbuf_addf(&msg, " and %s() queues it at line %u (%s()): when %s() "
-			    "runs again, the item may still be pending or running with "
-			    "its old function", p.fn->name, q_line, q->api, p.fn->name);
+		strbuf_addf(&msg, " and %s() queues it at line %u (%s() at %s:%u on %s): "
+			    "when %s() runs again while that queueing is pending or "
+			    "running, the item changes function under it",
+			    p.fn->name, q_line, q->api, q->file, q->line,
+			    q->wq.text ? q->wq.text : "a computed workqueue", p.fn->name);
 	} else if (it && it->nr_queueings && !fresh &&
 		   !(p.fn && name_says_setup(p.fn->name))) {
 		q = it->queueings[0];
@@ -168,6 +261,12 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 				    p.fn ? "()" : "",
 				    fresh ? "right after its INIT_* or a synchronous "
 					    "cancel" : "a set-up function");
+	}
+	if (handoff) {
+		f->severity = SEVERITY_NOTE;
+		strbuf_addf(&msg, "; %s() hands the item on to %s() here (a stage "
+			    "hand-off): safe while it is the run's last act and nothing "
+			    "else queues the item meanwhile", reacher, b->function);
 	}
 	if (restored && f->severity == SEVERITY_WARNING) {
 		f->severity = SEVERITY_NOTE;
@@ -189,13 +288,92 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	free(text);
 }
 
+/* The callback kind of the function around binding b, and its place. */
+static enum callback_kind binding_callback(const struct workitem_model *m,
+					   const struct work_binding *b, struct code_place *p)
+{
+	if (!b->in_function || !code_place_of(m, b, p) || !p->fn)
+		return CALLBACK_NONE;
+	return function_callback_kind(&p->f->lex, p->fn);
+}
+
+/*
+ * Condition 1 through INIT_*: one item initialised with two functions by
+ * two timer callbacks or interrupt handlers (fnic's retry_fip_timer and
+ * fcs_ka_timer, both on fnic->fip_timer_work), each then queueing it.
+ * Both run whenever their source fires, so one can give the item its
+ * function while the other's queueing is pending or running.
+ */
+static void check_two_callbacks(const struct workitem_model *m, const struct work_binding *b,
+				struct scan_result *res)
+{
+	const struct work_item *it = workitem_model_item(m, b->key);
+	struct work_binding *const *others;
+	const struct work_binding *other = NULL;
+	const struct queueing *q, *oq;
+	enum callback_kind kind, okind = CALLBACK_NONE;
+	struct code_place p, op;
+	struct strbuf msg = STRBUF_INIT;
+	struct finding *f;
+	unsigned q_line = 0, oq_line = 0;
+	size_t nr = 0, i;
+	char *text;
+
+	if (!it)
+		return;
+	others = workitem_index_lookup(&m->a->idx, b->key, &nr);
+	for (i = 0; i < nr && !other; i++)
+		if (others[i] != b && is_init(others[i]) && others[i]->in_function &&
+		    strcmp(others[i]->function, b->function) &&
+		    strcmp(others[i]->in_function, b->in_function))
+			other = others[i];
+	if (!other || (okind = binding_callback(m, other, &op)) == CALLBACK_NONE ||
+	    !(oq = queued_in_same_function(it, &op, other->line, false, &oq_line)))
+		return;
+	/* op's file may leave the cache when p's is read: take what the
+	 * message needs first. */
+	if ((kind = binding_callback(m, b, &p)) == CALLBACK_NONE ||
+	    !(q = queued_in_same_function(it, &p, b->line, false, &q_line)))
+		return;
+	text = binding_item_text(&p);
+	f = scan_result_add_finding(res, &rule_func_changed, b->file, b->line, b->column,
+				    b->column + (unsigned)strlen(b->how), &p.f->lex);
+	if (!f) {
+		free(text);
+		return;
+	}
+	f->severity = SEVERITY_WARNING;
+	f->identity = binding_identity(b);
+	strbuf_addf(&msg, "%s gives %s the work function %s() in %s(), %s, and "
+		    "queues it (%s() at %s:%u on %s); %s(), %s, gives the same item "
+		    "%s() (%s:%u) and queues it (%s:%u): when one fires while the "
+		    "item queued by the other is pending or running, it changes the "
+		    "function of a live item (and re-initialises it): the pending "
+		    "run may start as either function, and the two runs are no longer "
+		    "kept apart; use one item per function, or one work function that "
+		    "dispatches on a stored state",
+		    b->how, text ? text : b->key, b->function, b->in_function,
+		    callback_kind_name(kind), q->api, q->file, q->line,
+		    q->wq.text ? q->wq.text : "a computed workqueue", other->in_function,
+		    callback_kind_name(okind), other->function, other->file, other->line,
+		    oq->file, oq->line);
+	f->message = strbuf_detach(&msg);
+	add_function_evidence(f, m, b);
+	free(text);
+}
+
 static void check_func_changed(const struct workitem_model *m, struct scan_result *res)
 {
 	size_t i, ticks = 0;
 
-	for (i = 0; i < m->a->idx.nr; i++, workitem_model_trim(m, &ticks))
-		if (changes_function(m, &m->a->idx.bindings[i]))
-			check_binding(m, &m->a->idx.bindings[i], res);
+	for (i = 0; i < m->a->idx.nr; i++, workitem_model_trim(m, &ticks)) {
+		const struct work_binding *b = &m->a->idx.bindings[i];
+
+		if (changes_function(m, b))
+			check_binding(m, b, res);
+		else if (is_init(b) && b->in_function && inited_twice(m, b))
+			check_two_callbacks(m, b, res);
+	}
 }
 
 const struct rule rule_func_changed = {
@@ -209,8 +387,10 @@ const struct rule rule_func_changed = {
 		"to .func on an item that may be pending or running makes it a "
 		"different work that can run beside the old one; 3.15 removed "
 		"PREPARE_*WORK for this. Warning where the item may be live (its own "
-		"work function, beside a queueing, queued elsewhere); note before it "
-		"is first queued.",
+		"work function, beside a queueing, queued elsewhere) and where two "
+		"timer callbacks or interrupt handlers initialise one item with two "
+		"functions and queue it; note before it is first queued, for a stage "
+		"hand-off, and for a .func dispatch on a per-request object.",
 	.severity = SEVERITY_WARNING,
 	.tree_pass = workitem_tree_pass,
 	.tree_reader = &workitem_tree_reader,

@@ -8,6 +8,10 @@
  */
 #include "analysis/rules/rule.h"
 #include "analysis/rules/rule-result.h"
+#include "analysis/model/callback-kind.h"
+#include "analysis/model/init-guard.h"
+#include "analysis/model/item-origin.h"
+#include "analysis/model/work-calls.h"
 #include "analysis/model/workitem-context.h"
 #include "analysis/rules/workitem-pass.h"
 #include "lib/strbuf.h"
@@ -64,128 +68,415 @@ static bool may_be_live_here(const struct workitem_model *m, const struct work_i
 	return false;
 }
 
+/* "queue_work() at file:line on wq": where a queueing puts the item. */
+static void add_queueing_place(struct strbuf *sb, const struct queueing *q)
+{
+	strbuf_addf(sb, "%s() at %s:%u on %s", q->api, q->file, q->line,
+		    q->wq.text ? q->wq.text : "a workqueue the call computes");
+}
+
+/* A queueing of the item from outside function fn (another path that can
+ * make it pending while fn runs), else any. */
+static const struct queueing *other_queueing(const struct work_item *it, const char *fn)
+{
+	size_t i;
+
+	if (!it || !it->nr_queueings)
+		return NULL;
+	for (i = 0; i < it->nr_queueings; i++)
+		if (!it->queueings[i]->caller || strcmp(it->queueings[i]->caller, fn))
+			return it->queueings[i];
+	return it->queueings[0];
+}
+
+static void add_evidence(struct finding *f, const struct queueing *q)
+{
+	struct strbuf ev = STRBUF_INIT;
+
+	if (!q)
+		return;
+	strbuf_addf(&ev, "%s is queued here with %s()", q->item_text, q->api);
+	finding_add_evidence(f, q->file, q->line, q->column, ev.buf);
+	strbuf_release(&ev);
+}
+
+static const char harm[] = ": INIT_* clears the pending bit and the list head of an item that "
+			   "may be on a worklist (list corruption, a lost or doubled run), "
+			   "whatever lock the work takes; initialise it once where it is set "
+			   "up, requeue it without INIT_*, and cancel_*_sync() it before any "
+			   "re-initialisation";
+
+/* A function of f that w calls and that sets state or flag x back: its
+ * name (f's), *line where; NULL when none. */
+static const char *callee_resetting(const struct source_file *f,
+				    const struct source_function *w, const char *x,
+				    bool member, bool state, unsigned *line)
+{
+	const struct lexed_file *lf = &f->lex;
+	unsigned after = 0;
+	size_t j;
+
+	if (w->is_macro)
+		return NULL;
+	for (j = w->body_open; j < w->body_close && j < lf->nr_tokens; j++) {
+		const struct source_function *g;
+		char *name;
+
+		if (lf->tokens[j].kind != TOK_IDENT ||
+		    !tok_is_punct(lf, token_next_code(lf, (long)j), "("))
+			continue;
+		name = tok_text(lf, j);
+		g = strcmp(name, w->name) ? source_find_function(f, name) : NULL;
+		free(name);
+		if (g && (*line = state ? state_reset_in(f, g, x, member, &after) :
+					  flag_cleared_in(lf, g, x, &after)))
+			return g->name;
+	}
+	return NULL;
+}
+
+static bool name_says_recovery(const char *name)
+{
+	return strstr(name, "reset") || strstr(name, "reinit") || strstr(name, "recover");
+}
+
+/* fn takes a struct work_struct *: it is a work function. */
+static bool takes_work_struct(const struct lexed_file *lf, const struct source_function *fn)
+{
+	size_t j;
+
+	for (j = fn->params_open; j < fn->params_close; j++)
+		if (tok_is_ident(lf, (long)j, "work_struct"))
+			return true;
+	return false;
+}
+
+/* Whether tok sits after a case or default label of a switch around it. */
+static bool under_case_label(const struct lexed_file *lf, const struct source_function *fn,
+			     size_t tok)
+{
+	int depth = 0;
+	long j;
+
+	for (j = (long)tok - 1; j > (long)fn->body_open; j--) {
+		if (tok_is_punct(lf, j, "}"))
+			depth++;
+		else if (tok_is_punct(lf, j, "{") && depth)
+			depth--;
+		else if (!depth && (tok_is_ident(lf, j, "case") || tok_is_ident(lf, j, "default")))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The INIT in the item's own work function or in a function that work
+ * function calls. With another function it hands the item on to the
+ * next stage as the run's last act (dm-crypt, usb hub): no finding. With
+ * the function it already has (batman-adv, virtio_scsi), the INIT hits the
+ * running item, which its source may have queued again meanwhile: a
+ * warning when the INIT is the run's own item, a note when the call's
+ * argument does not tell.
+ */
+static bool running_finding(const struct workitem_model *m, const struct work_binding *b,
+			    const struct code_place *p, const char *text, enum item_base base,
+			    const char *running, bool own, struct strbuf *msg,
+			    enum severity *sev, const struct queueing **ev)
+{
+	const struct work_item *it = workitem_model_item(m, b->key);
+	const struct queueing *q = other_queueing(it, p->fn->name);
+	struct work_call wc = { 0 };
+	const struct source_function *w = NULL;
+
+	/* Another function: the run hands the item on to the next stage
+	 * as its last act; a new object: not the running item. */
+	if (strcmp(running, b->function) || base == ITEM_BASE_ALLOCATED)
+		return false;
+	if (!own) {
+		w = source_find_function(p->f, running);
+		if (!w || !work_call_read(p->f, w, p->fn, p->tok, text, &wc))
+			return false;
+		/* The constants it passes rule this branch out. */
+		if (wc.not_taken) {
+			work_call_release(&wc);
+			return false;
+		}
+	}
+	/* Under a case label: the state that picks it (ext4's cur_step) is
+	 * not followed. */
+	*sev = (own || wc.own_item) && !under_case_label(&p->f->lex, p->fn, p->tok) ?
+		       SEVERITY_WARNING : SEVERITY_NOTE;
+	strbuf_addf(msg, "%s re-initialises %s ", b->how, text ? text : b->key);
+	if (own)
+		strbuf_addf(msg, "inside %s(), its own work function, while it runs",
+			    p->fn->name);
+	else
+		strbuf_addf(msg, "in %s(), which the item's work function %s() calls at "
+			    "line %u %s", p->fn->name, running, wc.line,
+			    wc.own_item ? "with its own item" :
+					  "(whether with its own item, the argument does "
+					  "not tell)");
+	strbuf_addf(msg, ": a run of %s() re-initialises the item it is running as, "
+		    "with the function it already has; ", running);
+	if (q) {
+		strbuf_addstr(msg, "while it runs, ");
+		add_queueing_place(msg, q);
+		strbuf_addstr(msg, " can queue it again before this INIT_*, which then "
+			      "hits a queued item");
+	} else {
+		strbuf_addstr(msg, "any queueing meanwhile is cleared");
+	}
+	strbuf_addstr(msg, harm);
+	*ev = q;
+	work_call_release(&wc);
+	return true;
+}
+
+/*
+ * INIT_*, then a queueing, each time a function runs: live only if the
+ * function runs again while the item is still pending or running. What
+ * shows that it does (a warning), or that it does not (no finding); an
+ * object of its own each call, the common case, is no finding.
+ */
+static bool repeated_finding(const struct workitem_model *m, const struct work_binding *b,
+			     const struct code_place *p, const char *text, enum item_base base,
+			     const struct queueing *q, unsigned q_line, struct strbuf *msg,
+			     enum severity *sev)
+{
+	const struct lexed_file *lf = &p->f->lex;
+	const struct work_item *it = workitem_model_item(m, b->key);
+	const struct work_binding *const *all;
+	enum callback_kind kind = function_callback_kind(lf, p->fn);
+	struct pool_origin pool;
+	struct static_caller sc;
+	unsigned line = 0, after_clear = 0;
+	size_t nr = 0, i;
+	char *flag, *state;
+	bool member = false;
+
+	strbuf_addf(msg, "%s re-initialises %s in %s(), which then queues it (", b->how,
+		    text ? text : b->key, p->fn->name);
+	add_queueing_place(msg, q);
+	strbuf_addstr(msg, ")");
+	if (item_from_pool(m, b->key, p, text, &pool) && pool.own_put) {
+		strbuf_addf(msg, ", on an object %s() takes back from the list %s (line %u), "
+			    "which the item's work function %s() puts back as it runs (%s(), "
+			    "line %u): the next %s() re-initialises the running item; the "
+			    "new run waits for it on an ordered workqueue, elsewhere it can "
+			    "start beside it", pool.getter, pool.list, pool.get_line,
+			    pool.work_fn, pool.putter, pool.put_line, p->fn->name);
+		*sev = SEVERITY_NOTE;
+		pool_origin_release(&pool);
+		return true;
+	} else if (pool.getter && pool.putter) {
+		strbuf_addf(msg, ", on an object %s() takes back from the list %s (line %u); "
+			    "the item's work function %s() puts objects back on that list "
+			    "(%s(), line %u) while their own queueing may still be pending: "
+			    "run 1 of one object hands another object back while that one is "
+			    "still on the worklist, and the next %s() takes it again and "
+			    "re-initialises a queued item",
+			    pool.getter, pool.list, pool.get_line, pool.work_fn, pool.putter,
+			    pool.put_line, p->fn->name);
+		pool_origin_release(&pool);
+		return true;
+	}
+	/* A new object each call, run once, or an object that dies with
+	 * the run it is given to (__free_winch): no second INIT meets it. */
+	if (base == ITEM_BASE_ALLOCATED || function_runs_once(p->f, p->fn) ||
+	    name_says_teardown(b->function))
+		return false;
+	/* A state that keeps a second queueing out until the work sets it
+	 * back, or for good. */
+	state = init_guard_state(p->f, p->fn, p->tok, &member, &line);
+	flag = state ? NULL : init_guard_flag(lf, p->fn, p->tok);
+	if (state || flag) {
+		const char *x = state ? state : flag;
+		unsigned cleared = 0;
+
+		all = (const struct work_binding *const *)workitem_index_lookup(&m->a->idx,
+										 b->key, &nr);
+		const char *callee = NULL;
+
+		for (i = 0; i < nr && !cleared; i++) {
+			const struct source_function *w = source_find_function(p->f,
+									 all[i]->function);
+
+			if (!w || strcmp(all[i]->file, p->f->path))
+				continue;
+			cleared = state ? state_reset_in(p->f, w, x, member, &after_clear) :
+					  flag_cleared_in(lf, w, x, &after_clear);
+			if (!cleared)
+				callee = callee_resetting(p->f, w, x, member, state != NULL,
+							  &cleared);
+		}
+		/* Set back in a function the work calls: when, against the
+		 * run's end and what else keeps its source quiet (aha152x's
+		 * INTEN), is not followed. */
+		if (callee) {
+			strbuf_addf(msg, " only while %s is clear, which %s() (called by "
+				    "the work function %s()) sets back at line %u: if that "
+				    "comes before the run ends, the next %s() re-initialises "
+				    "the running item", x, callee, b->function, cleared,
+				    p->fn->name);
+			*sev = SEVERITY_NOTE;
+			free(state);
+			free(flag);
+			return true;
+		}
+		if (cleared && after_clear) {
+			strbuf_addf(msg, " only while %s is clear, but the work function %s() "
+				    "clears %s at line %u and goes on running: a run past that "
+				    "line lets the next %s() in, which re-initialises the running "
+				    "item and queues it beside it", x, b->function, x, cleared,
+				    p->fn->name);
+			free(state);
+			free(flag);
+			return true;
+		}
+		/* Set back as the run's last act, or never: the test keeps
+		 * every other pass out while the item is live. */
+		if (cleared || (state && !state_reset_in(p->f, NULL, x, member, &after_clear))) {
+			free(state);
+			free(flag);
+			return false;
+		}
+		free(state);
+		free(flag);
+	}
+	pool_origin_release(&pool);
+	if (kind != CALLBACK_NONE) {
+		strbuf_addf(msg, " each time it runs; %s() is %s, which runs again "
+			    "whenever its source fires, whether or not the item queued last "
+			    "time has run: a second firing while that queueing is pending "
+			    "re-initialises a queued item", p->fn->name,
+			    callback_kind_name(kind));
+		/* A reset or recovery run, started once per failure: the
+		 * source is quiet until it has run, which the code does not
+		 * show (idxd's halt interrupt). */
+		if (name_says_recovery(b->function)) {
+			*sev = SEVERITY_NOTE;
+			strbuf_addf(msg, " (%s() resets or recovers the device: if the "
+				    "source stays quiet until it has run, no second firing "
+				    "meets it)", b->function);
+		}
+		return true;
+	}
+	if ((line = init_guard_pending_test(lf, p->fn, p->tok))) {
+		const struct queueing *self = NULL;
+
+		for (i = 0; it && i < it->nr_queueings && !self; i++)
+			if (it->queueings[i]->caller &&
+			    !strcmp(it->queueings[i]->caller, b->function))
+				self = it->queueings[i];
+		if (self) {
+			strbuf_addf(msg, " only when the pending test at line %u says it is "
+				    "not queued; a running item is not pending, and its work "
+				    "function %s() queues it again (%s:%u): the run can requeue "
+				    "it between the test and this INIT_*, or after it beside a "
+				    "second run", line, b->function, self->file, self->line);
+			return true;
+		}
+	}
+	if (base == ITEM_BASE_GLOBAL || item_static_via_caller(p, text, &sc)) {
+		if ((base == ITEM_BASE_GLOBAL && !item_of_file_scope(p->f, text)) ||
+		    waits_for_item_after(p, q_line)) {
+			if (base != ITEM_BASE_GLOBAL)
+				static_caller_release(&sc);
+			return false;
+		}
+		if (base == ITEM_BASE_GLOBAL)
+			strbuf_addf(msg, "; the item is one static object, so a second call of "
+				    "%s() while the first queueing is pending re-initialises a "
+				    "queued item", p->fn->name);
+		else
+			strbuf_addf(msg, "; %s() passes it &%s (line %u), one static object, so "
+				    "a second call while the first queueing is pending "
+				    "re-initialises a queued item", sc.caller, sc.object, sc.line);
+		if (base != ITEM_BASE_GLOBAL)
+			static_caller_release(&sc);
+		/* A work function itself: its runs do not overlap, and a next
+		 * one meets the item still pending only with timing. */
+		if (takes_work_struct(lf, p->fn)) {
+			*sev = SEVERITY_NOTE;
+			strbuf_addf(msg, " (%s() is a work function: its own runs do not "
+				    "overlap, so only a next run that comes before the item "
+				    "ran meets it pending)", p->fn->name);
+		}
+		return true;
+	}
+	return false;
+}
+
 static void check_binding(const struct workitem_model *m, const struct work_binding *b,
 			  struct scan_result *res)
 {
 	const struct work_item *it = workitem_model_item(m, b->key);
-	const struct queueing *before = NULL, *after = NULL;
+	const struct queueing *before = NULL, *after = NULL, *ev = NULL;
 	const struct work_binding *own;
-	const char *reacher = NULL, *running;
+	const char *reacher = NULL;
 	enum severity sev = SEVERITY_WARNING;
 	struct strbuf msg = STRBUF_INIT;
 	struct code_place p;
 	struct finding *f;
 	unsigned q_line = 0, disabled = 0;
 	enum item_base base;
+	bool found = false;
 	char *text;
 
 	if (!code_place_of(m, b, &p) || !p.fn)
 		return;
 	text = binding_item_text(&p);
 	base = item_base_in(&p, text);
-	/* A new object each time: its item is new too. */
-	if (base == ITEM_BASE_ALLOCATED) {
-		free(text);
-		return;
-	}
 	own = own_work_function(m, b->key, &p);
 	if (!own)
 		reacher = work_function_reaching(m, b->key, &p);
-	if (!own && !reacher && !made_idle_before(m, b->key, &p, b->line, text)) {
+	if (own || reacher) {
+		found = running_finding(m, b, &p, text, base, own ? p.fn->name : reacher,
+					own, &msg, &sev, &ev);
+	} else if (!made_idle_before(m, b->key, &p, b->line, text)) {
 		before = queued_in_same_function(it, &p, b->line, true, &q_line);
 		/* In another branch, or an earlier turn of a loop over per-CPU
 		 * instances: not the same live item. */
 		if (before && (!queueing_dominates(&p, before, q_line) ||
 			       !strncmp(b->key, "percpu ", 7) || strstr(b->key, "[]")))
 			before = NULL;
-		if (!before)
+		if (!before && !name_says_setup(p.fn->name))
 			after = queued_in_same_function(it, &p, b->line, false, &q_line);
 	}
-	if (after && name_says_setup(p.fn->name))
-		after = NULL;
-	/* Disabled elsewhere in the file: the queueing before may have done
-	 * nothing, and INIT_* may be how the item is enabled again. */
-	if (before && (disabled = disabled_in_file(&p, b->key)))
-		sev = SEVERITY_NOTE;
-	/* Initialised and queued each time a function runs: live only if it
-	 * runs again before the item has; a handler on a long-lived item is
-	 * the case to warn of, the rest can only be noted. */
-	if (after && !(base == ITEM_BASE_GLOBAL && name_says_handler(p.fn->name)))
-		sev = SEVERITY_NOTE;
-	if (!own && !reacher && !before && !after) {
-		free(text);
-		return;
+	if (before && base != ITEM_BASE_ALLOCATED) {
+		strbuf_addf(&msg, "%s re-initialises %s after %s() queued it at line %u "
+			    "of the same function (on %s): the item may still be pending "
+			    "there", b->how, text ? text : b->key, before->api, q_line,
+			    before->wq.text ? before->wq.text : "a workqueue the call computes");
+		/* Disabled elsewhere in the file: the queueing before may have
+		 * done nothing, and INIT_* may be how the item is enabled again. */
+		if ((disabled = disabled_in_file(&p, b->key))) {
+			sev = SEVERITY_NOTE;
+			strbuf_addf(&msg, " (line %u disables the item: if it is still "
+				    "disabled here, that queueing did nothing and this "
+				    "INIT_* enables it again, which is safe)", disabled);
+		}
+		strbuf_addstr(&msg, harm);
+		ev = before;
+		found = true;
+	} else if (after) {
+		found = repeated_finding(m, b, &p, text, base, after, q_line, &msg, &sev);
+		if (found)
+			strbuf_addstr(&msg, harm);
+		ev = after;
 	}
-	/* From the running work function: re-arming the item with its own
-	 * function again is a pointless re-initialisation of a live item (batman-adv
-	 * dropped it); giving it the next stage's function is the hand-off idiom
-	 * (dm-crypt), which breaks the rule by design: a note. */
-	running = own ? p.fn->name : reacher;
-	if (running && strcmp(running, b->function))
-		sev = SEVERITY_NOTE;
-	/* Reached from the work function, but through a call whose branches
-	 * the code picks by arguments we do not follow (usb hub's type, dm's
-	 * from_map): a note. */
-	if (reacher)
-		sev = SEVERITY_NOTE;
-	/* One-shot teardown (a kref release, an RCU callback, a free path):
-	 * the object dies here; nothing to note. */
-	if (after && sev == SEVERITY_NOTE && name_says_teardown(p.fn->name)) {
-		free(text);
-		return;
-	}
+	if (!found)
+		goto out;
 	f = scan_result_add_finding(res, &rule_reinit_live, b->file, b->line, b->column,
 				    b->column + (unsigned)strlen(b->how), &p.f->lex);
-	if (!f) {
-		free(text);
-		return;
-	}
+	if (!f)
+		goto out;
 	f->severity = sev;
 	f->identity = binding_identity(b);
-	strbuf_addf(&msg, "%s re-initialises %s", b->how, text ? text : b->key);
-	if (own)
-		strbuf_addf(&msg, " inside %s(), its own work function, while it runs",
-			    p.fn->name);
-	else if (reacher)
-		strbuf_addf(&msg, " in %s(), which the item's work function %s() "
-			    "calls, while it runs", p.fn->name, reacher);
-	else if (before)
-		strbuf_addf(&msg, " after %s() queued it at line %u of the same "
-			    "function, while it may be pending", before->api,
-			    q_line);
-	else
-		strbuf_addf(&msg, " each time %s() runs, before queueing it at line "
-			    "%u: if %s() can run again before the item has run (%s), "
-			    "the item is re-initialised while pending", p.fn->name,
-			    q_line, p.fn->name,
-			    sev == SEVERITY_WARNING ?
-				    "its name says a handler, and the item is not a new "
-				    "object's" :
-				    "nothing here says it cannot");
-	if (running && strcmp(running, b->function))
-		strbuf_addf(&msg, ", to hand it on to %s() (a stage hand-off: safe "
-			    "only while nothing else queues the item meanwhile)",
-			    b->function);
-	else if (reacher)
-		strbuf_addf(&msg, " (if %s() takes this path for its own item: the "
-			    "arguments that choose it are not followed)", reacher);
-	if (disabled)
-		strbuf_addf(&msg, " (line %u disables the item: if it is still "
-			    "disabled here, that queueing did nothing and this INIT_* "
-			    "enables it again, which is safe)", disabled);
-	strbuf_addstr(&msg, ": INIT_* clears the pending bit and the list head of an "
-		      "item that may be on a worklist (list corruption, a lost or "
-		      "doubled run); initialise it once where it is set up, and "
-		      "cancel_*_sync() it before any re-initialisation");
 	f->message = strbuf_detach(&msg);
-	if (before || after) {
-		const struct queueing *q = before ? before : after;
-		struct strbuf ev = STRBUF_INIT;
-
-		strbuf_addf(&ev, "%s is queued here with %s()", q->item_text, q->api);
-		finding_add_evidence(f, q->file, q->line, q->column, ev.buf);
-		strbuf_release(&ev);
-	}
+	add_evidence(f, ev);
+out:
+	strbuf_release(&msg);
 	free(text);
 }
 
@@ -239,10 +530,15 @@ const struct rule rule_reinit_live = {
 	.help = "A work item runs on one worker at a time only while it is not "
 		"re-initialised (Documentation/core-api/workqueue.rst, Non-reentrance "
 		"Conditions). INIT_*WORK() on an item that may be queued clears its "
-		"pending bit and list head. Warning in the item's own work function, on "
-		"a path it reaches, after a queueing in the same function, or in a "
-		"handler that then queues it; note where a function initialises and "
-		"queues the item each time it runs.",
+		"pending bit and list head. Warning where an interleaving exists: the "
+		"item's own work function (or a callee it gives its item) re-initialising "
+		"it with its own function, a timer callback or interrupt handler "
+		"re-initialising a long-lived item it queues, an object taken back from a "
+		"free list the work refills, one static object every call re-initialises, "
+		"a flag or pending test that lets a second pass in while the item runs, "
+		"or a queueing before the INIT on the same path. No finding for a new "
+		"object per call or request, a stage hand-off, a branch the caller's "
+		"constant rules out, or a state set once.",
 	.severity = SEVERITY_WARNING,
 	.tree_pass = workitem_tree_pass,
 	.tree_reader = &workitem_tree_reader,

@@ -94,11 +94,5 @@ void re_ctrl_setup(struct re_ctrl *c)
 /*
  * check-name: condition 2 kept: one workqueue two spellings, one ordered wq, self-requeue, exclusive branches, staged hand-off
  * check-command: wqcheck scan $file
- * check-exit: 1
- * check-output-start
-drivers/reentry/re_neg_two_wq.c:74:9: note: INIT_WORK re-initialises &c->stage each time re_ctrl_stage1() runs, before queueing it at line 75: if re_ctrl_stage1() can run again before the item has run (nothing here says it cannot), the item is re-initialised while pending: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
-drivers/reentry/re_neg_two_wq.c:75:9: note: &c->stage is queued here with queue_work()
-drivers/reentry/re_neg_two_wq.c:80:9: note: INIT_WORK re-initialises &c->stage each time re_ctrl_stage2() runs, before queueing it at line 81: if re_ctrl_stage2() can run again before the item has run (nothing here says it cannot), the item is re-initialised while pending: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
-drivers/reentry/re_neg_two_wq.c:81:9: note: &c->stage is queued here with queue_work()
- * check-output-end
+ * check-exit: 0
  */

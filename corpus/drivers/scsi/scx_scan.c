@@ -108,8 +108,6 @@ MODULE_LICENSE("GPL");
  * check-output-start
 drivers/scsi/scx_scan.c:24:19: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
 drivers/scsi/scx_scan.c:74:9: warning: flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work() [WQ001]
-drivers/scsi/scx_scan.c:80:9: note: __INIT_WORK re-initialises &req->work each time scx_scan_async() runs, before queueing it at line 82: if scx_scan_async() can run again before the item has run (nothing here says it cannot), the item is re-initialised while pending: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
-drivers/scsi/scx_scan.c:82:9: note: &req->work is queued here with schedule_work()
 drivers/scsi/scx_scan.c:96:9: warning: flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work() [WQ002]
  * check-output-end
  *

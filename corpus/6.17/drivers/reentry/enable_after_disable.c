@@ -46,7 +46,7 @@ void ead_setup(struct ead_conn *c)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/reentry/enable_after_disable.c:35:9: note: INIT_WORK re-initialises &c->refill after queue_work() queued it at line 34 of the same function, while it may be pending (line 41 disables the item: if it is still disabled here, that queueing did nothing and this INIT_* enables it again, which is safe): INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run); initialise it once where it is set up, and cancel_*_sync() it before any re-initialisation [WQ015]
+drivers/reentry/enable_after_disable.c:35:9: note: INIT_WORK re-initialises &c->refill after queue_work() queued it at line 34 of the same function (on c->wq): the item may still be pending there (line 41 disables the item: if it is still disabled here, that queueing did nothing and this INIT_* enables it again, which is safe): INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run), whatever lock the work takes; initialise it once where it is set up, requeue it without INIT_*, and cancel_*_sync() it before any re-initialisation [WQ015]
 drivers/reentry/enable_after_disable.c:29:9: note: &c->refill is queued here with queue_work()
  * check-output-end
  */

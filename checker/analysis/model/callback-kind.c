@@ -1,0 +1,91 @@
+#include "analysis/model/callback-kind.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The parameters are (int, void *): what request_irq() calls. */
+static bool irq_parameters(const struct lexed_file *lf, const struct source_function *fn)
+{
+	long j, comma = -1;
+
+	for (j = (long)fn->params_open + 1; j < (long)fn->params_close; j++)
+		if (tok_is_punct(lf, j, ",")) {
+			if (comma >= 0)
+				return false;
+			comma = j;
+		}
+	return comma >= 0 && tok_is_ident(lf, token_next_code(lf, (long)fn->params_open), "int") &&
+	       tok_is_ident(lf, token_next_code(lf, comma), "void");
+}
+
+enum callback_kind function_callback_kind(const struct lexed_file *lf,
+					  const struct source_function *fn)
+{
+	long j;
+	int back;
+
+	if (fn->is_macro)
+		return CALLBACK_NONE;
+	for (j = (long)fn->params_open; j < (long)fn->params_close; j++)
+		if (tok_is_ident(lf, j, "timer_list") || tok_is_ident(lf, j, "hrtimer"))
+			return CALLBACK_TIMER;
+	/* The return type: the few tokens before the name (static, inline,
+	 * a __section attribute at most). */
+	for (j = token_prev_code(lf, (long)fn->name_tok), back = 0; j >= 0 && back < 4;
+	     j = token_prev_code(lf, j), back++) {
+		if (tok_is_ident(lf, j, "irqreturn_t"))
+			return irq_parameters(lf, fn) ? CALLBACK_IRQ : CALLBACK_NONE;
+		if (tok_is_punct(lf, j, ";") || tok_is_punct(lf, j, "}"))
+			break;
+	}
+	return CALLBACK_NONE;
+}
+
+const char *callback_kind_name(enum callback_kind k)
+{
+	switch (k) {
+	case CALLBACK_TIMER:
+		return "a timer callback";
+	case CALLBACK_IRQ:
+		return "an interrupt handler";
+	default:
+		return "";
+	}
+}
+
+bool function_runs_once(const struct source_file *f, const struct source_function *fn)
+{
+	const struct lexed_file *lf = &f->lex;
+	long j;
+	int back;
+	size_t i;
+
+	for (j = token_prev_code(lf, (long)fn->name_tok), back = 0; j >= 0 && back < 6;
+	     j = token_prev_code(lf, j), back++) {
+		if (tok_is_ident(lf, j, "__init"))
+			return true;
+		if (tok_is_punct(lf, j, ";") || tok_is_punct(lf, j, "}"))
+			break;
+	}
+	/* late_initcall(fn), module_init(fn), ... */
+	for (i = 0; i < lf->nr_tokens; i++) {
+		long open, arg, close;
+		char *name;
+		bool init;
+
+		if (lf->tokens[i].kind != TOK_IDENT || !tok_is_ident(lf, (long)i, fn->name))
+			continue;
+		arg = (long)i;
+		open = token_prev_code(lf, arg);
+		close = token_next_code(lf, arg);
+		if (!tok_is_punct(lf, open, "(") || !tok_is_punct(lf, close, ")") ||
+		    (j = token_prev_code(lf, open)) < 0 || lf->tokens[j].kind != TOK_IDENT)
+			continue;
+		name = tok_text(lf, (size_t)j);
+		init = strstr(name, "initcall") || !strcmp(name, "module_init");
+		free(name);
+		if (init)
+			return true;
+	}
+	return false;
+}

@@ -1,0 +1,28 @@
+/*
+ * What runs a function: a timer's callback or an interrupt handler, read
+ * from its signature. Both run again whenever their source fires, with no
+ * regard to an item they queued last time, so an INIT_* there meets the
+ * item still pending unless something shows otherwise.
+ */
+#ifndef WQCHECK_CALLBACK_KIND_H
+#define WQCHECK_CALLBACK_KIND_H
+
+#include "front/source-cache.h"
+
+#include <stdbool.h>
+
+enum callback_kind {
+	CALLBACK_NONE,
+	CALLBACK_TIMER,		/* takes a struct timer_list * (or hrtimer) */
+	CALLBACK_IRQ,		/* irqreturn_t f(int, void *) */
+};
+
+enum callback_kind function_callback_kind(const struct lexed_file *lf,
+					  const struct source_function *fn);
+/* fn runs once: an __init function, or one an initcall or module_init()
+ * names. */
+bool function_runs_once(const struct source_file *f, const struct source_function *fn);
+/* "a timer callback", "an interrupt handler" or "". */
+const char *callback_kind_name(enum callback_kind k);
+
+#endif
