@@ -26,6 +26,9 @@ static const struct command_usage validate_usage = {
 "or different, with an excerpt of each differing function. At the end\n"
 "a rescan of the touched files must find nothing for the converted rules, and\n"
 "the last line counts the objects touched, built, equal and not built.\n"
+"Before it builds, on a terminal (and with --dry-run, which stops there), it\n"
+"prints its plan: the patches, the objects, the configuration, the\n"
+"architectures and an estimate from the last run on the tree.\n"
 "An object of another arch (under arch/X/, or needing a Kconfig symbol only\n"
 "arch X defines) is built with that arch's cross compiler when one is on PATH\n"
 "(make deps CROSS=X installs it): ARCH=X CROSS_COMPILE=..., from the\n"
@@ -88,7 +91,10 @@ int cmd_validate(int argc, char **argv)
 		OPT_CALLBACK_WORDS(0, "format", &opts.json, "text|json",
 				   "human summary (default) or JSON", parse_opt_format,
 				   "text json"),
-		OPT_QUIET(&quiet, "no progress on stderr"),
+		OPT_QUIET(&quiet, "no progress on stderr (nor the plan)"),
+		OPT_BOOL(0, "dry-run", &opts.dry_run,
+			 "print the plan (patches, objects, configuration,\n"
+			 "architectures, estimate) and stop before building"),
 		OPT_STRING(0, "distcc", &opts.distcc, "HOSTS",
 			   "compile the objects through distcc on HOSTS\n"
 			   "(\"\": DISTCC_HOSTS)"),

@@ -59,6 +59,8 @@ struct vseries {
 };
 
 int series_read(const char *dir, struct vseries *s);	/* -1 with a message */
+/* The cache of validate's kept state (WQCHECK_CACHE, XDG, ~/.cache), or NULL. */
+char *vcache_root(void);
 void series_release(struct vseries *s);
 /* The hunk header of patch whose old range starts at line of file. */
 char *series_find_hunk(const char *patch_path, const char *file, unsigned line);
@@ -382,5 +384,16 @@ double validate_now(void);
 
 void report_validate_text(FILE *fp, const struct vreport *r);
 void report_validate_json(FILE *fp, const struct vreport *r);
+
+/* validate-plan.c: what a run will cost, said before it builds. */
+struct validate_options;
+struct vreport;
+/* The plan on fp: the patches, the objects, the configuration, the
+ * architectures, and an estimate from the last run on this tree (its
+ * fixed costs and seconds a build of an object), or why there is none. */
+void vplan_print(FILE *fp, const struct vtree *t, const struct validate_options *opts,
+		 const struct vseries *series, struct vobject *const *objs, size_t nr_objs);
+/* Keeps r's timings for the next run's estimate (best effort). */
+void vplan_record(const struct vtree *t, const struct vreport *r, size_t nr_patches);
 
 #endif

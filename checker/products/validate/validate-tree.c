@@ -369,7 +369,6 @@ static void find_arch(struct vtree *t)
 }
 
 static uint64_t fnv1a(uint64_t h, const char *s, size_t n);
-static char *cache_root(void);
 
 /* h with what every cached step's output depends on besides the sources:
  * the make arguments and the compiler (kconfig asks it what it supports,
@@ -402,7 +401,7 @@ static char *defconfig_cache_path(struct vtree *t)
 	static const char *const env[] = { "ARCH", "SRCARCH", "CROSS_COMPILE", "CC", "LLVM" };
 	struct strbuf sb = STRBUF_INIT;
 	uint64_t h = 0xcbf29ce484222325ULL;
-	char *root = cache_root(), *commit;
+	char *root = vcache_root(), *commit;
 	size_t i;
 
 	if (!root)
@@ -522,7 +521,7 @@ static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
 	return h;
 }
 
-static char *cache_root(void)
+char *vcache_root(void)
 {
 	const char *c = getenv("WQCHECK_CACHE"), *x = getenv("XDG_CACHE_HOME");
 	const char *home = getenv("HOME");
@@ -562,7 +561,7 @@ static char *target_config_path(struct vtree *t, const char *base)
 {
 	struct strbuf sb = STRBUF_INIT;
 	uint64_t h = 0xcbf29ce484222325ULL;
-	char *root = cache_root();
+	char *root = vcache_root();
 
 	if (!root)
 		return NULL;
@@ -652,7 +651,7 @@ int vtree_prepare_out(struct vtree *t, const char *base, struct strbuf *outp)
 
 	if (!t->kbuild)
 		return 0;
-	root = cache_root();
+	root = vcache_root();
 	key = prepared_key(t, base);
 	if (root) {
 		strbuf_addf(&entry, "%s/%s", root, key);
@@ -1225,7 +1224,7 @@ static int reread_config(struct vtree *t)
  * again. Like ccache's compiler check: the executable's size and mtime. */
 static char *covered_path(struct vtree *t, const char *base, const struct strlist *objects)
 {
-	char *root = cache_root(), *key = prepared_key(t, base);
+	char *root = vcache_root(), *key = prepared_key(t, base);
 	struct strbuf sb = STRBUF_INIT;
 	uint64_t h = 0xcbf29ce484222325ULL;
 	struct stat self;

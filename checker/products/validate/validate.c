@@ -595,6 +595,11 @@ int validate_series(const struct validate_options *opts)
 		}
 		strlist_release(&sources);
 	}
+	/* what it will cost, before it costs it (validate-plan.c) */
+	if (opts->progress || opts->dry_run)
+		vplan_print(stderr, &t, opts, &series, objs, nr_objs);
+	if (opts->dry_run)
+		goto planned;
 
 	if (vtree_configure(&t, opts->config) < 0)
 		goto broken;
@@ -807,6 +812,9 @@ finish:
 		report_validate_text(out, &r);
 	fflush(out);
 	timing_phase("reported");
+	r.nr_objects = nr_objs;
+	vplan_record(&t, &r, series.nr_patches);
+planned:
 	vtree_remove_worktree(&t);
 	timing_phase("worktree removed");
 	for (i = 0; i < nr_objs; i++) {

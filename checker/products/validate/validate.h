@@ -19,7 +19,8 @@ struct validate_options {
 	int jobs;			/* make -j; 0: the number of CPUs */
 	bool full;			/* also build vmlinux and modules after the last patch */
 	bool json;			/* JSON report instead of the human summary */
-	bool progress;			/* progress lines on stderr */
+	bool progress;			/* progress lines on stderr, the plan first */
+	bool dry_run;			/* the plan on stderr, then stop (exit 0) */
 	const char *distcc;		/* --distcc=HOSTS: the objects' compiles through
 					 * distcc ("": DISTCC_HOSTS); NULL: here */
 	bool allow_build_changes;	/* build a series that changes more than .c/.h */
