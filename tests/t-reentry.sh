@@ -81,6 +81,17 @@ scan --rules=WQ015 "$flip" >"$scratch/flip"
 check "a flag the work clears before its last statement: a WQ015 warning" \
 	grep -q 'warning: .*only while NK_QUEUED is clear, but the work function nk_unblock() clears NK_QUEUED' "$scratch/flip"
 
+# One mutex across every function's body makes condition 1 a note naming it;
+# without it in one of them, a warning.
+scan --rules=WQ013 "$dir/re_neg_func.c" >"$scratch/locked"
+check "PREPARE_WORK with both bodies under one mutex: a note that names it" \
+	grep -q 'note: PREPARE_WORK gives &l->work .*under mutex_lock(&l->lock), so the two runs serialise' "$scratch/locked"
+flip=$scratch/c/drivers/reentry/re_neg_func.c
+sed -i '/^static void re_locked_second(struct work_struct \*work)$/,/^}$/{/mutex_/d}' "$flip"
+scan --rules=WQ013 "$flip" >"$scratch/flip"
+check "the same with one body unlocked: a warning" \
+	grep -q 'warning: PREPARE_WORK gives &l->work the work function re_locked_second()' "$scratch/flip"
+
 # --- the evidence in each format ---------------------------------------------
 scan --rules=WQ014 --format=json "$dir/re_two_wq.c" >"$scratch/json"
 check "json: every WQ014 finding names the other queue site as evidence" python3 - "$scratch/json" <<'PY'

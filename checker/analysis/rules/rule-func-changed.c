@@ -9,6 +9,7 @@
 #include "analysis/rules/rule.h"
 #include "analysis/rules/rule-result.h"
 #include "analysis/model/callback-kind.h"
+#include "analysis/model/work-body.h"
 #include "analysis/model/work-calls.h"
 #include "analysis/model/workitem-context.h"
 #include "analysis/rules/workitem-pass.h"
@@ -52,6 +53,35 @@ static bool changes_function(const struct workitem_model *m, const struct work_b
 		if (strcmp(others[i]->how, ".func ="))
 			return true;
 	return false;
+}
+
+/* The one lock every function item b's key is given (b's and the
+ * others') holds across its whole body, or NULL: then two runs of the
+ * item as two functions serialise on it. */
+static char *shared_body_lock(const struct workitem_model *m, const struct work_binding *b)
+{
+	struct work_binding *const *all;
+	char *lock = work_binding_body_lock(m, b), *other;
+	size_t nr = 0, i;
+	bool others = false;
+
+	all = workitem_index_lookup(&m->a->idx, b->key, &nr);
+	for (i = 0; lock && i < nr; i++) {
+		if (!strcmp(all[i]->function, b->function) || !strcmp(all[i]->function, "NULL"))
+			continue;
+		other = work_binding_body_lock(m, all[i]);
+		if (!other || strcmp(other, lock)) {
+			free(lock);
+			lock = NULL;
+		}
+		free(other);
+		others = true;
+	}
+	if (!others) {
+		free(lock);
+		return NULL;
+	}
+	return lock;
 }
 
 static bool is_init(const struct work_binding *b)
@@ -164,6 +194,7 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	char *text;
 	unsigned q_line = 0;
 	bool fresh, restored, handoff = false, dispatch;
+	char *lock;
 
 	if (!code_place_of(m, b, &p))
 		return;
@@ -274,6 +305,13 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 			      "around a quiesced item, as test code does): keep the "
 			      "item idle in between");
 	}
+	if (f->severity == SEVERITY_WARNING && (lock = shared_body_lock(m, b))) {
+		f->severity = SEVERITY_NOTE;
+		strbuf_addf(&msg, "; every function the item is given runs its whole "
+			    "body under %s, so the two runs serialise on it: a run in "
+			    "the wrong order or a wasted one, not a race", lock);
+		free(lock);
+	}
 	if (f->severity == SEVERITY_WARNING)
 		strbuf_addstr(&msg, ": the workqueue tells runs apart by item and "
 			      "function, so the item with its new function may run "
@@ -317,7 +355,7 @@ static void check_two_callbacks(const struct workitem_model *m, const struct wor
 	struct finding *f;
 	unsigned q_line = 0, oq_line = 0;
 	size_t nr = 0, i;
-	char *text;
+	char *text, *lock;
 
 	if (!it)
 		return;
@@ -344,6 +382,7 @@ static void check_two_callbacks(const struct workitem_model *m, const struct wor
 	}
 	f->severity = SEVERITY_WARNING;
 	f->identity = binding_identity(b);
+	lock = shared_body_lock(m, b);
 	strbuf_addf(&msg, "%s gives %s the work function %s() in %s(), %s, and "
 		    "queues it (%s() at %s:%u on %s); %s(), %s, gives the same item "
 		    "%s() (%s:%u) and queues it (%s:%u): when one fires while the "
@@ -357,6 +396,13 @@ static void check_two_callbacks(const struct workitem_model *m, const struct wor
 		    q->wq.text ? q->wq.text : "a computed workqueue", other->in_function,
 		    callback_kind_name(okind), other->function, other->file, other->line,
 		    oq->file, oq->line);
+	if (lock) {
+		f->severity = SEVERITY_NOTE;
+		strbuf_addf(&msg, " (both functions run their whole bodies under %s: "
+			    "the runs serialise on it, a run in the wrong order, not a "
+			    "race)", lock);
+		free(lock);
+	}
 	f->message = strbuf_detach(&msg);
 	add_function_evidence(f, m, b);
 	free(text);

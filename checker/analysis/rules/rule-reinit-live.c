@@ -11,6 +11,7 @@
 #include "analysis/model/callback-kind.h"
 #include "analysis/model/init-guard.h"
 #include "analysis/model/item-origin.h"
+#include "analysis/model/work-body.h"
 #include "analysis/model/work-calls.h"
 #include "analysis/model/workitem-context.h"
 #include "analysis/rules/workitem-pass.h"
@@ -421,7 +422,7 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	unsigned q_line = 0, disabled = 0;
 	enum item_base base;
 	bool found = false;
-	char *text;
+	char *text, *lock;
 
 	if (!code_place_of(m, b, &p) || !p.fn)
 		return;
@@ -467,6 +468,13 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	}
 	if (!found)
 		goto out;
+	/* A lock across the work's body serialises two runs, not the
+	 * worklist an INIT_* of a queued item corrupts: said, not a note. */
+	if (sev == SEVERITY_WARNING && (lock = work_binding_body_lock(m, b))) {
+		strbuf_addf(&msg, " (the work runs its body under %s, which keeps two runs "
+			    "apart but not the worklist)", lock);
+		free(lock);
+	}
 	f = scan_result_add_finding(res, &rule_reinit_live, b->file, b->line, b->column,
 				    b->column + (unsigned)strlen(b->how), &p.f->lex);
 	if (!f)
