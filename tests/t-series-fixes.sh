@@ -7,6 +7,12 @@
 # commit as 'Fixes: <12 hex> ("subject")', says which two queueings could
 # overlap, and the patched tree has no WQ014 for the item. The same tree
 # imported in one commit, or not a git checkout, gets no Fixes: (no guess).
+# And corpus/6.17's ev_kick.c, whose event work re-initialises itself
+# through the kick it calls (virtio_scsi's shape): the first patch moves
+# the INIT_WORK into ev_probe(), for every element of the array, with the
+# Fixes: tag of the commit that put it in ev_kick(); the object builds with
+# no new warning, the patched tree has no WQ015 there; nc_kick.c, which no
+# teardown cancels, gets no patch and the reason on stderr.
 # asan: yes
 # timeout: 300
 set -u
@@ -65,5 +71,69 @@ rm -rf "$n/.git"
 series "$T/nogit-out" "$n"
 check "not a git checkout: no Fixes:" \
 	test -n "$(ls "$T/nogit-out"/0001-*.patch 2>/dev/null)" -a -z "$(grep -l '^Fixes: ' "$T/nogit-out"/0*.patch)"
+# --- WQ015: the INIT_WORK moved out of the live path --------------------------
+r=$T/reinit
+ev=drivers/reentry/ev_kick.c
+mkdir -p "$r" && cp -r "$TOP/corpus/6.17/." "$r/"
+init='	INIT_WORK(\&node->work, ev_handle);'
+grep -q "^${init//\\/}\$" "$r/$ev" || { not_ok "setup: $ev initialises the work in ev_kick()"; exit 0; }
+# the import initialises the items in probe; a later commit moves that into the kick
+(cd "$r" && cp "$ev" "$T/ev.c" &&
+ sed -i "/^${init//\\/}\$/d" "$ev" &&
+ sed -i "s/^\thost->nr = EV_LEN;\$/&\n\tfor (int i = 0; i < EV_LEN; i++)\n\t\tINIT_WORK(\&host->list[i].work, ev_handle);/" "$ev" &&
+ git init -q && git add -A && git commit -qm "Import the tree" &&
+ cp "$T/ev.c" "$ev" && git commit -qam "reentry: ev_kick: initialise the work where it is kicked") ||
+	{ not_ok "setup: the history of ev_kick.c"; exit 0; }
+moved=$(git -C "$r" log -1 --format='%h ("%s")' --abbrev=12)
+(cd "$r" && make -s "${ev%.c}.o" >"$T/build-before" 2>&1) || { not_ok "setup: $ev builds"; exit 0; }
+"$WQCHECK" series --cc=maintainers -o "$T/reinit-out" "$r" >/dev/null 2>"$T/reinit.err"
+p1=$(ls "$T/reinit-out"/0001-*.patch)
+check "WQ015: the first patch, before the renames, moves INIT_WORK() of node->work to ev_probe()" \
+	bash -c "grep -q '^Subject: \[PATCH 1/[0-9]*\] reentry: move INIT_WORK() of node->work to ev_probe()' '$p1' &&
+		grep -q '^-	INIT_WORK(&node->work, ev_handle);' '$p1' &&
+		grep -q '^+	for (int i = 0; i < EV_LEN; i++)' '$p1' &&
+		grep -q '^+		INIT_WORK(&host->list\[i\].work, ev_handle);' '$p1'"
+check "WQ015: its log says what breaks the condition and what changes, and names the teardown" \
+	bash -c "tr '\n' ' ' <'$p1' | tr -s ' ' | grep -q 'ev_handle(), the item.s own work function, calls it: the item is re-initialised while it runs' &&
+		tr '\n' ' ' <'$p1' | tr -s ' ' | grep -q 'ev_cancel_all() cancels them in teardown' &&
+		grep -q '^This patch changes behavior: node->work is initialised once' '$p1'"
+check "WQ015: Fixes: names the commit that put the INIT_WORK in ev_kick(): $moved" \
+	grep -q "^Fixes: $moved\$" "$p1"
+check "WQ015: the cover letter says the first patch is a fix and changes behaviour" \
+	bash -c "tr '\n' ' ' <'$T/reinit-out/0000-cover-letter.patch' | tr -s ' ' |
+		grep -q 'The first patch fixes a work item that may be re-initialised while pending or running.*Patch 1/[0-9]* changes behavior: node->work is initialised once, in ev_probe()'"
+check "WQ015: nc_kick.c, which nothing cancels, gets no patch and the reason on stderr" \
+	bash -c "! grep -q 'nc_kick' '$T/reinit-out'/0*.patch &&
+		grep -q '^wqcheck: drivers/reentry/nc_kick.c:[0-9]*: WQ015 not fixed: nothing in the file cancels the items' '$T/reinit.err'"
+git -C "$r" am -q "$p1" 2>"$T/am2.err"
+check "WQ015: the fix applies with git am" test $? -eq 0
+(cd "$r" && make -s "${ev%.c}.o" >"$T/build-after" 2>&1)
+check "WQ015: the fixed object builds, with no more compiler output than before" \
+	test $? -eq 0 -a "$(wc -l <"$T/build-after")" -le "$(wc -l <"$T/build-before")"
+"$WQCHECK" scan -q --rules=WQ015 "$r" >"$T/after15" 2>&1
+check "WQ015: the patched tree has no WQ015 in ev_kick.c (nc_kick.c's is left)" \
+	bash -c "! grep -q '^$ev:.*WQ015' '$T/after15' && grep -q '^drivers/reentry/nc_kick.c:.*WQ015' '$T/after15'"
+
+# --- validate proves the fix: it builds, no new warning, only where it says ---
+if command -v sparse >/dev/null && command -v objdump >/dev/null; then
+	v=$T/reinit-v
+	git clone -q "$r" "$v" && git -C "$v" reset -q --hard HEAD~1
+	"$WQCHECK" validate --series "$T/reinit-out" "$v" >"$T/validate" 2>&1
+	rc=$?
+	check "WQ015: validate passes the series (exit $rc): the fix changes only the functions its log names" \
+		bash -c "[ $rc -eq 0 ] && grep -q '^  drivers/reentry/ev_kick.o: code changed only where the fix says, in .*ev_probe().*, 0 new warnings, 0 new sparse warnings' '$T/validate' &&
+			tail -1 '$T/validate' | grep -q '1 changed only where a fix says.*-> PASS'"
+	# the same fix, its log no longer naming ev_probe(): its change there is not the fix's
+	mkdir -p "$T/unnamed" && cp "$T/reinit-out"/*.patch "$T/unnamed/"
+	sed -i '1,/^---$/s/ev_probe()/the probe function/g' "$T/unnamed"/0001-*.patch
+	"$WQCHECK" validate --series "$T/unnamed" "$v" >"$T/validate2" 2>&1
+	rc=$?
+	check "WQ015: a fix whose log does not name a function it changes fails validate (exit $rc)" \
+		bash -c "[ $rc -eq 1 ] && grep -q '^  drivers/reentry/ev_kick.o: CODE DIFFERS in .*ev_probe()' '$T/validate2'"
+	rm -rf "$T/unnamed"
+else
+	echo "skip - WQ015: validate of the fix: needs sparse and objdump (make check installs them)"
+fi
+
 . "$TOP/tests/lib/series-truth.sh"
 series_truth "$T" series-fixes

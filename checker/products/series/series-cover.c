@@ -172,6 +172,18 @@ void series_cover_blurb(struct strbuf *sb, const struct series_summary *sum,
 				    "through its maintainer's tree." :
 				    "This series converts the remaining users.",
 			    72);
+		if (sum->nr_fixes) {
+			struct strbuf line = STRBUF_INIT;
+
+			strbuf_addch(sb, '\n');
+			strbuf_addf(&line, "%s fix%s work item%s that may be "
+				    "re-initialised while pending or running (a "
+				    "non-reentrance condition); the renames follow.",
+				    sum->nr_fixes == 1 ? "The first patch" : "The first patches",
+				    sum->nr_fixes == 1 ? "es a" : "", sum->nr_fixes == 1 ? "" : "s");
+			series_wrap(sb, line.buf, 72);
+			strbuf_release(&line);
+		}
 		changes_paragraph(sb, sum);
 	}
 	if (!sum->prefer_unbound && series_rules_are_percpu(rules, nr_rules) &&

@@ -37,6 +37,7 @@ struct series_summary {
 	size_t nr_changes, alloc_changes;
 	int nr_patches;		/* in the series, set before the cover */
 	bool prefer_unbound;	/* --prefer-unbound chose where work goes */
+	int nr_fixes;		/* the first patches: the fix family's */
 	/* subject prefixes learnt from the files' history, and guessed */
 	unsigned prefixes_from_history, prefixes_guessed;
 };

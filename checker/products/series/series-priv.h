@@ -70,6 +70,7 @@ struct series {
 	size_t nr_touched, alloc_touched;
 	struct series_summary summary;
 	int nr_patches;
+	int nr_fixes; /* of them, the fix family's (series-fix-phase.c) */
 };
 
 /* series-scratch.c: the scratch directory (s->work, a copy of the files the
@@ -112,6 +113,9 @@ struct series_prefix_group {
 };
 char **series_phase_prefixes(struct series *s, const struct series_prefix_group *g,
 			     size_t nr);
+
+/* series-fix-phase.c: the fix family's patches, before the renames. */
+void series_make_fix_patches(struct series *s);
 
 /* series-patches.c: the findings grouped into commits. */
 void series_make_patches(struct series *s);

@@ -199,6 +199,7 @@ void series_write_patches(struct series *s, const char *dir, const char *tip)
 	if (strbuf_read_file(&cover, cover_path.buf) < 0)
 		die_errno("cannot read %s", cover_path.buf);
 	s->summary.nr_patches = s->nr_patches;
+	s->summary.nr_fixes = s->nr_fixes;
 	series_cover_fill(&cover, &s->summary, s->rules, s->nr_rules);
 	address_cover(&cover, out.buf);
 	if (write_whole_file(cover_path.buf, cover.buf, cover.len, 0644) < 0)

@@ -187,7 +187,8 @@ int series_make(const struct series_options *o)
 	s.scratch = tempdir_create("series");
 	series_setup_scratch(&s);
 	series_find_touched(&s, s.git ? s.work : s.root);
-	if (!s.nr_touched) {
+	/* in a git checkout the fix family may find work where no rename does */
+	if (!s.nr_touched && !s.git) {
 		if (!s.quiet)
 			fprintf(stderr, "wqcheck: nothing to convert in %s\n",
 				o->tree);
@@ -196,9 +197,10 @@ int series_make(const struct series_options *o)
 	}
 	if (!s.git)
 		series_make_temp_base(&s);
-	else
+	else if (s.nr_touched)
 		series_load_history(&s);
 	s.summary.per_subsystem = s.split == SPLIT_SUBSYSTEM;
+	series_make_fix_patches(&s);
 	series_make_patches(&s);
 	if (s.with_deprecation)
 		series_make_deprecation(&s);

@@ -19,6 +19,11 @@ enum code_verdict {
 	CODE_EQUAL_UP_TO_CONVERSION,	/* differing only as the conversion
 					 * must: renamed symbols, WQ_PERCPU
 					 * added, or the 3.7 identities */
+	CODE_CHANGED_AS_NAMED,		/* a fix (its log: "This patch changes
+					 * behavior:"): differing only in the
+					 * functions its log names, or in a
+					 * function of the file that calls one
+					 * (inlined) */
 };
 
 struct vpatch_object {
@@ -33,6 +38,7 @@ struct vpatch_object {
 	struct strlist conversion_differences;	/* "f(): system_wq -> system_percpu_wq" */
 	struct strlist new_warnings;
 	struct strlist new_sparse_warnings;
+	const struct vpatch *patch;	/* the patch that touched it */
 };
 
 struct vpatch {
@@ -44,6 +50,8 @@ struct vpatch {
 	char *apply_error;		/* the failing file:line and hunk */
 	struct vpatch_object *objects;
 	size_t nr_objects;
+	bool fix;			/* its log says it changes behaviour */
+	struct strlist named;		/* the functions its log names: "f()" */
 };
 
 struct vseries {

@@ -20,6 +20,7 @@ static const char *const verdict_names[] = {
 	[CODE_DIFFERENT] = "different",
 	[CODE_EQUAL] = "equal",
 	[CODE_EQUAL_UP_TO_CONVERSION] = "equal_up_to_conversion",
+	[CODE_CHANGED_AS_NAMED] = "changed_as_named",
 };
 
 /* Why an object was not built, in a few kinds for the summary; the
@@ -57,6 +58,7 @@ struct arch_count {
  * the patches that touched it. */
 struct coverage {
 	size_t touched, built, equal, up_to_conversion, different, with_new_warnings;
+	size_t as_named;		/* changed only where a fix says */
 	size_t not_built, not_tried;
 	const char *kinds[MAX_KINDS];
 	size_t kind_count[MAX_KINDS];
@@ -128,6 +130,8 @@ static void coverage_count(const struct vreport *r, struct coverage *c)
 					continue;
 				}
 				if (po->verdict == CODE_DIFFERENT ||
+				    (po->verdict == CODE_CHANGED_AS_NAMED &&
+				     worst != CODE_DIFFERENT) ||
 				    (po->verdict == CODE_EQUAL_UP_TO_CONVERSION && worst == CODE_EQUAL))
 					worst = po->verdict;
 				warned |= po->new_warnings.nr || po->new_sparse_warnings.nr;
@@ -148,6 +152,8 @@ static void coverage_count(const struct vreport *r, struct coverage *c)
 				c->equal++;
 			else if (worst == CODE_EQUAL_UP_TO_CONVERSION)
 				c->up_to_conversion++;
+			else if (worst == CODE_CHANGED_AS_NAMED)
+				c->as_named++;
 			else
 				c->different++;
 		}
@@ -483,6 +489,11 @@ void report_validate_text(FILE *fp, const struct vreport *r)
 					label);
 				print_conversion_differences(fp, po);
 				fprintf(fp, ")");
+			} else if (po->verdict == CODE_CHANGED_AS_NAMED) {
+				fprintf(fp, "  %s%s: code changed only where the fix says, in",
+					po->obj->object, label);
+				for (k = 0; k < po->diff_functions.nr; k++)
+					fprintf(fp, "%s %s()", k ? "," : "", po->diff_functions.items[k]);
 			} else {
 				fprintf(fp, "  %s%s: CODE DIFFERS in", po->obj->object, label);
 				for (k = 0; k < po->diff_functions.nr; k++)
@@ -526,6 +537,8 @@ void report_validate_text(FILE *fp, const struct vreport *r)
 		"%zu equal up to the conversion, %zu different",
 		applied, r->series->nr_patches, c.touched, c.touched == 1 ? "" : "s", c.built,
 		c.equal, c.up_to_conversion, c.different);
+	if (c.as_named)
+		fprintf(fp, ", %zu changed only where a fix says", c.as_named);
 	if (c.with_new_warnings)
 		fprintf(fp, "; %zu with new warnings", c.with_new_warnings);
 	fprintf(fp, "), %zu not built", c.not_built);

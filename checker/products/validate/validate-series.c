@@ -5,6 +5,7 @@
 
 #include <dirent.h>
 #include <limits.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,6 +147,37 @@ static void parse_diff(const char *text, struct vpatch *p, struct vseries *s)
 	free(file);
 }
 
+/* A fix's log: whether it says it changes behaviour, and the functions it
+ * names ("f()"), which are all its code may change. */
+static void read_log(const char *text, struct vpatch *p)
+{
+	const char *start = strstr(text, "\n\n"), *end, *c;
+
+	if (!start)
+		return;
+	end = strstr(start, "\n---\n");
+	if (!end)
+		end = start + strlen(start);
+	p->fix = memmem(start, (size_t)(end - start), "This patch changes behavior:",
+			strlen("This patch changes behavior:")) != NULL;
+	for (c = start; c + 2 < end; c++) {
+		const char *b = c;
+
+		if (c[0] != '(' || c[1] != ')')
+			continue;
+		while (b > start && (isalnum((unsigned char)b[-1]) || b[-1] == '_'))
+			b--;
+		if (b < c && !isdigit((unsigned char)*b)) {
+			char *name = xstrndup(b, (size_t)(c - b));
+
+			if (strlist_has(&p->named, name))
+				free(name);
+			else
+				strlist_add_nodup(&p->named, name);
+		}
+	}
+}
+
 int series_read(const char *dir, struct vseries *s)
 {
 	struct dirent *de;
@@ -201,6 +233,7 @@ int series_read(const char *dir, struct vseries *s)
 		s->patches[s->nr_patches].name = xstrdup(names[i]);
 		s->patches[s->nr_patches].subject = header_value(text.buf, "Subject: ");
 		parse_diff(text.buf, &s->patches[s->nr_patches], s);
+		read_log(text.buf, &s->patches[s->nr_patches]);
 		s->nr_patches++;
 		strbuf_release(&text);
 	}
@@ -227,6 +260,7 @@ void series_release(struct vseries *s)
 		free(p->path);
 		free(p->name);
 		free(p->subject);
+		strlist_release(&p->named);
 		free(p->apply_error);
 		strlist_release(&p->files);
 		for (j = 0; j < p->nr_objects; j++) {

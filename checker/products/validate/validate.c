@@ -9,6 +9,7 @@
 #include "lib/usage.h"
 #include "products/validate/validate-config.h"
 #include "products/validate/validate-priv.h"
+#include "front/source-cache.h"
 
 #include <dirent.h>
 #include <time.h>
@@ -303,6 +304,56 @@ static void rescan(struct vtree *t, const struct vseries *s, const struct strlis
 	file_list_release(&files);
 }
 
+/*
+ * A fix changes code on purpose: it passes when every function whose code
+ * differs is one its log names, or a function of its source (after the
+ * patch) that calls a named static one, whose body the compiler may have
+ * inlined there.
+ */
+static bool changed_as_named(const struct vtree *t, const struct vobject *o,
+			     const struct vpatch_object *po)
+{
+	const struct strlist *named = &po->patch->named;
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+	struct source_file *f = NULL;
+	bool ok = true;
+	size_t i, k;
+
+	strbuf_addf(&path, "%s/%s", t->srcdir, o->source);
+	if (strbuf_read_file(&text, path.buf) >= 0) {
+		size_t len = text.len;
+
+		f = source_file_new(o->source, strbuf_detach(&text), len);
+	}
+	for (i = 0; ok && i < po->diff_functions.nr; i++) {
+		const char *fn = po->diff_functions.items[i];
+		const struct source_function *g;
+		bool calls = false;
+
+		if (strlist_has(named, fn))
+			continue;
+		g = f ? source_find_function(f, fn) : NULL;
+		for (k = 0; g && !g->is_macro && !calls && k < named->nr; k++) {
+			const struct source_function *callee =
+				source_find_function(f, named->items[k]);
+			size_t tok;
+
+			/* only a static function of the file can be inlined */
+			if (!callee || callee->is_macro || !callee->is_static)
+				continue;
+			for (tok = g->body_open; tok < g->body_close && !calls; tok++)
+				calls = tok_is_ident(&f->lex, (long)tok, named->items[k]) &&
+					tok_is_punct(&f->lex, (long)tok + 1, "(");
+		}
+		ok = calls;
+	}
+	if (f)
+		source_file_free(f);
+	strbuf_release(&path);
+	strbuf_release(&text);
+	return ok;
+}
+
 static void judge(const struct vtree *t, struct vpatch_object *po, struct vobject *o,
 		  struct vobject_state *now)
 {
@@ -334,6 +385,11 @@ static void judge(const struct vtree *t, struct vpatch_object *po, struct vobjec
 	po->verdict = !po->code_equal ? CODE_DIFFERENT :
 		      po->conversion_differences.nr || o->identities ? CODE_EQUAL_UP_TO_CONVERSION :
 		      CODE_EQUAL;
+	if (po->verdict == CODE_DIFFERENT && po->patch && po->patch->fix &&
+	    changed_as_named(t, o, po)) {
+		po->verdict = CODE_CHANGED_AS_NAMED;
+		po->code_equal = true;
+	}
 	strlist_subtract(&now->warnings, &o->state.warnings, &po->new_warnings);
 	strlist_subtract(&now->sparse_warnings, &o->state.sparse_warnings, &po->new_sparse_warnings);
 }
@@ -715,6 +771,7 @@ int validate_series(const struct validate_options *opts)
 				o = find_object(objs, nr_objs, obj.buf);
 				strbuf_release(&obj);
 				p->objects[j].obj = o;
+				p->objects[j].patch = p;
 				if (defer && !touched_later(&series, patch_srcs, k, o->source)) {
 					ALLOC_GROW(deferred, nr_deferred, alloc_deferred);
 					deferred[nr_deferred] = o;
