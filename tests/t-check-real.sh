@@ -122,8 +122,9 @@ sed -i "$((line - 1))s/\$/ \/* nearby *\//" "$scratch/near/$f"
 (cd "$scratch/near" && diff -u "$legacy/$f" "$f" | sed -e "1s|^--- [^\t]*|--- a/$f|" -e "2s|^+++ [^\t]*|+++ b/$f|") >"$scratch/near.patch"
 "$WQCHECK" check-patch --tree="$legacy" "$scratch/near.patch" >"$scratch/out" 2>&1
 rc=$?
-if [ $rc -eq 0 ] && [ ! -s "$scratch/out" ] && grep -q '^+.*nearby' "$scratch/near.patch"; then
-	echo "ok - a nearby edit in virtio_net.c (which has a legacy site) passes silently"
+if [ $rc -eq 0 ] && [ "$(cat "$scratch/out")" = "total: 0 errors, 0 warnings, 0 notes, 1 patch checked" ] &&
+   grep -q '^+.*nearby' "$scratch/near.patch"; then
+	echo "ok - a nearby edit in virtio_net.c (which has a legacy site): exit 0, only the summary line"
 else
 	echo "not ok - a nearby edit in virtio_net.c (exit $rc)"
 	head -5 "$scratch/out" | sed 's/^/    /'

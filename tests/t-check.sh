@@ -57,16 +57,23 @@ else
 fi
 
 run check-patch --terse "$p1" "$p2" "$p3"
-if rc 1 && lines out 2 && grep -q "^$p2:[0-9]*: WARNING: " "$scratch/out" && grep -q '^total: 0 errors, 1 warnings' "$scratch/out"; then
-	ok "--terse over three patch files: one line for patch 2 and its total, nothing for the clean ones"
+if rc 1 && lines out 4 && grep -q "^$p2:[0-9]*: WARNING: " "$scratch/out" && grep -q '^total: 0 errors, 1 warnings' "$scratch/out" &&
+   [ "$(grep -c '^total: 0 errors, 0 warnings, [0-9]* lines checked$' "$scratch/out")" -eq 2 ]; then
+	ok "--terse over three patch files: one line for patch 2, and each file's total line (checkpatch's)"
 else
 	nok "--terse over three patch files" "$(cat "$scratch/out" "$scratch/err")"
 fi
 
 run check-patch "$p1"
-check "a nearby edit in a file that already has findings passes silently (exit 0)" eval 'rc 0 && lines out 0 && lines err 0'
+check "a nearby edit in a file that already has findings: exit 0, only the summary line" \
+	eval 'rc 0 && lines out 1 && grep -qx "total: 0 errors, 0 warnings, 0 notes, 1 patch checked" "$scratch/out" && lines err 0'
+run check-patch -q "$p1"
+check "-q: a clean run prints nothing" eval 'rc 0 && lines out 0 && lines err 0'
 run check-patch --terse --showfile "$p1" "$p3"
-check "two clean patches: exit 0, --terse prints nothing" eval 'rc 0 && lines out 0'
+check "two clean patches: exit 0, --terse prints their total lines only" \
+	eval 'rc 0 && lines out 2 && [ "$(grep -c "^total: 0 errors, 0 warnings, [0-9]* lines checked$" "$scratch/out")" -eq 2 ]'
+run check-patch -q --terse --showfile "$p1" "$p3"
+check "-q --terse (b4's command line): a clean run prints nothing" eval 'rc 0 && lines out 0'
 
 run check-patch --fail-on=error "$mbox"
 check "--fail-on=error: the warning is shown, exit 0" eval 'rc 0 && grep -q WQ001 "$scratch/out"'
@@ -139,12 +146,12 @@ else
 fi
 cp "$scratch/saved.c" "$plain/$f"
 
-# A patch that does not apply: exit 2, one line naming the patch and the hunk.
+# A patch that does not apply: exit 4, one line naming the patch and the hunk.
 sed -i 's/^\tcancel_delayed_work_sync(&buf->flush_timer_work);/\tcancel_delayed_work(\&buf->flush_timer_work);/' "$plain/$f"
 run check-patch --tree="$plain" "$mbox"
-if rc 2 && lines err 1 && lines out 0 && grep -q 'patch 2/3 ".*flush twice" does not apply' "$scratch/err" &&
-   grep -q "$f: hunk #1 (@@ .* line [0-9]*) does not match" "$scratch/err"; then
-	ok "a patch that does not apply: exit 2, one line naming the patch and the hunk"
+if rc 4 && lines err 1 && lines out 1 && grep -q 'patch 2/3 ".*flush twice" does not apply' "$scratch/err" &&
+   grep -q "$f: hunk #1 (@@ .* line [0-9]*) does not match" "$scratch/err" && grep -qx "total: does not apply" "$scratch/out"; then
+	ok "a patch that does not apply: exit 4, one line naming the patch and the hunk, the summary says so"
 else
 	nok "a patch that does not apply" "rc=$(cat "$scratch/rc")" "$(cat "$scratch/err")"
 fi
@@ -152,14 +159,15 @@ cp "$scratch/saved.c" "$plain/$f"
 
 sed 's|drivers/char/tty_flip_wq.c|drivers/char/no_such_file.c|g' "$p2" >"$scratch/nx.patch"
 run check-patch --tree="$plain" "$scratch/nx.patch"
-check "a patch to a file the tree lacks: exit 2, one line saying so" \
-	eval 'rc 2 && lines err 1 && grep -q "drivers/char/no_such_file.c: no such file in the tree" "$scratch/err"'
+check "a patch to a file the tree lacks: does not apply (exit 4), one line saying so" \
+	eval 'rc 4 && lines err 1 && grep -q "drivers/char/no_such_file.c: no such file in the tree" "$scratch/err"'
 
 run check-patch "$scratch/nonexistent.patch"
 check "a missing patch file: exit 2, one line" eval 'rc 2 && lines err 1'
 echo "just words" >"$scratch/words"
 run check-patch "$scratch/words"
-check "an input without a diff: exit 2, one line" eval 'rc 2 && lines err 1'
+check "an input without a diff: nothing to check (exit 3), one note, the summary says so" \
+	eval 'rc 3 && lines err 1 && grep -qx "total: nothing to check (no diff in the 1 mail)" "$scratch/out"'
 run check-patch "$scratch/words" "$p2"
 check "a file without a diff beside a patch: skipped with one note, the patch checked" \
 	eval 'rc 1 && lines err 1 && grep -q "words: no diff in it.*skipped" "$scratch/err" && grep -q "\[WQ001\]" "$scratch/out"'
@@ -168,11 +176,126 @@ run check-patch "$scratch/dir"
 check "a series directory: the cover letter skipped with a note, its 3 patches read in order" \
 	eval 'rc 1 && lines err 1 && grep -q "0000-cover-letter.patch: no diff in it" "$scratch/err" && grep -q "added by .*PATCH 2/3. tty: flush twice" "$scratch/out"'
 run check-patch "$scratch/dir"/0000-cover-letter.patch "$scratch/words"
-check "inputs none of which has a diff: exit 2, one line" eval 'rc 2 && lines err 1'
+check "inputs none of which has a diff: nothing to check (exit 3), a note each" eval 'rc 3 && lines err 2'
 run check-patch --tree="$scratch" "$mbox"
 check "--tree that is not a kernel tree: exit 2, one line" eval 'rc 2 && lines err 1'
 run check-patch --format=report "$mbox"
 check "an unknown format: exit 2" rc 2
+
+# --- a list's mail: versions, replies, cover letters, the sender's numbers ---
+# As a list archive holds a thread: v2 (patches 1-2), then v3's cover letter
+# and its three patches out of order, and a reply carrying a diff.
+mail() { # SUBJECT MESSAGE-ID IN-REPLY-TO BODY-FILE
+	printf 'From x Mon Sep 17 00:00:00 2001\nFrom: A <a@invalid>\nSubject: %s\nMessage-ID: <%s>\n' "$1" "$2"
+	[ -n "$3" ] && printf 'In-Reply-To: <%s>\n' "$3"
+	printf '\n'
+	sed -n '/^$/,$p' "$4" | tail -n +2
+	printf '\n'
+}
+renumber() { # FILE OLD NEW
+	sed "s|^Subject: \[PATCH $2\]|Subject: [PATCH $3]|" "$1"
+}
+mail "[PATCH v2 1/2] tty: clear flags" v2-1 "" "$p1" >"$scratch/thread.mbox"
+mail "[PATCH v2 2/2] tty: flush twice" v2-2 v2-1 "$p2" >>"$scratch/thread.mbox"
+printf 'From x Mon Sep 17 00:00:00 2001\nFrom: A <a@invalid>\nSubject: [PATCH v3 0/3] tty: flushes\nMessage-ID: <v3-0>\n\nThe cover.\n\n' >>"$scratch/thread.mbox"
+mail "[PATCH v3 3/3] tty: flush sooner" v3-3 v3-0 "$p3" >>"$scratch/thread.mbox"
+mail "[PATCH v3 1/3] tty: clear flags" v3-1 v3-0 "$p1" >>"$scratch/thread.mbox"
+mail "[PATCH v3 2/3] tty: flush twice" v3-2 v3-0 "$p2" >>"$scratch/thread.mbox"
+mail "Re: [PATCH v3 2/3] tty: flush twice" r-1 v3-2 "$p3" >>"$scratch/thread.mbox"
+run check-patch "$scratch/thread.mbox"
+if rc 1 && [ "$(grep -c '\[WQ001\]' "$scratch/out")" -eq 1 ] && grep -q 'added by patch 2/3 "\[PATCH v3 2/3\] tty: flush twice"' "$scratch/out" &&
+   grep -qx 'total: 0 errors, 1 warnings, 0 notes, 3 patches checked (v3)' "$scratch/out" &&
+   grep -q 'holds 2 versions of the series; v3 checked' "$scratch/err" && grep -q '"Re: \[PATCH v3 2/3\] tty: flush twice": a reply, skipped' "$scratch/err"; then
+	ok "a thread with v2 and v3: the newest checked, its patches applied by their numbers, the reply (with a diff) skipped"
+else
+	nok "a thread with v2 and v3: the newest checked" "rc=$(cat "$scratch/rc")" "$(cat "$scratch/out" "$scratch/err")"
+fi
+run check-patch --all-versions "$scratch/thread.mbox"
+if rc 1 && grep -q 'added by patch 2/2 "\[PATCH v2 2/2\]' "$scratch/out" && grep -q 'added by patch 2/3 "\[PATCH v3 2/3\]' "$scratch/out" &&
+   grep -qx 'total: 0 errors, 1 warnings, 0 notes, 2 patches checked (v2)' "$scratch/out" &&
+   grep -qx 'total: 0 errors, 1 warnings, 0 notes, 3 patches checked (v3)' "$scratch/out"; then
+	ok "--all-versions: v2 and v3 each checked, each with its summary line"
+else
+	nok "--all-versions: v2 and v3 each checked" "$(cat "$scratch/out" "$scratch/err")"
+fi
+run check-patch --all-versions --format=json "$scratch/thread.mbox"
+if rc 1 && python3 - "$scratch/out" <<'PY'
+import json, sys
+docs = json.load(open(sys.argv[1]))
+assert [d["summary"]["version"] for d in docs] == [2, 3], docs
+for d, n in zip(docs, (2, 3)):
+    assert d["summary"]["outcome"] == "findings" and d["summary"]["patches"] == n, d["summary"]
+    a = d["findings"][0]["added_by"]
+    assert (a["patch"], a["patches"]) == (2, n) and a["message_id"] == "v%d-2" % n, a
+PY
+then ok "--all-versions --format=json: one document a version, summary and added_by with the mail's number and message-id"
+else nok "--all-versions --format=json" "$(head -c 800 "$scratch/out")"; fi
+
+# "[PATCH v3 1/3]" is patch 1/3: the finding's patch sent first, numbered 1.
+{ printf 'From x Mon Sep 17 00:00:00 2001\nFrom: A <a@invalid>\nSubject: [PATCH v3 0/3] tty\n\nCover.\n\n'
+  renumber "$p3" 3/3 "v3 3/3"; echo; renumber "$p2" 2/3 "v3 1/3"; echo; renumber "$p1" 1/3 "v3 2/3"; } >"$scratch/v3.mbox"
+# (on the tree without git: the patches' blobs are of the other order)
+run check-patch --tree="$plain" "$scratch/v3.mbox"
+check "\"[PATCH v3 1/3]\" is reported as patch 1/3 (the cover letter not counted, the mbox's order not used)" \
+	eval 'rc 1 && grep -q "added by patch 1/3 \"\[PATCH v3 1/3\] tty: flush twice\"" "$scratch/out"'
+renumber "$p2" 2/3 "v3 1/3" >"$scratch/one.patch"
+run check-patch --emacs "$scratch/one.patch"
+check "one patch of a series alone (b4's per-patch hook): its own number, no note on the others" \
+	eval 'rc 1 && lines err 0 && grep -q "one.patch:[0-9]*: WARNING: flush_work_sync() is redundant since 3.7 \[WQ001\]$" "$scratch/out"'
+awk '/^Subject: Re:/ { r = 1 } r' "$scratch/thread.mbox" | sed '1i From x Mon Sep 17 00:00:00 2001' >"$scratch/reply.eml"
+run check-patch "$scratch/reply.eml"
+check "a reply (with a diff in it): nothing to check, exit 3, said" \
+	eval 'rc 3 && grep -qx "total: nothing to check (a reply)" "$scratch/out" && grep -q "a reply, skipped" "$scratch/err"'
+run check-patch "$scratch/dir"/0000-cover-letter.patch
+check "a cover letter: nothing to check, exit 3, said" \
+	eval 'rc 3 && grep -qx "total: nothing to check (a cover letter)" "$scratch/out"'
+run check-patch --format=json "$scratch/dir"/0000-cover-letter.patch
+check "a cover letter in json: the document with outcome nothing-to-check" \
+	eval 'rc 3 && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"summary\"][\"outcome\"] == \"nothing-to-check\" and d[\"findings\"] == []" "$scratch/out"'
+
+# A patch the tree already has (not a git checkout: no blob to go back to).
+alr=$scratch/already
+cp -a "$tree" "$alr" && rm -rf "$alr/.git" && (cd "$alr" && patch -s -p1 <"$p1" && patch -s -p1 <"$p2")
+run check-patch --tree="$alr" "$p2"
+check "a patch already applied in TREE: exit 5, one line saying so, the summary too" \
+	eval 'rc 5 && lines err 1 && grep -q "patch 2/3 \".*flush twice\" is already applied in" "$scratch/err" && grep -qx "total: already applied" "$scratch/out"'
+run check-patch --tree="$alr" "$mbox"
+check "a series whose first patch is already applied: exit 5" eval 'rc 5 && grep -q "patch 1/3 .* is already applied" "$scratch/err"'
+run check-patch --tree="$alr" --format=sarif "$p3"
+check "sarif: a clean run's summary in the run's properties" \
+	eval 'rc 0 && python3 -c "import json,sys; s=json.load(open(sys.argv[1]))[\"runs\"][0][\"properties\"][\"summary\"]; assert s[\"outcome\"] == \"clean\" and s[\"patches\"] == 1, s" "$scratch/out"'
+rm -rf "$alr"
+
+# A corrupt patch (a mailer wrapped a line): does not apply, exit 4.
+awk '/^\+.*flush_work_sync/ { print substr($0, 1, 10); print substr($0, 11); next } 1' "$p2" >"$scratch/wrapped.patch"
+run check-patch "$scratch/wrapped.patch"
+check "a corrupt patch (a wrapped line): exit 4, one line naming it" \
+	eval 'rc 4 && lines err 1 && grep -q "wrapped.patch: corrupt patch" "$scratch/err"'
+
+# A base64 mail, as some mailers send a patch.
+python3 - "$p2" "$scratch/b64.patch" <<'PY'
+import base64, sys
+text = open(sys.argv[1], "rb").read()
+head, body = text.split(b"\n\n", 1)
+head = head.replace(b"Content-Transfer-Encoding: 8bit", b"Content-Transfer-Encoding: base64")
+if b"Content-Transfer-Encoding" not in head:
+    head += b"\nContent-Transfer-Encoding: base64"
+open(sys.argv[2], "wb").write(head + b"\n\n" + base64.encodebytes(body))
+PY
+run check-patch "$scratch/b64.patch"
+check "a base64 mail is decoded and checked" eval 'rc 1 && grep -q "\[WQ001\]" "$scratch/out"'
+
+# A long message: the finding's line is what was found, the why and the
+# advice are a note wrapped at 80 columns.
+run check-patch "$p2"
+if rc 1 && grep -q '^drivers/char/tty_flip_wq.c:[0-9]*:[0-9]*: warning: flush_work_sync() is redundant since 3.7 \[WQ001\]$' "$scratch/out" &&
+   grep -q '^drivers/char/tty_flip_wq.c:[0-9]*:[0-9]*: note: workqueues are non-reentrant' "$scratch/out" &&
+   [ "$(grep -c '^drivers/char/tty_flip_wq.c:[0-9]*:[0-9]*: note: ' "$scratch/out")" -ge 2 ] &&
+   ! grep ': note: ' "$scratch/out" | grep -v 'added by' | sed 's/^.*: note: //' | grep -q '.\{81\}'; then
+	ok "text: the finding's line says what was found, its explanation notes at its position (as gcc's), no text past 80 columns"
+else
+	nok "text: the explanation wrapped as a note" "$(cat "$scratch/out")"
+fi
 
 # wqcheck diff over the same commits.
 G checkout -q -
@@ -180,7 +303,8 @@ run diff HEAD~3..HEAD
 check "diff HEAD~3..HEAD: the added call, attributed to its commit, exit 1" \
 	eval 'rc 1 && [ "$(grep -c "\[WQ" "$scratch/out")" -eq 1 ] && grep -q "added by commit [0-9a-f]* (\"tty: flush twice\")" "$scratch/out"'
 run diff HEAD
-check "diff of one commit that only edits nearby lines: exit 0, silent" eval 'rc 0 && lines out 0'
+check "diff of one commit that only edits nearby lines: exit 0, only the summary line" \
+	eval 'rc 0 && lines out 1 && grep -qx "total: 0 errors, 0 warnings, 0 notes, 1 commit checked" "$scratch/out"'
 run diff HEAD~1
 check "diff of the commit that adds the call: exit 1" rc 1
 run diff no-such-rev..HEAD

@@ -193,8 +193,14 @@ void newcode_init(struct work_struct *w)
 EOF
 (cd "$tree" && G add drivers/percpu/newcode.c && G commit -q -m "percpu: new code" &&
  G format-patch -q -1 -o "$T/new" && G reset -q --hard HEAD~1)
-"$WQCHECK" check-patch --tree="$tree" "$T/new"/*.patch >"$T/cp.out" 2>&1
+"$WQCHECK" check-patch --tree="$tree" "$T/new"/*.patch >"$T/cp.text" 2>&1
 rc=$?
+# the text wraps a finding's explanation as notes: its whole message, from
+# JSON, one line a finding with the line of code it is on
+"$WQCHECK" check-patch --tree="$tree" --format=json "$T/new"/*.patch 2>/dev/null |
+	python3 -c 'import json, sys
+for f in json.load(sys.stdin)["findings"]:
+    print(f["rule"], f["line_text"] if "line_text" in f else "", f["message"])' >"$T/cp.out"
 check "percpu: check-patch fails a patch that adds the old names (exit 1)" test $rc -eq 1
 for r in "WQ020.*system_percpu_wq" "WQ021.*system_dfl_wq" "WQ022.*WQ_PERCPU"; do
 	check "percpu: check-patch names the replacement: $r" \

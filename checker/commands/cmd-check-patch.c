@@ -14,15 +14,20 @@ static const char about[] =
 "(or whose evidence it adds), judged on the post-image. check-patch applies\n"
 "format-patch files, mailboxes or plain diffs (stdin when none or '-'), or a\n"
 "series directory (its files in name order), with git apply in a scratch\n"
-"copy of the touched files; TREE is never written. A file without a diff (a\n"
-"cover letter) is skipped with a note.\n"
+"copy of the touched files; TREE is never written. Replies and mails\n"
+"without a diff (a cover letter) are skipped with a note; of several\n"
+"versions of a series (\"[PATCH v3 1/3]\") the newest is checked, and\n"
+"patches are numbered as their sender numbered them.\n"
 "diff takes the commits of a git range of TREE (A..B and A...B: from their\n"
 "merge base to B; a single commit C: C^..C).\n";
 
 static const char after[] =
-"Exit status: 0 nothing added at or above --fail-on, 1 something added,\n"
-"2 usage error, no input with a diff, a patch that does not apply, a\n"
-"tree git cannot read, or a file it touches that cannot be read (named).\n";
+"Exit status: 0 checked, nothing added at or above --fail-on; 1 something\n"
+"added; 2 usage or environment error (a tree git cannot read, an\n"
+"unreadable input or file it touches, named); 3 nothing to check (a reply,\n"
+"a cover letter: no patch in the input); 4 a patch does not apply (or is\n"
+"corrupt); 5 it is already applied in TREE (its reverse applies). Stable,\n"
+"for bots. diff: 0, 1, 2.\n";
 
 static const struct command_usage check_patch_usage = {
 	.name = "check-patch",
@@ -78,6 +83,9 @@ static int parse(int argc, char **argv, const struct command_usage *usage,
 			  "the binding index of a full run (wqcheck check\n"
 			  "--save-index): items bound in other directories"),
 		OPT_JOBS(&o->jobs, "parallel jobs"),
+		OPT_BOOL(0, "all-versions", &o->all_versions,
+			 "check each version of the series the input holds,\n"
+			 "not only the newest (check-patch)"),
 		OPT_QUIET(&o->quiet, "no total line"),
 		OPT_BOOL(0, "no-summary", &o->quiet, "no total line, as checkpatch"),
 		/* checkpatch options b4's prep-perpatch-check-cmd examples pass */
@@ -113,6 +121,8 @@ int cmd_diff(int argc, char **argv)
 	struct rule_choice rules = { 0 };
 	int n = parse(argc, argv, &diff_usage, &o, &rules);
 
+	if (o.all_versions)
+		usage_die("--all-versions is check-patch's: a range has one version");
 	if (n != 1)
 		usage_die("%s", n ? "one range only" : "no range given");
 	return check_patch_range(&o, argv[0]);

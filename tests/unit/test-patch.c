@@ -1,10 +1,14 @@
 /* Unit tests for the patch reader: mailboxes, subjects, paths, hunks and
  * the input lines of the lines a patch adds. */
 #include "products/review/patch-parse.h"
+#include "products/review/patch-pick.h"
 #include "test-lib.h"
+#include "lib/strbuf.h"
 #include "lib/usage.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char mbox[] =
 	"From 1111111111111111111111111111111111111111 Mon Sep 17 00:00:00 2001\n"	/* 1 */
@@ -185,8 +189,108 @@ static void test_encoded(void)
 	patch_series_release(&ps);
 }
 
+static void test_subject_prefix(void)
+{
+	static const struct {
+		const char *subject;
+		unsigned version, counter, total;
+		bool reply;
+		const char *title;
+	} cases[] = {
+		{ "[PATCH v3 1/3] wifi: iwlwifi: x", 3, 1, 3, false, "wifi: iwlwifi: x" },
+		{ "[PATCH net-next v2 02/12] net: y", 2, 2, 12, false, "net: y" },
+		{ "[PATCH 0/3] replace system_unbound_wq", 1, 0, 3, false,
+		  "replace system_unbound_wq" },
+		{ "Re: [PATCH v2 3/3] s390: z", 2, 3, 3, true, "s390: z" },
+		{ "RE: [PATCH rtw-next] Revert \"wifi: rtw88: q\"", 1, 0, 0, true,
+		  "Revert \"wifi: rtw88: q\"" },
+		{ "AW: Re: [RFC PATCH V4 1/1] a", 4, 1, 1, true, "a" },
+		{ "[PATCH RESEND RFC 1/3] b", 1, 1, 3, false, "b" },
+		{ "[PATCH] [v2] c", 2, 0, 0, false, "c" },
+		{ "[PATCH 3/2] out of range", 1, 0, 0, false, "out of range" },
+		{ "no prefix: v3 1/3", 1, 0, 0, false, "no prefix: v3 1/3" },
+		{ "[PATCH", 1, 0, 0, false, "[PATCH" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct subject_prefix sp;
+		char name[160];
+
+		subject_prefix_parse(cases[i].subject, &sp);
+		snprintf(name, sizeof(name), "patch: subject prefix of \"%s\"", cases[i].subject);
+		CHECK(name, sp.version == cases[i].version && sp.counter == cases[i].counter &&
+		      sp.total == cases[i].total && sp.reply == cases[i].reply &&
+		      !strcmp(sp.title, cases[i].title));
+	}
+}
+
+/* One mail of a thread: subject, ids, and a diff or not. */
+static void add_mail(struct strbuf *sb, const char *subject, const char *id,
+		     const char *parent, bool diff)
+{
+	strbuf_addf(sb, "From x Mon Sep 17 00:00:00 2001\nFrom: A <a@invalid>\n"
+		    "Subject: %s\nMessage-ID:\n <%s>\n", subject, id);
+	if (parent)
+		strbuf_addf(sb, "In-Reply-To: <%s>\nReferences: <a@b>\n\t<%s>\n", parent, parent);
+	strbuf_addstr(sb, "\nText.\n");
+	if (diff)
+		strbuf_addf(sb, "---\ndiff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n"
+			    "@@ -1 +1,2 @@\n x\n+%s\n", id);
+	strbuf_addch(sb, '\n');
+}
+
+static void test_pick(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct patch_series ps;
+	struct patch_pick pick;
+	struct patch_ref *order;
+	const char *why;
+	size_t n;
+
+	/* As a list archive has them: by date, v2 and v3, a cover, replies,
+	 * v3's patches out of order and 2/2 sent twice. */
+	add_mail(&sb, "[PATCH v2 1/2] a", "v2-1", NULL, true);
+	add_mail(&sb, "[PATCH v2 2/2] b", "v2-2", "v2-1", true);
+	add_mail(&sb, "Re: [PATCH v2 2/2] b", "r1", "v2-2", true);
+	add_mail(&sb, "[PATCH v3 0/2] cover", "v3-0", NULL, false);
+	add_mail(&sb, "[PATCH v3 2/2] b", "v3-2", "v3-0", true);
+	add_mail(&sb, "[PATCH v3 1/2] a", "v3-1", "v3-0", true);
+	add_mail(&sb, "[PATCH v3 2/2] b", "v3-2b", "v3-0", true);
+	add_mail(&sb, "Re: [PATCH v3 0/2] cover", "r2", "v3-0", false);
+	n = sb.len;
+	if (patch_series_parse(&ps, "t", strbuf_detach(&sb), n, &why) < 0 || ps.nr != 8) {
+		CHECK("pick: eight mails", false);
+		return;
+	}
+	CHECK_STR("pick: a folded Message-ID", ps.patches[1].message_id, "v2-2");
+	CHECK_STR("pick: In-Reply-To", ps.patches[1].in_reply_to, "v2-1");
+	patch_pick_scan(&ps, 1, &pick);
+	CHECK("pick: versions 2 and 3, two replies, one cover, five patches",
+	      pick.nr_versions == 2 && pick.versions[0] == 2 && pick.versions[1] == 3 &&
+	      pick.nr_replies == 2 && pick.nr_covers == 1 && pick.nr_patches == 5);
+	n = patch_pick_version(&ps, 1, 3, true, &order);
+	CHECK("pick: v3 is 1/2 then the later 2/2",
+	      n == 2 && order[0].patch == 5 && order[1].patch == 6 &&
+	      ps.patches[5].number == 1 && ps.patches[5].of == 2 &&
+	      ps.patches[6].number == 2 && ps.patches[6].of == 2);
+	CHECK("pick: the rest of the thread skipped",
+	      ps.patches[0].skip && ps.patches[2].skip && ps.patches[3].skip &&
+	      ps.patches[4].skip && !ps.patches[5].skip && !ps.patches[6].skip);
+	free(order);
+	n = patch_pick_version(&ps, 1, 2, true, &order);
+	CHECK("pick: v2 is its two patches, the reply with a diff left out",
+	      n == 2 && order[0].patch == 0 && order[1].patch == 1 && ps.patches[2].skip);
+	free(order);
+	patch_pick_release(&pick);
+	patch_series_release(&ps);
+}
+
 int main(void)
 {
+	test_subject_prefix();
+	test_pick();
 	test_encoded();
 	test_mailbox();
 	test_plain_diff();

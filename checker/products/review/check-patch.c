@@ -7,6 +7,7 @@
 #include "products/review/patch-apply.h"
 #include "products/review/patch-index.h"
 #include "products/review/patch-parse.h"
+#include "products/review/patch-pick.h"
 #include "output/report.h"
 #include "analysis/rules/rule.h"
 #include "analysis/scan.h"
@@ -44,7 +45,7 @@ struct check {
 	bool git_tree;
 	enum report_format format;
 	enum severity fail_on;
-	bool emacs, terse, showfile, quiet;
+	bool emacs, terse, showfile, quiet, all_versions;
 	const char *index_path;		/* the binding index (patch-index.h) */
 	const struct rule *rules[64];
 	size_t nr_rules;
@@ -52,8 +53,16 @@ struct check {
 
 	struct patch_series *inputs;
 	size_t nr_inputs;
-	/* patch mode: the input and patch of each scratch commit */
+	char *corrupt;			/* an input whose diff is malformed: why */
+	struct patch_pick pick;
+	/* patch mode, one version at a time: the patches to apply in order,
+	 * and the input and patch of each scratch commit */
+	unsigned version;
+	struct patch_ref *order;
+	size_t nr_order;
 	size_t *commit_input, *commit_patch;
+	int outcome;			/* CHECK_PATCH_* of the version */
+	struct strbuf why;		/* the patch that did not apply */
 
 	char *base, *tip;		/* diff mode */
 
@@ -76,6 +85,7 @@ static void take_options(struct check *c, const struct check_patch_options *o)
 	c->terse = o->terse;
 	c->showfile = o->showfile;
 	c->quiet = o->quiet;
+	c->all_versions = o->all_versions;
 	c->index_path = o->index_path;
 	c->nr_rules = o->nr_rules < 64 ? o->nr_rules : 64;
 	memcpy(c->rules, o->rules, c->nr_rules * sizeof(*c->rules));
@@ -101,12 +111,15 @@ static void find_tree(struct check *c)
 /* --- check-patch: the inputs ------------------------------------------------ */
 
 /* Reads one input; returns false when it holds no diff at all (a cover
- * letter, a note), which a series directory as format-patch writes it has. */
+ * letter, a reply, a note), which a series directory as format-patch
+ * writes it has, and a list's thread has many of. A diff git am would
+ * call corrupt is remembered, to be the run's outcome. */
 static bool read_input(struct check *c, const char *name)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct patch_series ps;
 	const char *why;
+	bool has_diff = true;
 
 	if (!strcmp(name, "-")) {
 		char buf[65536];
@@ -120,14 +133,17 @@ static bool read_input(struct check *c, const char *name)
 		die_errno("%s", name);
 	}
 	if (patch_series_parse(&ps, name, sb.buf ? sb.buf : xstrdup(""), sb.len, &why) < 0) {
-		if (!ps.no_diff)
-			die("%s: not a patch: %s", name, why);
-		patch_series_release(&ps);
-		return false;
+		if (!ps.no_diff && !c->corrupt) {
+			struct strbuf msg = STRBUF_INIT;
+
+			strbuf_addf(&msg, "%s: corrupt patch: %s", name, why);
+			c->corrupt = strbuf_detach(&msg);
+		}
+		has_diff = false;
 	}
 	c->inputs = xrealloc(c->inputs, (c->nr_inputs + 1) * sizeof(*c->inputs));
 	c->inputs[c->nr_inputs++] = ps;
-	return true;
+	return has_diff;
 }
 
 static int compare_names(const void *a, const void *b)
@@ -167,12 +183,10 @@ static char **directory_inputs(const char *dir, size_t *nr)
 }
 
 /* Reads every input, a directory as its files; an input without a diff is
- * skipped with a note (one line on stderr), and only a run left with no
- * patch at all is an error. */
+ * skipped with a note (one line on stderr). */
 static void read_inputs(struct check *c, char **inputs, size_t nr)
 {
-	char **skipped = NULL;
-	size_t nr_skipped = 0, alloc_skipped = 0, nr_read = 0, i, j;
+	size_t i, j;
 
 	for (i = 0; i < nr; i++) {
 		struct stat st;
@@ -183,13 +197,10 @@ static void read_inputs(struct check *c, char **inputs, size_t nr)
 
 		if (dir)
 			names = directory_inputs(inputs[i], &nr_names);
-		for (j = 0; j < nr_names; j++) {
-			nr_read++;
-			if (read_input(c, names[j]))
-				continue;
-			ALLOC_GROW(skipped, nr_skipped, alloc_skipped);
-			skipped[nr_skipped++] = xstrdup(names[j]);
-		}
+		for (j = 0; j < nr_names; j++)
+			if (!read_input(c, names[j]) && !c->quiet && !c->corrupt)
+				fprintf(stderr, "wqcheck: note: %s: no diff in it (a cover "
+					"letter?), skipped\n", names[j]);
 		if (dir) {
 			if (!nr_names)
 				die("%s: no file in the directory", inputs[i]);
@@ -198,18 +209,30 @@ static void read_inputs(struct check *c, char **inputs, size_t nr)
 			free(names);
 		}
 	}
-	if (!c->nr_inputs) {
-		if (nr_read == 1)
-			die("%s: not a patch: no diff in it", skipped[0]);
-		die("no patch in the %zu inputs: none has a diff", nr_read);
+}
+
+/* The mails of an input that holds several, skipped: one note each. */
+static void note_skipped(const struct check *c)
+{
+	size_t i, j;
+
+	if (c->quiet)
+		return;
+	for (i = 0; i < c->nr_inputs; i++) {
+		const struct patch_series *ps = &c->inputs[i];
+
+		if (ps->no_diff && ps->nr <= 1)
+			continue;	/* said by read_inputs() */
+		for (j = 0; j < ps->nr; j++) {
+			const struct patch *p = &ps->patches[j];
+			const char *what = p->prefix.reply ? "a reply" :
+					   !p->nr_files ? "no diff (a cover letter?)" : NULL;
+
+			if (what)
+				fprintf(stderr, "wqcheck: note: %s: \"%s\": %s, skipped\n",
+					ps->name, p->subject ? p->subject : "", what);
+		}
 	}
-	for (i = 0; i < nr_skipped; i++) {
-		if (!c->quiet)
-			fprintf(stderr, "wqcheck: note: %s: no diff in it (a cover "
-				"letter?), skipped\n", skipped[i]);
-		free(skipped[i]);
-	}
-	free(skipped);
 }
 
 static bool seen_path(char **seen, size_t nr, const char *path)
@@ -250,69 +273,73 @@ static bool preimage(struct check *c, const struct patch_file *f, struct strbuf 
 	return ok;
 }
 
-static void apply_series(struct check *c)
+/* Applies the patches of c->order; returns CHECK_PATCH_CLEAN, or the
+ * outcome of the first that does not apply with c->why saying which. */
+static int apply_series(struct check *c)
 {
 	char **seen = NULL, **base_paths = NULL;
 	size_t nr_seen = 0, alloc_seen = 0, nr_base = 0, alloc_base = 0;
-	size_t i, j, k, nr_commits = 0;
+	size_t i, k;
+	int outcome = CHECK_PATCH_CLEAN;
 
 	patch_scratch_init(&c->scratch, c->tree);
-	for (i = 0; i < c->nr_inputs; i++)
-		for (j = 0; j < c->inputs[i].nr; j++) {
-			const struct patch *p = &c->inputs[i].patches[j];
+	for (i = 0; i < c->nr_order; i++) {
+		const struct patch *p = &c->inputs[c->order[i].input].patches[c->order[i].patch];
 
-			for (k = 0; k < p->nr_files; k++) {
-				const struct patch_file *f = &p->files[k];
-				const char *paths[2] = { f->old_path, f->new_path };
-				int w;
+		for (k = 0; k < p->nr_files; k++) {
+			const struct patch_file *f = &p->files[k];
+			const char *paths[2] = { f->old_path, f->new_path };
+			int w;
 
-				for (w = 0; w < 2; w++) {
-					struct strbuf text = STRBUF_INIT;
+			for (w = 0; w < 2; w++) {
+				struct strbuf text = STRBUF_INIT;
 
-					if (!paths[w] || seen_path(seen, nr_seen, paths[w]))
-						continue;
-					ALLOC_GROW(seen, nr_seen, alloc_seen);
-					seen[nr_seen++] = xstrdup(paths[w]);
-					if (w == 0 && preimage(c, f, &text)) {
-						overlay_materialize(&c->scratch, paths[w],
-								    text.buf ? text.buf : "", text.len);
-						ALLOC_GROW(base_paths, nr_base, alloc_base);
-						base_paths[nr_base++] = seen[nr_seen - 1];
-					} else {
-						overlay_materialize(&c->scratch, paths[w], NULL, 0);
-					}
-					strbuf_release(&text);
+				if (!paths[w] || seen_path(seen, nr_seen, paths[w]))
+					continue;
+				ALLOC_GROW(seen, nr_seen, alloc_seen);
+				seen[nr_seen++] = xstrdup(paths[w]);
+				if (w == 0 && preimage(c, f, &text)) {
+					overlay_materialize(&c->scratch, paths[w],
+							    text.buf ? text.buf : "", text.len);
+					ALLOC_GROW(base_paths, nr_base, alloc_base);
+					base_paths[nr_base++] = seen[nr_seen - 1];
+				} else {
+					overlay_materialize(&c->scratch, paths[w], NULL, 0);
 				}
+				strbuf_release(&text);
 			}
 		}
+	}
 	for (i = 0; i < nr_seen; i++)
 		overlay_copy_siblings(&c->scratch, seen[i]);
 	timing_phase("overlay");
 	scratch_commit_base(&c->scratch, (const char *const *)base_paths, nr_base);
 	timing_phase("base committed");
-	for (i = 0; i < c->nr_inputs; i++)
-		nr_commits += c->inputs[i].nr;
-	c->commit_input = xcalloc(nr_commits + 1, sizeof(*c->commit_input));
-	c->commit_patch = xcalloc(nr_commits + 1, sizeof(*c->commit_patch));
-	for (i = 0; i < c->nr_inputs; i++)
-		for (j = 0; j < c->inputs[i].nr; j++) {
-			struct strbuf why = STRBUF_INIT;
+	c->commit_input = xcalloc(c->nr_order + 1, sizeof(*c->commit_input));
+	c->commit_patch = xcalloc(c->nr_order + 1, sizeof(*c->commit_patch));
+	for (i = 0; i < c->nr_order && outcome == CHECK_PATCH_CLEAN; i++) {
+		int rc = scratch_apply(&c->scratch, &c->inputs[c->order[i].input],
+				       c->order[i].patch, &c->why);
 
-			if (!c->inputs[i].patches[j].nr_files)
-				continue;	/* a cover letter */
-			if (scratch_apply(&c->scratch, &c->inputs[i], j, &why) < 0)
-				die("%s", why.buf);
-			c->commit_input[c->scratch.nr_commits - 1] = i;
-			c->commit_patch[c->scratch.nr_commits - 1] = j;
-			strbuf_release(&why);
+		if (rc == SCRATCH_ALREADY_APPLIED)
+			outcome = CHECK_PATCH_ALREADY_APPLIED;
+		else if (rc < 0)
+			outcome = CHECK_PATCH_NOT_APPLYING;
+		else {
+			c->commit_input[c->scratch.nr_commits - 1] = c->order[i].input;
+			c->commit_patch[c->scratch.nr_commits - 1] = c->order[i].patch;
 		}
-	scratch_list_commits(&c->scratch);
+	}
 	for (i = 0; i < nr_seen; i++)
 		free(seen[i]);
 	free(seen);
 	free(base_paths);
+	if (outcome != CHECK_PATCH_CLEAN)
+		return outcome;
+	scratch_list_commits(&c->scratch);
 	if (added_lines_compute(&c->added, &c->scratch, NULL, c->scratch.base, "HEAD") < 0)
 		die("cannot diff the series in the scratch repository");
+	return CHECK_PATCH_CLEAN;
 }
 
 /* --- diff: a range of TREE ------------------------------------------------- */
@@ -616,13 +643,69 @@ static const char *checkpatch_level(enum severity s)
 	return s == SEVERITY_ERROR ? "ERROR" : s == SEVERITY_WARNING ? "WARNING" : "CHECK";
 }
 
+/* A rule's message is one sentence of a few hundred characters: what was
+ * found, then after ": " why it matters and what to do. The finding's line
+ * takes the first part; the rest is wrapped under it as a note, at 80
+ * columns, instead of one line a mail client or a CI log cuts. */
+#define WRAP_AFTER	100
+#define WRAP_WIDTH	80
+
+static size_t headline_len(const char *msg)
+{
+	size_t len = strlen(msg);
+	const char *colon;
+
+	if (len <= WRAP_AFTER)
+		return len;
+	for (colon = strstr(msg, ": "); colon; colon = strstr(colon + 1, ": "))
+		if (colon - msg >= 20)
+			return (size_t)(colon - msg);
+	return len;
+}
+
+/* The rest of msg after its headline, as lines of about WRAP_WIDTH
+ * columns of text, each after prefix (the finding's "FILE:LINE:COL: note: ",
+ * as gcc repeats its position on every note; "" under checkpatch's lines). */
+static void write_explanation(FILE *fp, const char *msg, const char *prefix)
+{
+	size_t head = headline_len(msg), room = WRAP_WIDTH - 8;
+	const char *s = msg + head;
+
+	if (!*s)
+		return;
+	s += 2;		/* ": " */
+	while (*s) {
+		size_t n = strlen(s);
+
+		if (n > room) {
+			size_t cut = room;
+
+			while (cut > room / 2 && s[cut] != ' ')
+				cut--;
+			if (s[cut] != ' ')
+				cut = strcspn(s + room, " ") + room;
+			n = cut;
+		}
+		fprintf(fp, "%s%.*s\n", prefix, (int)n, s);
+		s += n;
+		while (*s == ' ')
+			s++;
+	}
+}
+
+static const struct patch *attributed_patch(const struct check *c, const struct attribution *a)
+{
+	return a->input >= 0 ? &c->inputs[a->input].patches[a->patch] : NULL;
+}
+
 static void write_added_by(FILE *fp, const struct check *c, const struct attribution *a)
 {
-	if (a->input >= 0) {
-		const struct patch_series *ps = &c->inputs[a->input];
+	const struct patch *p = attributed_patch(c, a);
 
-		fprintf(fp, "%s:%u: note: %s by patch %zu/%zu", ps->name, a->input_line,
-			a->by_evidence ? "its evidence was added" : "added", a->patch + 1, ps->nr);
+	if (p) {
+		fprintf(fp, "%s:%u: note: %s by patch %u/%u", c->inputs[a->input].name,
+			a->input_line, a->by_evidence ? "its evidence was added" : "added",
+			p->number, p->of);
 		if (a->subject)
 			fprintf(fp, " \"%s\"", a->subject);
 		fputc('\n', fp);
@@ -633,22 +716,51 @@ static void write_added_by(FILE *fp, const struct check *c, const struct attribu
 	}
 }
 
+struct totals {
+	unsigned errors, warnings, notes;
+};
+
+static void count(struct totals *t, const struct finding *f)
+{
+	t->errors += f->severity == SEVERITY_ERROR;
+	t->warnings += f->severity == SEVERITY_WARNING;
+	t->notes += f->severity == SEVERITY_NOTE;
+}
+
+/* The version's patches checked, for the summary. */
+static size_t nr_checked(const struct check *c)
+{
+	return c->inputs ? c->nr_order : c->added.diff.nr;
+}
+
+/* "(v3)" after the summary when the input held several versions or the
+ * one checked is not the first. */
+static void write_version(FILE *fp, const struct check *c)
+{
+	if (c->inputs && (c->version > 1 || c->pick.nr_versions > 1))
+		fprintf(fp, " (v%u)", c->version);
+}
+
 /* As gcc prints: display columns of the patched files (output/columns.h),
- * the notes unindented. */
+ * the notes unindented, each line one a quickfix list reads. */
 static void write_text(FILE *fp, const struct check *c)
 {
 	struct column_files *cf = column_files_new(c->scratch.overlay);
+	struct totals t = { 0 };
 	size_t i, j;
 
 	for (i = 0; i < c->nr; i++) {
 		const struct finding *f = c->all[i];
+		unsigned col = column_files_display(cf, f->file, f->line, f->column);
+		char prefix[PATH_MAX + 64];
 
-		fprintf(fp, "%s:%u:%u: %s: %s%s [%s]\n", f->file, f->line,
-			column_files_display(cf, f->file, f->line, f->column),
-			severity_name(f->severity), f->message,
+		fprintf(fp, "%s:%u:%u: %s: %.*s%s [%s]\n", f->file, f->line, col,
+			severity_name(f->severity), (int)headline_len(f->message), f->message,
 			f->in_inactive_branch ?
 			" (in an #if branch this configuration does not build)" : "",
 			f->rule->id);
+		snprintf(prefix, sizeof(prefix), "%s:%u:%u: note: ", f->file, f->line, col);
+		write_explanation(fp, f->message, prefix);
 		for (j = 0; j < f->nr_evidence; j++) {
 			const struct evidence *e = &f->evidence[j];
 
@@ -656,21 +768,44 @@ static void write_text(FILE *fp, const struct check *c)
 				column_files_display(cf, e->file, e->line, e->column), e->message);
 		}
 		write_added_by(fp, c, &c->attr[i]);
+		count(&t, f);
 	}
 	column_files_free(cf);
+	if (c->quiet)
+		return;
+	fprintf(fp, "total: %u errors, %u warnings, %u notes, %zu %s checked", t.errors,
+		t.warnings, t.notes, nr_checked(c),
+		c->inputs ? (nr_checked(c) == 1 ? "patch" : "patches") :
+		(nr_checked(c) == 1 ? "commit" : "commits"));
+	write_version(fp, c);
+	fputc('\n', fp);
+}
+
+/* Whether input in holds a patch of the version checked. */
+static bool input_checked(const struct check *c, size_t in)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_order; i++)
+		if (c->order[i].input == in)
+			return true;
+	return false;
 }
 
 /* checkpatch.pl's report(): "PREFIX LEVEL: message", then (not --terse)
  * "#N: FILE: path:line:" and the patch line, and an empty line. The prefix
  * is "INPUT:N: " (--emacs: N is the line of the patch file) or "path:line: "
- * (--showfile; also for wqcheck diff, which has no patch file). */
+ * (--showfile; also for wqcheck diff, which has no patch file). The total
+ * line ends each input, as checkpatch's does, unless -q. */
 static void write_checkpatch(FILE *fp, const struct check *c)
 {
 	size_t in, i, nr_inputs = c->inputs ? c->nr_inputs : 1;
 
 	for (in = 0; in < nr_inputs; in++) {
-		unsigned errors = 0, warnings = 0, checks = 0;
+		struct totals t = { 0 };
 
+		if (c->inputs && !input_checked(c, in))
+			continue;
 		for (i = 0; i < c->nr; i++) {
 			const struct finding *f = c->all[i];
 			const struct attribution *a = &c->attr[i];
@@ -682,11 +817,9 @@ static void write_checkpatch(FILE *fp, const struct check *c)
 				fprintf(fp, "%s:%u: ", f->file, f->line);
 			else
 				fprintf(fp, "%s:%u: ", c->inputs[in].name, a->input_line);
-			fprintf(fp, "%s: %s [%s]\n", checkpatch_level(f->severity), f->message,
-				f->rule->id);
-			errors += f->severity == SEVERITY_ERROR;
-			warnings += f->severity == SEVERITY_WARNING;
-			checks += f->severity == SEVERITY_NOTE;
+			fprintf(fp, "%s: %.*s [%s]\n", checkpatch_level(f->severity),
+				(int)headline_len(f->message), f->message, f->rule->id);
+			count(&t, f);
 			if (c->terse)
 				continue;
 			if (!c->showfile && c->inputs && a->input_line)
@@ -694,34 +827,40 @@ static void write_checkpatch(FILE *fp, const struct check *c)
 			line = c->inputs && a->input_line ?
 				patch_input_line(&c->inputs[in], a->input_line) :
 				file_line(c, f->file, f->line);
-			fprintf(fp, "%s%s\n\n", c->inputs && a->input_line ? "" : "+", line);
+			fprintf(fp, "%s%s\n", c->inputs && a->input_line ? "" : "+", line);
+			write_explanation(fp, f->message, "");
+			fputc('\n', fp);
 			free(line);
 		}
-		/* checkpatch --terse is quiet about a clean patch. */
-		if (c->quiet || (c->terse && !errors && !warnings && !checks))
+		if (c->quiet)
 			continue;
-		fprintf(fp, "total: %u errors, %u warnings, ", errors, warnings);
-		if (checks)
-			fprintf(fp, "%u checks, ", checks);
+		fprintf(fp, "total: %u errors, %u warnings, ", t.errors, t.warnings);
+		if (t.notes)
+			fprintf(fp, "%u checks, ", t.notes);
 		if (c->inputs)
-			fprintf(fp, "%zu lines checked\n", c->inputs[in].nr_lines);
+			fprintf(fp, "%zu lines checked", c->inputs[in].nr_lines);
 		else
-			fprintf(fp, "%zu files checked\n", c->files.nr);
+			fprintf(fp, "%zu files checked", c->files.nr);
+		write_version(fp, c);
+		fputc('\n', fp);
 	}
 }
 
 static json_t *added_by_json(const struct check *c, const struct attribution *a)
 {
+	const struct patch *p = attributed_patch(c, a);
 	json_t *o = json_object();
 
 	json_object_set_new(o, "file", json_string(a->file));
 	json_object_set_new(o, "line", json_integer(a->line));
 	json_object_set_new(o, "by_evidence", json_boolean(a->by_evidence));
-	if (a->input >= 0) {
+	if (p) {
 		json_object_set_new(o, "input", json_string(c->inputs[a->input].name));
-		json_object_set_new(o, "patch", json_integer((json_int_t)a->patch + 1));
-		json_object_set_new(o, "patches",
-				    json_integer((json_int_t)c->inputs[a->input].nr));
+		json_object_set_new(o, "patch", json_integer(p->number));
+		json_object_set_new(o, "patches", json_integer(p->of));
+		json_object_set_new(o, "version", json_integer(p->prefix.version));
+		if (p->message_id)
+			json_object_set_new(o, "message_id", json_string(p->message_id));
 		if (a->input_line)
 			json_object_set_new(o, "input_line", json_integer(a->input_line));
 	}
@@ -732,14 +871,51 @@ static json_t *added_by_json(const struct check *c, const struct attribution *a)
 	return o;
 }
 
+static const char *const outcome_names[] = {
+	[CHECK_PATCH_CLEAN] = "clean",
+	[CHECK_PATCH_FINDINGS] = "findings",
+	[CHECK_PATCH_NOTHING] = "nothing-to-check",
+	[CHECK_PATCH_NOT_APPLYING] = "does-not-apply",
+	[CHECK_PATCH_ALREADY_APPLIED] = "already-applied",
+};
+
+const char *check_patch_outcome_name(int outcome)
+{
+	if (outcome < 0 || outcome > CHECK_PATCH_ALREADY_APPLIED || !outcome_names[outcome])
+		return "error";
+	return outcome_names[outcome];
+}
+
+static json_t *summary_json(const struct check *c)
+{
+	struct totals t = { 0 };
+	json_t *o = json_object();
+	size_t i;
+
+	for (i = 0; i < c->nr; i++)
+		count(&t, c->all[i]);
+	json_object_set_new(o, "outcome", json_string(check_patch_outcome_name(c->outcome)));
+	json_object_set_new(o, "errors", json_integer(t.errors));
+	json_object_set_new(o, "warnings", json_integer(t.warnings));
+	json_object_set_new(o, "notes", json_integer(t.notes));
+	json_object_set_new(o, c->inputs ? "patches" : "commits",
+			    json_integer((json_int_t)nr_checked(c)));
+	if (c->inputs)
+		json_object_set_new(o, "version", json_integer(c->version));
+	if (c->why.len)
+		json_object_set_new(o, "reason", json_string(c->why.buf));
+	return o;
+}
+
 /* The scan's own JSON or SARIF, with where each finding came from added:
- * "added_by" (JSON) or properties.added_by (SARIF), in the same order. */
-static void write_structured(FILE *fp, struct check *c)
+ * "added_by" (JSON) or properties.added_by (SARIF), in the same order,
+ * and the summary: "summary" (JSON), properties.summary of the run (SARIF). */
+static json_t *structured(struct check *c)
 {
 	char *buf = NULL;
 	size_t len = 0, i;
 	FILE *mem = open_memstream(&buf, &len);
-	json_t *doc, *list;
+	json_t *doc, *list, *run = NULL;
 	json_error_t err;
 
 	if (!mem)
@@ -753,8 +929,7 @@ static void write_structured(FILE *fp, struct check *c)
 	if (c->format == FORMAT_JSON) {
 		list = json_object_get(doc, "findings");
 	} else {
-		json_t *run = json_array_get(json_object_get(doc, "runs"), 0);
-
+		run = json_array_get(json_object_get(doc, "runs"), 0);
 		list = json_object_get(run, "results");
 		json_object_set_new(run, "automationDetails",
 				    json_pack("{s:s}", "id", c->inputs ? "wqcheck/check-patch/" :
@@ -793,16 +968,52 @@ static void write_structured(FILE *fp, struct check *c)
 		}
 		json_object_set_new(series, "fail_on", json_string(severity_name(c->fail_on)));
 		json_object_set_new(doc, "series", series);
+		json_object_set_new(doc, "summary", summary_json(c));
+	} else if (run) {
+		json_t *props = json_object_get(run, "properties");
+
+		if (!props) {
+			props = json_object();
+			json_object_set_new(run, "properties", props);
+		}
+		json_object_set_new(props, "summary", summary_json(c));
 	}
-	json_dumpf(doc, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	fputc('\n', fp);
-	json_decref(doc);
+	return doc;
 }
 
-static int finish(struct check *c)
+/* The outcome of a version that was not checked, in text: one line on
+ * stdout (the summary) and the why on stderr. */
+static void write_not_checked(FILE *fp, const struct check *c)
+{
+	if (c->why.len && c->outcome != CHECK_PATCH_NOTHING)
+		fprintf(stderr, "wqcheck: %s\n", c->why.buf);
+	if (c->quiet)
+		return;
+	fprintf(fp, "total: %s", c->outcome == CHECK_PATCH_NOTHING ? "nothing to check" :
+		c->outcome == CHECK_PATCH_ALREADY_APPLIED ? "already applied" : "does not apply");
+	if (c->outcome == CHECK_PATCH_NOTHING && c->why.len)
+		fprintf(fp, " (%s)", c->why.buf);
+	write_version(fp, c);
+	fputc('\n', fp);
+}
+
+/* Writes the version's result; JSON and SARIF documents are handed to docs
+ * (printed once every version is done). */
+static void write_result(struct check *c, json_t *docs)
+{
+	if (c->format != FORMAT_TEXT)
+		json_array_append_new(docs, structured(c));
+	else if (c->outcome != CHECK_PATCH_CLEAN && c->outcome != CHECK_PATCH_FINDINGS)
+		write_not_checked(stdout, c);
+	else if (c->emacs || c->showfile)
+		write_checkpatch(stdout, c);
+	else
+		write_text(stdout, c);
+}
+
+static void finish(struct check *c)
 {
 	size_t i;
-	int status = EXIT_CLEAN;
 
 	timing_phase("scanned");
 	keep_added(c);
@@ -810,27 +1021,38 @@ static int finish(struct check *c)
 	c->all = scan_result_findings(&c->res, &c->nr);
 	attribute(c);
 	timing_phase("attributed");
+	c->outcome = CHECK_PATCH_CLEAN;
 	for (i = 0; i < c->nr; i++)
 		if (c->all[i]->severity >= c->fail_on)
-			status = EXIT_FINDINGS;
-	if (c->format != FORMAT_TEXT)
-		write_structured(stdout, c);
-	else if (c->emacs || c->showfile)
-		write_checkpatch(stdout, c);
-	else
-		write_text(stdout, c);
+			c->outcome = CHECK_PATCH_FINDINGS;
+}
+
+static void write_failed_files(const struct check *c)
+{
+	size_t i;
+
 	if (c->format == FORMAT_TEXT)
 		for (i = 0; i < c->res.nr_files; i++)
 			if (c->res.files[i].failed_reason)
 				fprintf(stderr, "wqcheck: %s: not fully analysed: %s\n",
 					c->res.files[i].path, c->res.files[i].failed_reason);
+}
+
+static void flush_docs(json_t *docs, bool several)
+{
+	if (json_array_size(docs)) {
+		json_dumpf(several ? docs : json_array_get(docs, 0), stdout,
+			   JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		fputc('\n', stdout);
+	}
+	json_decref(docs);
 	fflush(stdout);
 	if (ferror(stdout))
 		die("cannot write the output");
-	return status;
 }
 
-static void release(struct check *c)
+/* What one version's run leaves: everything but the inputs. */
+static void release_run(struct check *c)
 {
 	size_t i;
 
@@ -839,25 +1061,106 @@ static void release(struct check *c)
 		free(c->attr[i].subject);
 	}
 	free(c->attr);
+	c->attr = NULL;
 	free(c->all);
+	c->all = NULL;
+	c->nr = 0;
 	scan_result_release(&c->res);
+	memset(&c->res, 0, sizeof(c->res));
 	file_list_release(&c->files);
+	memset(&c->files, 0, sizeof(c->files));
 	added_lines_release(&c->added);
+	memset(&c->added, 0, sizeof(c->added));
 	patch_scratch_release(&c->scratch);
+	memset(&c->scratch, 0, sizeof(c->scratch));
+	free(c->commit_input);
+	free(c->commit_patch);
+	c->commit_input = c->commit_patch = NULL;
+	free(c->order);
+	c->order = NULL;
+	c->nr_order = 0;
+	strbuf_release(&c->why);
+}
+
+static void release(struct check *c)
+{
+	size_t i;
+
+	release_run(c);
 	for (i = 0; i < c->nr_inputs; i++)
 		patch_series_release(&c->inputs[i]);
 	free(c->inputs);
-	free(c->commit_input);
-	free(c->commit_patch);
+	free(c->corrupt);
+	patch_pick_release(&c->pick);
 	free(c->base);
 	free(c->tip);
 	free(c->tree);
 }
 
+/* Of several versions' outcomes, the one to exit with: what needs a
+ * look first. */
+static int outcome_rank(int outcome)
+{
+	switch (outcome) {
+	case CHECK_PATCH_FINDINGS: return 4;
+	case CHECK_PATCH_NOT_APPLYING: return 3;
+	case CHECK_PATCH_ALREADY_APPLIED: return 2;
+	case CHECK_PATCH_CLEAN: return 1;
+	default: return 0;
+	}
+}
+
+int check_patch_worse(int a, int b)
+{
+	return outcome_rank(b) > outcome_rank(a) ? b : a;
+}
+
+/* Why there is nothing to check: what the mails were. */
+static void nothing_why(struct check *c)
+{
+	const struct patch_pick *k = &c->pick;
+
+	if (k->nr_replies == 1 && !k->nr_covers)
+		strbuf_addstr(&c->why, "a reply");
+	else if (k->nr_covers == 1 && !k->nr_replies && c->nr_inputs == 1 &&
+		 c->inputs[0].nr == 1 && c->inputs[0].patches[0].prefix.total)
+		strbuf_addstr(&c->why, "a cover letter");
+	else if (!k->nr_replies)
+		strbuf_addf(&c->why, "no diff in the %zu %s", k->nr_covers,
+			    k->nr_covers == 1 ? "mail" : "mails");
+	else
+		strbuf_addf(&c->why, "%zu %s, %zu %s without a diff", k->nr_replies,
+			    k->nr_replies == 1 ? "reply" : "replies", k->nr_covers,
+			    k->nr_covers == 1 ? "mail" : "mails");
+}
+
+/* Checks version v of the inputs: applies, scans, writes. */
+static int check_version(struct check *c, unsigned v, json_t *docs)
+{
+	int outcome;
+
+	c->version = v;
+	c->nr_order = patch_pick_version(c->inputs, c->nr_inputs, v, c->quiet, &c->order);
+	c->outcome = apply_series(c);
+	timing_phase("applied");
+	if (c->outcome == CHECK_PATCH_CLEAN) {
+		scan_added(c);
+		finish(c);
+	}
+	write_result(c, docs);
+	if (c->outcome == CHECK_PATCH_CLEAN || c->outcome == CHECK_PATCH_FINDINGS)
+		write_failed_files(c);
+	outcome = c->outcome;
+	release_run(c);
+	return outcome;
+}
+
 int check_patch_series(const struct check_patch_options *o, char **inputs, size_t nr)
 {
 	struct check c = { 0 };
-	int status;
+	json_t *docs = json_array();
+	int status = CHECK_PATCH_NOTHING;
+	size_t i;
 
 	take_options(&c, o);
 	timing_phase("start");
@@ -870,10 +1173,31 @@ int check_patch_series(const struct check_patch_options *o, char **inputs, size_
 		read_inputs(&c, inputs, nr);
 	}
 	timing_phase("read");
-	apply_series(&c);
-	timing_phase("applied");
-	scan_added(&c);
-	status = finish(&c);
+	patch_pick_scan(c.inputs, c.nr_inputs, &c.pick);
+	note_skipped(&c);
+	if (c.corrupt) {
+		/* git am stops at a corrupt patch, and so does the series. */
+		c.outcome = status = CHECK_PATCH_NOT_APPLYING;
+		strbuf_addstr(&c.why, c.corrupt);
+		write_result(&c, docs);
+	} else if (!c.pick.nr_versions) {
+		c.outcome = status = CHECK_PATCH_NOTHING;
+		nothing_why(&c);
+		write_result(&c, docs);
+	} else if (c.all_versions) {
+		for (i = 0; i < c.pick.nr_versions; i++)
+			status = check_patch_worse(i ? status : CHECK_PATCH_NOTHING,
+						   check_version(&c, c.pick.versions[i], docs));
+	} else {
+		unsigned newest = c.pick.versions[c.pick.nr_versions - 1];
+
+		if (c.pick.nr_versions > 1 && !c.quiet)
+			fprintf(stderr, "wqcheck: note: the input holds %zu versions of the series; "
+				"v%u checked (--all-versions checks each)\n", c.pick.nr_versions,
+				newest);
+		status = check_version(&c, newest, docs);
+	}
+	flush_docs(docs, c.all_versions && c.pick.nr_versions > 1);
 	timing_phase("written");
 	release(&c);
 	return status;
@@ -882,6 +1206,7 @@ int check_patch_series(const struct check_patch_options *o, char **inputs, size_
 int check_patch_range(const struct check_patch_options *o, const char *range)
 {
 	struct check c = { 0 };
+	json_t *docs = json_array();
 	int status;
 
 	take_options(&c, o);
@@ -891,7 +1216,11 @@ int check_patch_range(const struct check_patch_options *o, const char *range)
 	materialize_range(&c);
 	timing_phase("materialized");
 	scan_added(&c);
-	status = finish(&c);
+	finish(&c);
+	write_result(&c, docs);
+	write_failed_files(&c);
+	flush_docs(docs, false);
+	status = c.outcome;
 	timing_phase("written");
 	release(&c);
 	return status;

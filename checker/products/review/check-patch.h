@@ -19,16 +19,33 @@ struct check_patch_options {
 	enum report_format format;	/* text, json or sarif */
 	enum severity fail_on;		/* exit 1 at or above it */
 	bool emacs, terse, showfile;	/* checkpatch.pl's text forms */
-	bool quiet;			/* no total line */
+	bool quiet;			/* no total line, no notes */
+	bool all_versions;		/* each version of the series, not the newest */
 	const char *index_path;		/* a full run's binding index, or NULL */
 	const struct rule *const *rules;
 	size_t nr_rules;
 	long jobs;
 };
 
-/* The series in the files inputs ("-" is stdin; none: stdin). Returns the
- * exit status: 0 nothing added at or above fail_on, 1 something was. Dies
- * (exit 2) on a patch that does not apply or a tree it cannot read. */
+/* The outcomes, which are check-patch's exit statuses (documented in
+ * wqcheck-check-patch(1), kept stable for bots): 2 is lib/usage.h's
+ * EXIT_USAGE, a usage or environment error (die()). */
+#define CHECK_PATCH_CLEAN		0	/* checked, nothing added at or above fail_on */
+#define CHECK_PATCH_FINDINGS		1	/* something added */
+#define CHECK_PATCH_NOTHING		3	/* no patch: a reply, a cover letter */
+#define CHECK_PATCH_NOT_APPLYING	4	/* a patch does not apply (or is corrupt) */
+#define CHECK_PATCH_ALREADY_APPLIED	5	/* the first that does not apply reverse-applies */
+
+/* "clean", "findings", "nothing-to-check", "does-not-apply", "already-applied". */
+const char *check_patch_outcome_name(int outcome);
+
+/* Of two outcomes, the one that needs a look first: findings, does not
+ * apply, already applied, clean, nothing to check. */
+int check_patch_worse(int a, int b);
+
+/* The series in the files inputs ("-" is stdin; none: stdin): the newest
+ * version the mails hold, or each with all_versions. Returns the outcome
+ * (the worst of the versions'). Dies (exit 2) on a tree it cannot read. */
 int check_patch_series(const struct check_patch_options *o, char **inputs,
 		       size_t nr);
 

@@ -325,11 +325,25 @@ int scratch_apply(struct patch_scratch *s, const struct patch_series *ps, size_t
 		die_errno("cannot write %s", path.buf);
 	if (scratch_git(s, NULL, &err, "apply", "--index", "--whitespace=nowarn", path.buf,
 			NULL)) {
-		strbuf_addf(why, "%s: patch %zu/%zu%s%s%s does not apply to %s: ", ps->name,
-			    index + 1, ps->nr, p->subject ? " \"" : "",
+		unsigned number = p->of ? p->number : (unsigned)index + 1;
+		unsigned of = p->of ? p->of : (unsigned)ps->nr;
+
+		/* git am says only that it does not apply; a patch whose
+		 * reverse applies is in the tree already (merged, or sent
+		 * again), which a bot reports apart. */
+		if (!scratch_git(s, NULL, NULL, "apply", "--check", "--reverse",
+				 "--whitespace=nowarn", path.buf, NULL)) {
+			strbuf_addf(why, "%s: patch %u/%u%s%s%s is already applied in %s", ps->name,
+				    number, of, p->subject ? " \"" : "", p->subject ? p->subject : "",
+				    p->subject ? "\"" : "", s->source);
+			rc = SCRATCH_ALREADY_APPLIED;
+			goto out;
+		}
+		strbuf_addf(why, "%s: patch %u/%u%s%s%s does not apply to %s: ", ps->name,
+			    number, of, p->subject ? " \"" : "",
 			    p->subject ? p->subject : "", p->subject ? "\"" : "", s->source);
 		describe_failure(ps, p, &err, why);
-		rc = -1;
+		rc = SCRATCH_NOT_APPLYING;
 		goto out;
 	}
 	snprintf(msg, sizeof(msg), "patch %zu", index + 1);

@@ -50,8 +50,12 @@ int scratch_git(struct patch_scratch *s, struct strbuf *out, struct strbuf *err,
 /* Commits what overlay_materialize() put in place as the base. */
 void scratch_commit_base(struct patch_scratch *s, const char *const *paths, size_t nr);
 
-/* git apply --index of patch p of ps, then a commit. On failure returns -1
- * with one line in why: the patch, the file and the hunk that did not apply. */
+/* git apply --index of patch p of ps, then a commit. On failure returns
+ * SCRATCH_ALREADY_APPLIED when the patch reverse-applies (the tree has it),
+ * else SCRATCH_NOT_APPLYING, with one line in why: the patch, the file and
+ * the hunk that did not apply. */
+#define SCRATCH_NOT_APPLYING	(-1)
+#define SCRATCH_ALREADY_APPLIED	(-2)
 int scratch_apply(struct patch_scratch *s, const struct patch_series *ps, size_t p,
 		  struct strbuf *why);
 

@@ -3,6 +3,7 @@
 #include "lib/usage.h"
 
 #include <ctype.h>
+#include <strings.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +49,17 @@ static bool is_header(struct line l)
 	while (i < l.len && (isalnum((unsigned char)l.s[i]) || l.s[i] == '-'))
 		i++;
 	return i > 0 && i + 1 < l.len && l.s[i] == ':' && l.s[i + 1] == ' ';
+}
+
+/* In a header block also "Name:" alone, its value folded onto the next
+ * line ("Message-ID:\n <...>", as some mailers write it). */
+static bool is_header_in_block(struct line l)
+{
+	size_t i = 0;
+
+	while (i < l.len && (isalnum((unsigned char)l.s[i]) || l.s[i] == '-'))
+		i++;
+	return is_header(l) || (i > 0 && i + 1 == l.len && l.s[i] == ':');
 }
 
 /* An mbox "From " line that starts a message: at the top of the input or
@@ -286,46 +298,165 @@ static int read_diffs(struct patch_series *ps, struct patch *p, size_t i, const 
 	return 0;
 }
 
-/* Headers of a message starting at line i: Subject (unfolded) and the
- * transfer encoding. Returns the line after the blank one that ends them. */
+/* The message-id in value: what the first <...> holds (the last one with
+ * last), else the value trimmed. NULL when empty. */
+static char *message_id_of(const char *value, bool last)
+{
+	const char *open = last ? strrchr(value, '<') : strchr(value, '<'), *close;
+
+	if (open && (close = strchr(open, '>')) && close > open + 1)
+		return xstrndup(open + 1, (size_t)(close - open - 1));
+	while (*value == ' ' || *value == '\t')
+		value++;
+	if (!*value || strchr(value, ' '))
+		return NULL;
+	return xstrdup(value);
+}
+
+/* One header, unfolded: the ones check-patch needs. */
+static void take_header(struct patch *p, const char *name, const char *value)
+{
+	if (!strcasecmp(name, "Subject")) {
+		free(p->subject);
+		p->subject = xstrdup(value);
+	} else if (!strcasecmp(name, "Content-Transfer-Encoding")) {
+		if (!strncasecmp(value, "base64", 6) || !strncasecmp(value, "quoted-printable", 16))
+			p->encoded = true;
+	} else if (!strcasecmp(name, "Message-ID") && !p->message_id) {
+		p->message_id = message_id_of(value, false);
+	} else if (!strcasecmp(name, "In-Reply-To")) {
+		free(p->in_reply_to);
+		p->in_reply_to = message_id_of(value, false);
+	} else if (!strcasecmp(name, "References") && !p->in_reply_to) {
+		p->in_reply_to = message_id_of(value, true);
+	}
+}
+
+/* Headers of a message starting at line i, unfolded (a continuation line
+ * starts with a blank). Returns the line after the blank one that ends them. */
 static size_t read_headers(struct patch_series *ps, struct patch *p, size_t i)
 {
-	struct strbuf subject = STRBUF_INIT;
-	bool in_subject = false;
+	struct strbuf name = STRBUF_INIT, value = STRBUF_INIT;
 
 	if (starts(get_line(ps, i), "From "))
 		i++;
 	for (; i < p->last_line; i++) {
 		struct line l = get_line(ps, i);
+		bool folded = l.len && (l.s[0] == ' ' || l.s[0] == '\t');
+		const char *colon;
 
-		if (l.len == 0) {
-			i++;
-			break;
-		}
-		if (in_subject && (l.s[0] == ' ' || l.s[0] == '\t')) {
-			strbuf_addch(&subject, ' ');
+		if (folded && name.len) {
 			while (l.len && (l.s[0] == ' ' || l.s[0] == '\t')) {
 				l.s++;
 				l.len--;
 			}
-			strbuf_add(&subject, l.s, l.len);
+			if (value.len)
+				strbuf_addch(&value, ' ');
+			strbuf_add(&value, l.s, l.len);
 			continue;
 		}
-		in_subject = false;
-		if (l.len > 9 && !strncasecmp(l.s, "Subject: ", 9)) {
-			strbuf_reset(&subject);
-			strbuf_add(&subject, l.s + 9, l.len - 9);
-			in_subject = true;
-		} else if (l.len > 27 && !strncasecmp(l.s, "Content-Transfer-Encoding: ", 27)) {
-			if (!strncasecmp(l.s + 27, "base64", 6) ||
-			    !strncasecmp(l.s + 27, "quoted-printable", 16))
-				p->encoded = true;
-		} else if (!is_header(l) && l.s[0] != ' ' && l.s[0] != '\t') {
+		if (name.len)
+			take_header(p, name.buf, value.buf ? value.buf : "");
+		strbuf_reset(&name);
+		strbuf_reset(&value);
+		if (l.len == 0) {
+			i++;
+			break;
+		}
+		if (folded)
+			continue;
+		if (!is_header_in_block(l))
 			break;	/* not a mail after all */
+		colon = memchr(l.s, ':', l.len);
+		strbuf_add(&name, l.s, (size_t)(colon - l.s));
+		if ((size_t)(colon + 2 - l.s) <= l.len)
+			strbuf_add(&value, colon + 2, l.len - (size_t)(colon + 2 - l.s));
+	}
+	if (name.len)
+		take_header(p, name.buf, value.buf ? value.buf : "");
+	strbuf_release(&name);
+	strbuf_release(&value);
+	if (p->subject)
+		subject_prefix_parse(p->subject, &p->prefix);
+	return i;
+}
+
+/* A "Re:" (or "Aw:", "Sv:", as mailers translate it) before the subject. */
+static size_t reply_marker(const char *s)
+{
+	static const char *const markers[] = { "re:", "aw:", "sv:", "antw:" };
+	size_t i;
+
+	for (i = 0; i < sizeof(markers) / sizeof(markers[0]); i++)
+		if (!strncasecmp(s, markers[i], strlen(markers[i])))
+			return strlen(markers[i]);
+	return 0;
+}
+
+/* One word of a bracket: "v3", "3/7" (also "03/12"); the rest ("PATCH",
+ * "net-next", "RFC", "RESEND") says nothing to check-patch. */
+static void prefix_word(const char *w, size_t len, struct subject_prefix *out)
+{
+	char buf[32], *end;
+	unsigned long a, b;
+
+	if (!len || len >= sizeof(buf))
+		return;
+	memcpy(buf, w, len);
+	buf[len] = '\0';
+	if ((buf[0] == 'v' || buf[0] == 'V') && isdigit((unsigned char)buf[1])) {
+		a = strtoul(buf + 1, &end, 10);
+		if (!*end && a > 0 && a < 1000)
+			out->version = (unsigned)a;
+		return;
+	}
+	if (!isdigit((unsigned char)buf[0]))
+		return;
+	a = strtoul(buf, &end, 10);
+	if (*end != '/' || !isdigit((unsigned char)end[1]))
+		return;
+	b = strtoul(end + 1, &end, 10);
+	if (!*end && a <= b && b > 0 && b < 10000) {
+		out->counter = (unsigned)a;
+		out->total = (unsigned)b;
+	}
+}
+
+void subject_prefix_parse(const char *s, struct subject_prefix *out)
+{
+	size_t n;
+
+	memset(out, 0, sizeof(*out));
+	out->version = 1;
+	for (;;) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if ((n = reply_marker(s))) {
+			out->reply = true;
+			s += n;
+			continue;
+		}
+		if (*s != '[')
+			break;
+		{
+			const char *close = strchr(s, ']'), *w;
+
+			if (!close)
+				break;
+			for (w = s + 1; w < close;) {
+				size_t len = strcspn(w, " ,]\t");
+
+				if (w + len > close)
+					len = (size_t)(close - w);
+				prefix_word(w, len, out);
+				w += len;
+				while (w < close && (*w == ' ' || *w == ',' || *w == '\t'))
+					w++;
+			}
+			s = close + 1;
 		}
 	}
-	p->subject = subject.buf ? strbuf_detach(&subject) : NULL;
-	return i;
+	out->title = s;
 }
 
 /* --- mails whose body is base64 or quoted-printable ------------------------ */
@@ -508,6 +639,7 @@ int patch_series_parse(struct patch_series *ps, const char *name, char *text, si
 		ALLOC_GROW(ps->patches, ps->nr, ps->alloc);
 		p = &ps->patches[ps->nr++];
 		memset(p, 0, sizeof(*p));
+		p->prefix.version = 1;
 		p->first_line = (unsigned)i + 1;
 	}
 	if (!ps->nr) {
@@ -553,6 +685,8 @@ void patch_series_release(struct patch_series *ps)
 		}
 		free(p->files);
 		free(p->subject);
+		free(p->message_id);
+		free(p->in_reply_to);
 	}
 	free(ps->patches);
 	free(ps->line_starts);

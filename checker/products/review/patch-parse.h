@@ -31,10 +31,29 @@ struct patch_file {
 	size_t nr_hunks, alloc_hunks;
 };
 
+/* What a subject's bracketed prefix says, "[PATCH net-next v3 1/3]" as
+ * git format-patch and b4 write it: the version (1 when none is given), the
+ * counter and the total (0 when not numbered), and whether it is a reply
+ * ("Re: [PATCH ...]"). */
+struct subject_prefix {
+	unsigned version, counter, total;
+	bool reply;
+	const char *title;		/* the subject after the prefix (points into it) */
+};
+
+void subject_prefix_parse(const char *subject, struct subject_prefix *out);
+
 struct patch {
 	char *subject;			/* the Subject: header, unfolded; NULL for a bare diff */
+	char *message_id;		/* without <>; NULL when the mail has none */
+	char *in_reply_to;		/* In-Reply-To, else the last of References */
+	struct subject_prefix prefix;
 	unsigned first_line, last_line;	/* input lines of this patch */
 	bool encoded;			/* base64 or quoted-printable body */
+	/* Set by patch-pick.c: skipped (a reply, a cover letter, another
+	 * version), and the number the report gives it, as the sender did. */
+	bool skip;
+	unsigned number, of;
 	struct patch_file *files;
 	size_t nr_files, alloc_files;
 };
