@@ -76,6 +76,11 @@ scan --rules=WQ015 "$flip" >"$scratch/flip"
 check "a work function passing true where the INIT's branch wants it: a WQ015 warning" \
 	grep -q 'warning: INIT_WORK re-initialises &io->work in nk_map_continue(), which the item.s work function nk_io_wait() calls' "$scratch/flip"
 cp "$scratch/flip.orig" "$flip"
+sed -i 's/nk_hub_activate(hub, NK_INIT2);/nk_hub_activate(hub, NK_INIT);/' "$flip"
+scan --rules=WQ015 "$flip" >"$scratch/flip"
+check "a work function passing the enum constant the INIT's branch tests for: a WQ015 warning" \
+	grep -q 'warning: INIT_DELAYED_WORK re-initialises &hub->init_work in nk_hub_activate()' "$scratch/flip"
+cp "$scratch/flip.orig" "$flip"
 sed -i '/^\tl->level++;$/d; s/^\tl->flags &= ~NK_QUEUED;$/&\n\tl->level++;/' "$flip"
 scan --rules=WQ015 "$flip" >"$scratch/flip"
 check "a flag the work clears before its last statement: a WQ015 warning" \

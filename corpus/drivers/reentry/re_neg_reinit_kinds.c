@@ -8,7 +8,8 @@
  * item behind a flag set once (lemote's initialized); a flag the work
  * clears as its last act; a free list refilled only after the run; a
  * timer that allocates its event; a static item in an __init function;
- * a callee given a new object, not the running one (f_tcm).
+ * a callee given a new object, not the running one (f_tcm); a stage an
+ * enum constant the work passes rules out (usb hub's HUB_INIT2).
  */
 #include <linux/init.h>
 #include <linux/list.h>
@@ -220,6 +221,30 @@ static void nk_cmd_work(struct work_struct *work)
 	struct nk_cmd *cmd = container_of(work, struct nk_cmd, work);
 
 	nk_submit(cmd->id);
+}
+
+/* a stage chosen by an enum the work passes (usb hub's HUB_INIT2) */
+enum nk_stage { NK_INIT, NK_INIT2 };
+
+struct nk_hub {
+	struct delayed_work init_work;
+};
+
+static void nk_hub_func2(struct work_struct *work);
+
+static void nk_hub_activate(struct nk_hub *hub, enum nk_stage type)
+{
+	if (type == NK_INIT) {
+		INIT_DELAYED_WORK(&hub->init_work, nk_hub_func2);
+		schedule_delayed_work(&hub->init_work, 1);
+	}
+}
+
+static void nk_hub_func2(struct work_struct *work)
+{
+	struct nk_hub *hub = container_of(work, struct nk_hub, init_work.work);
+
+	nk_hub_activate(hub, NK_INIT2);
 }
 
 /*
