@@ -32,6 +32,7 @@ static const char after[] =
 static const struct command_usage check_patch_usage = {
 	.name = "check-patch",
 	.synopsis = "check-patch [options] [PATCH|MBOX|DIR|-]...\n"
+		    "check-patch --bot [--range=REVS] [options] [MBOX|INBOX|-]...\n"
 		    "diff [options] A..B",
 	.about = about,
 	.after = after,
@@ -86,6 +87,12 @@ static int parse(int argc, char **argv, const struct command_usage *usage,
 		OPT_BOOL(0, "all-versions", &o->all_versions,
 			 "check each version of the series the input holds,\n"
 			 "not only the newest (check-patch)"),
+		OPT_BOOL(0, "bot", &o->bot,
+			 "a list's bot: one verdict line per series of the\n"
+			 "mailboxes or public-inbox archives (check-patch)"),
+		OPT_STRING(0, "range", &o->range, "REVS",
+			   "--bot: the commits of a public-inbox archive to read\n"
+			   "(git rev-list's A..B; default: all)"),
 		OPT_QUIET(&o->quiet, "no total line"),
 		OPT_BOOL(0, "no-summary", &o->quiet, "no total line, as checkpatch"),
 		/* checkpatch options b4's prep-perpatch-check-cmd examples pass */
@@ -99,6 +106,10 @@ static int parse(int argc, char **argv, const struct command_usage *usage,
 	if ((o->emacs || o->terse || o->showfile) && o->format != FORMAT_TEXT)
 		usage_die("--emacs, --terse and --showfile are text formats, not %s",
 			  o->format == FORMAT_JSON ? "json" : "sarif");
+	if (o->bot && (o->emacs || o->terse || o->showfile))
+		usage_die("--bot prints verdict lines, not checkpatch's format");
+	if (o->range && !o->bot)
+		usage_die("--range names the mails of an archive: it goes with --bot");
 	o->fail_on = fail_on.level;
 	rule_choice_default_all(rules);
 	o->rules = rules->rules;
@@ -112,6 +123,8 @@ int cmd_check_patch(int argc, char **argv)
 	struct rule_choice rules = { 0 };
 	int n = parse(argc, argv, &check_patch_usage, &o, &rules);
 
+	if (o.bot)
+		return check_patch_bot(&o, argv, (size_t)n);
 	return check_patch_series(&o, argv, (size_t)n);
 }
 
@@ -121,8 +134,8 @@ int cmd_diff(int argc, char **argv)
 	struct rule_choice rules = { 0 };
 	int n = parse(argc, argv, &diff_usage, &o, &rules);
 
-	if (o.all_versions)
-		usage_die("--all-versions is check-patch's: a range has one version");
+	if (o.all_versions || o.bot)
+		usage_die("--%s is check-patch's", o.bot ? "bot" : "all-versions");
 	if (n != 1)
 		usage_die("%s", n ? "one range only" : "no range given");
 	return check_patch_range(&o, argv[0]);

@@ -266,11 +266,19 @@ static void test_pick(void)
 	}
 	CHECK_STR("pick: a folded Message-ID", ps.patches[1].message_id, "v2-2");
 	CHECK_STR("pick: In-Reply-To", ps.patches[1].in_reply_to, "v2-1");
-	patch_pick_scan(&ps, 1, &pick);
+	CHECK("pick: two threads, v2's and v3's (replies in them)",
+	      patch_pick_threads(&ps, 1) == 2 && ps.patches[0].thread == 0 &&
+	      ps.patches[2].thread == 0 && ps.patches[3].thread == 1 &&
+	      ps.patches[5].thread == 1 && ps.patches[7].thread == 1);
+	patch_pick_scan(&ps, 1, 1, &pick);
+	CHECK("pick: thread 1 holds v3 only", pick.nr_versions == 1 && pick.versions[0] == 3 &&
+	      pick.nr_replies == 1 && pick.nr_covers == 1);
+	patch_pick_release(&pick);
+	patch_pick_scan(&ps, 1, PICK_ALL_THREADS, &pick);
 	CHECK("pick: versions 2 and 3, two replies, one cover, five patches",
 	      pick.nr_versions == 2 && pick.versions[0] == 2 && pick.versions[1] == 3 &&
 	      pick.nr_replies == 2 && pick.nr_covers == 1 && pick.nr_patches == 5);
-	n = patch_pick_version(&ps, 1, 3, true, &order);
+	n = patch_pick_version(&ps, 1, PICK_ALL_THREADS, 3, true, &order);
 	CHECK("pick: v3 is 1/2 then the later 2/2",
 	      n == 2 && order[0].patch == 5 && order[1].patch == 6 &&
 	      ps.patches[5].number == 1 && ps.patches[5].of == 2 &&
@@ -279,7 +287,7 @@ static void test_pick(void)
 	      ps.patches[0].skip && ps.patches[2].skip && ps.patches[3].skip &&
 	      ps.patches[4].skip && !ps.patches[5].skip && !ps.patches[6].skip);
 	free(order);
-	n = patch_pick_version(&ps, 1, 2, true, &order);
+	n = patch_pick_version(&ps, 1, PICK_ALL_THREADS, 2, true, &order);
 	CHECK("pick: v2 is its two patches, the reply with a diff left out",
 	      n == 2 && order[0].patch == 0 && order[1].patch == 1 && ps.patches[2].skip);
 	free(order);

@@ -8,6 +8,7 @@
 #include "products/review/patch-index.h"
 #include "products/review/patch-parse.h"
 #include "products/review/patch-pick.h"
+#include "products/review/mail-inbox.h"
 #include "output/report.h"
 #include "analysis/rules/rule.h"
 #include "analysis/scan.h"
@@ -45,7 +46,8 @@ struct check {
 	bool git_tree;
 	enum report_format format;
 	enum severity fail_on;
-	bool emacs, terse, showfile, quiet, all_versions;
+	bool emacs, terse, showfile, quiet, all_versions, bot;
+	const char *range;		/* bot mode: the mails of an inbox */
 	const char *index_path;		/* the binding index (patch-index.h) */
 	const struct rule *rules[64];
 	size_t nr_rules;
@@ -58,6 +60,7 @@ struct check {
 	/* patch mode, one version at a time: the patches to apply in order,
 	 * and the input and patch of each scratch commit */
 	unsigned version;
+	long thread;			/* bot mode: the thread checked; else PICK_ALL_THREADS */
 	struct patch_ref *order;
 	size_t nr_order;
 	size_t *commit_input, *commit_patch;
@@ -86,6 +89,8 @@ static void take_options(struct check *c, const struct check_patch_options *o)
 	c->showfile = o->showfile;
 	c->quiet = o->quiet;
 	c->all_versions = o->all_versions;
+	c->bot = o->bot;
+	c->range = o->range;
 	c->index_path = o->index_path;
 	c->nr_rules = o->nr_rules < 64 ? o->nr_rules : 64;
 	memcpy(c->rules, o->rules, c->nr_rules * sizeof(*c->rules));
@@ -121,7 +126,9 @@ static bool read_input(struct check *c, const char *name)
 	const char *why;
 	bool has_diff = true;
 
-	if (!strcmp(name, "-")) {
+	if (c->bot && strcmp(name, "-") && mail_inbox_is(name)) {
+		mail_inbox_read(name, c->range, &sb);
+	} else if (!strcmp(name, "-")) {
 		char buf[65536];
 		size_t n;
 
@@ -193,12 +200,12 @@ static void read_inputs(struct check *c, char **inputs, size_t nr)
 		char **names = &inputs[i];
 		size_t nr_names = 1;
 		bool dir = strcmp(inputs[i], "-") && !stat(inputs[i], &st) &&
-			   S_ISDIR(st.st_mode);
+			   S_ISDIR(st.st_mode) && !(c->bot && mail_inbox_is(inputs[i]));
 
 		if (dir)
 			names = directory_inputs(inputs[i], &nr_names);
 		for (j = 0; j < nr_names; j++)
-			if (!read_input(c, names[j]) && !c->quiet && !c->corrupt)
+			if (!read_input(c, names[j]) && !c->quiet && !c->corrupt && !c->bot)
 				fprintf(stderr, "wqcheck: note: %s: no diff in it (a cover "
 					"letter?), skipped\n", names[j]);
 		if (dir) {
@@ -1140,7 +1147,8 @@ static int check_version(struct check *c, unsigned v, json_t *docs)
 	int outcome;
 
 	c->version = v;
-	c->nr_order = patch_pick_version(c->inputs, c->nr_inputs, v, c->quiet, &c->order);
+	c->nr_order = patch_pick_version(c->inputs, c->nr_inputs, c->thread, v, c->quiet,
+					&c->order);
 	c->outcome = apply_series(c);
 	timing_phase("applied");
 	if (c->outcome == CHECK_PATCH_CLEAN) {
@@ -1163,6 +1171,7 @@ int check_patch_series(const struct check_patch_options *o, char **inputs, size_
 	size_t i;
 
 	take_options(&c, o);
+	c.thread = PICK_ALL_THREADS;
 	timing_phase("start");
 	find_tree(&c);
 	if (!nr) {
@@ -1173,7 +1182,7 @@ int check_patch_series(const struct check_patch_options *o, char **inputs, size_
 		read_inputs(&c, inputs, nr);
 	}
 	timing_phase("read");
-	patch_pick_scan(c.inputs, c.nr_inputs, &c.pick);
+	patch_pick_scan(c.inputs, c.nr_inputs, PICK_ALL_THREADS, &c.pick);
 	note_skipped(&c);
 	if (c.corrupt) {
 		/* git am stops at a corrupt patch, and so does the series. */
@@ -1222,6 +1231,191 @@ int check_patch_range(const struct check_patch_options *o, const char *range)
 	flush_docs(docs, false);
 	status = c.outcome;
 	timing_phase("written");
+	release(&c);
+	return status;
+}
+
+/* --- bot mode: one verdict a series ----------------------------------------- */
+
+/* The mail that stands for version v of thread t: its cover letter, else
+ * its first patch. */
+static const struct patch *series_mail(const struct check *c, size_t t, unsigned v)
+{
+	const struct patch *first = NULL;
+	size_t i, j;
+
+	for (i = 0; i < c->nr_inputs; i++)
+		for (j = 0; j < c->inputs[i].nr; j++) {
+			const struct patch *p = &c->inputs[i].patches[j];
+
+			if (p->thread != t || p->prefix.reply || p->prefix.version != v)
+				continue;
+			if (!p->nr_files && p->prefix.total && !p->prefix.counter)
+				return p;
+			if (!first && p->nr_files)
+				first = p;
+		}
+	if (!first && c->nr_order)
+		first = &c->inputs[c->order[0].input].patches[c->order[0].patch];
+	return first;
+}
+
+/* A series is a thread holding a patch or a cover letter: one of replies
+ * only (to mails the inputs do not have) is no series. */
+static bool thread_is_series(const struct check *c, size_t t)
+{
+	size_t i, j;
+
+	for (i = 0; i < c->nr_inputs; i++)
+		for (j = 0; j < c->inputs[i].nr; j++) {
+			const struct patch *p = &c->inputs[i].patches[j];
+
+			if (p->thread == t && !p->prefix.reply &&
+			    (p->nr_files || (p->prefix.total && !p->prefix.counter)))
+				return true;
+		}
+	return false;
+}
+
+struct bot_totals {
+	size_t series, by_outcome[CHECK_PATCH_ALREADY_APPLIED + 1];
+};
+
+/* One verdict: message-id, version, outcome, findings, subject, separated
+ * by tabs (a subject has spaces, never a tab once unfolded). */
+static void write_verdict(struct check *c, const struct patch *m, json_t *docs)
+{
+	const char *id = m && m->message_id ? m->message_id : "-";
+	const char *subject = m && m->subject ? m->subject : "";
+	size_t i;
+
+	if (c->format != FORMAT_TEXT) {
+		json_t *o = json_object(), *list = json_array();
+
+		json_object_set_new(o, "message_id", json_string(id));
+		json_object_set_new(o, "subject", json_string(subject));
+		json_object_set_new(o, "version", json_integer(c->version));
+		json_object_set_new(o, "patches", json_integer((json_int_t)c->nr_order));
+		json_object_set_new(o, "outcome",
+				    json_string(check_patch_outcome_name(c->outcome)));
+		if (c->why.len)
+			json_object_set_new(o, "reason", json_string(c->why.buf));
+		for (i = 0; i < c->nr; i++) {
+			const struct finding *f = c->all[i];
+			const struct patch *p = attributed_patch(c, &c->attr[i]);
+
+			json_array_append_new(list, json_pack(
+				"{s:s, s:s, s:s, s:i, s:s, s:i}", "rule", f->rule->id,
+				"severity", severity_name(f->severity), "file", f->file,
+				"line", (json_int_t)f->line, "message", f->message,
+				"patch", (json_int_t)(p ? p->number : 0)));
+		}
+		json_object_set_new(o, "findings", list);
+		json_array_append_new(docs, o);
+		return;
+	}
+	printf("%s\tv%u\t%s\t", id, c->version, check_patch_outcome_name(c->outcome));
+	if (!c->nr)
+		fputc('-', stdout);
+	for (i = 0; i < c->nr; i++)
+		printf("%s%s@%s:%u", i ? "," : "", c->all[i]->rule->id, c->all[i]->file,
+		       c->all[i]->line);
+	printf("\t%s\n", subject);
+}
+
+/* Checks version v of thread t and writes its verdict. */
+static int bot_series(struct check *c, size_t t, unsigned v, json_t *docs)
+{
+	int outcome;
+
+	c->thread = (long)t;
+	c->version = v;
+	c->nr_order = patch_pick_version(c->inputs, c->nr_inputs, c->thread, v, true, &c->order);
+	if (!c->nr_order) {
+		c->outcome = CHECK_PATCH_NOTHING;
+		strbuf_addstr(&c->why, "a cover letter without its patches");
+	} else {
+		c->outcome = apply_series(c);
+		if (c->outcome == CHECK_PATCH_CLEAN) {
+			scan_added(c);
+			finish(c);
+		}
+	}
+	write_verdict(c, series_mail(c, t, v), docs);
+	fflush(stdout);
+	outcome = c->outcome;
+	release_run(c);
+	return outcome;
+}
+
+int check_patch_bot(const struct check_patch_options *o, char **inputs, size_t nr)
+{
+	struct check c = { 0 };
+	struct bot_totals tot = { 0 };
+	json_t *docs = json_array();
+	size_t nr_threads, t, i, skipped = 0;
+	int status = CHECK_PATCH_CLEAN;
+
+	take_options(&c, o);
+	c.quiet = true;		/* the verdicts say it all */
+	find_tree(&c);
+	if (!nr) {
+		char *std_input = "-";
+
+		read_inputs(&c, &std_input, 1);
+	} else {
+		read_inputs(&c, inputs, nr);
+	}
+	nr_threads = patch_pick_threads(c.inputs, c.nr_inputs);
+	for (t = 0; t < nr_threads; t++) {
+		struct patch_pick pick;
+
+		if (!thread_is_series(&c, t)) {
+			skipped++;
+			continue;
+		}
+		patch_pick_scan(c.inputs, c.nr_inputs, (long)t, &pick);
+		if (!pick.nr_versions) {
+			unsigned v = 1;
+			size_t a, b;
+
+			/* a cover letter whose patches the inputs lack */
+			for (a = 0; a < c.nr_inputs; a++)
+				for (b = 0; b < c.inputs[a].nr; b++)
+					if (c.inputs[a].patches[b].thread == t &&
+					    !c.inputs[a].patches[b].prefix.reply)
+						v = c.inputs[a].patches[b].prefix.version;
+			tot.by_outcome[bot_series(&c, t, v, docs)]++;
+			tot.series++;
+		}
+		for (i = 0; i < pick.nr_versions; i++) {
+			int outcome;
+
+			if (!c.all_versions && i + 1 < pick.nr_versions)
+				continue;
+			outcome = bot_series(&c, t, pick.versions[i], docs);
+			tot.by_outcome[outcome]++;
+			tot.series++;
+			if (outcome == CHECK_PATCH_FINDINGS)
+				status = CHECK_PATCH_FINDINGS;
+		}
+		patch_pick_release(&pick);
+	}
+	if (c.format != FORMAT_TEXT) {
+		json_dumpf(docs, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		fputc('\n', stdout);
+	} else if (!o->quiet) {
+		printf("total: %zu series: %zu findings, %zu clean, %zu nothing to check, "
+		       "%zu do not apply, %zu already applied; %zu threads of replies only\n",
+		       tot.series, tot.by_outcome[CHECK_PATCH_FINDINGS],
+		       tot.by_outcome[CHECK_PATCH_CLEAN], tot.by_outcome[CHECK_PATCH_NOTHING],
+		       tot.by_outcome[CHECK_PATCH_NOT_APPLYING],
+		       tot.by_outcome[CHECK_PATCH_ALREADY_APPLIED], skipped);
+	}
+	json_decref(docs);
+	fflush(stdout);
+	if (ferror(stdout))
+		die("cannot write the output");
 	release(&c);
 	return status;
 }

@@ -21,6 +21,8 @@ struct check_patch_options {
 	bool emacs, terse, showfile;	/* checkpatch.pl's text forms */
 	bool quiet;			/* no total line, no notes */
 	bool all_versions;		/* each version of the series, not the newest */
+	bool bot;			/* check_patch_bot(): a verdict a series */
+	const char *range;		/* bot mode: an inbox's commits (rev-list) */
 	const char *index_path;		/* a full run's binding index, or NULL */
 	const struct rule *const *rules;
 	size_t nr_rules;
@@ -48,6 +50,15 @@ int check_patch_worse(int a, int b);
  * (the worst of the versions'). Dies (exit 2) on a tree it cannot read. */
 int check_patch_series(const struct check_patch_options *o, char **inputs,
 		       size_t nr);
+
+/* A list's bot: the inputs (mboxes, b4 thread mboxes, public-inbox
+ * archives, whose commits o->range names) grouped into threads, each
+ * thread's newest version (or each, with all_versions) checked as
+ * check_patch_series() checks one, and one verdict line a series:
+ * MESSAGE-ID, vN, OUTCOME, FINDINGS (RULE@FILE:LINE,... or -) and SUBJECT,
+ * tab-separated (JSON: an array of objects). Threads of replies only are
+ * counted, not judged. Returns 1 when a series added findings, else 0. */
+int check_patch_bot(const struct check_patch_options *o, char **inputs, size_t nr);
 
 /* The same for the commits of range in the tree: A..B, A...B or C. */
 int check_patch_range(const struct check_patch_options *o, const char *range);

@@ -51,15 +51,16 @@ static bool is_header(struct line l)
 	return i > 0 && i + 1 < l.len && l.s[i] == ':' && l.s[i + 1] == ' ';
 }
 
-/* In a header block also "Name:" alone, its value folded onto the next
- * line ("Message-ID:\n <...>", as some mailers write it). */
+/* In a header block any "Name:", as RFC 5322 has it: "Name:" alone, its
+ * value folded onto the next line ("Message-ID:\n <...>"), or without a
+ * blank after the colon ("ARC-Seal:i=1; ..."). */
 static bool is_header_in_block(struct line l)
 {
 	size_t i = 0;
 
 	while (i < l.len && (isalnum((unsigned char)l.s[i]) || l.s[i] == '-'))
 		i++;
-	return is_header(l) || (i > 0 && i + 1 == l.len && l.s[i] == ':');
+	return i > 0 && i < l.len && l.s[i] == ':';
 }
 
 /* An mbox "From " line that starts a message: at the top of the input or
@@ -369,8 +370,9 @@ static size_t read_headers(struct patch_series *ps, struct patch *p, size_t i)
 			break;	/* not a mail after all */
 		colon = memchr(l.s, ':', l.len);
 		strbuf_add(&name, l.s, (size_t)(colon - l.s));
-		if ((size_t)(colon + 2 - l.s) <= l.len)
-			strbuf_add(&value, colon + 2, l.len - (size_t)(colon + 2 - l.s));
+		for (colon++; colon < l.s + l.len && (*colon == ' ' || *colon == '\t'); colon++)
+			;
+		strbuf_add(&value, colon, l.len - (size_t)(colon - l.s));
 	}
 	if (name.len)
 		take_header(p, name.buf, value.buf ? value.buf : "");

@@ -54,6 +54,7 @@ struct patch {
 	 * version), and the number the report gives it, as the sender did. */
 	bool skip;
 	unsigned number, of;
+	size_t thread;			/* patch_pick_threads(): its thread, 0 before */
 	struct patch_file *files;
 	size_t nr_files, alloc_files;
 };

@@ -1,6 +1,7 @@
 #include "products/review/patch-pick.h"
 #include "lib/usage.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,12 @@ static bool is_patch(const struct patch *p)
 	return !p->prefix.reply && p->nr_files;
 }
 
-void patch_pick_scan(struct patch_series *in, size_t nr, struct patch_pick *pick)
+static bool in_thread(const struct patch *p, long thread)
+{
+	return thread < 0 || p->thread == (size_t)thread;
+}
+
+void patch_pick_scan(struct patch_series *in, size_t nr, long thread, struct patch_pick *pick)
 {
 	size_t i, j, k, alloc = 0;
 
@@ -20,6 +26,8 @@ void patch_pick_scan(struct patch_series *in, size_t nr, struct patch_pick *pick
 		for (j = 0; j < in[i].nr; j++) {
 			const struct patch *p = &in[i].patches[j];
 
+			if (!in_thread(p, thread))
+				continue;
 			if (p->prefix.reply) {
 				if (!pick->nr_replies++)
 					pick->reply = p;
@@ -69,8 +77,8 @@ static int by_counter(const void *a, const void *b)
 	return x->patch < y->patch ? -1 : x->patch > y->patch;
 }
 
-size_t patch_pick_version(struct patch_series *in, size_t nr, unsigned v, bool quiet,
-			  struct patch_ref **order)
+size_t patch_pick_version(struct patch_series *in, size_t nr, long thread, unsigned v,
+			  bool quiet, struct patch_ref **order)
 {
 	struct patch_ref *refs = NULL;
 	size_t n = 0, alloc = 0, i, j, kept;
@@ -82,7 +90,7 @@ size_t patch_pick_version(struct patch_series *in, size_t nr, unsigned v, bool q
 			struct patch *p = &in[i].patches[j];
 
 			p->skip = true;
-			if (!is_patch(p) || p->prefix.version != v)
+			if (!is_patch(p) || p->prefix.version != v || !in_thread(p, thread))
 				continue;
 			p->skip = false;
 			ALLOC_GROW(refs, n, alloc);
@@ -130,4 +138,60 @@ size_t patch_pick_version(struct patch_series *in, size_t nr, unsigned v, bool q
 	}
 	*order = refs;
 	return n;
+}
+
+/* --- threads ------------------------------------------------------------- */
+
+struct id_slot {
+	const char *id;
+	struct patch *p;
+};
+
+static int by_id(const void *a, const void *b)
+{
+	return strcmp(((const struct id_slot *)a)->id, ((const struct id_slot *)b)->id);
+}
+
+static struct patch *find_id(struct id_slot *ids, size_t n, const char *id)
+{
+	struct id_slot key = { id, NULL }, *hit;
+
+	if (!id)
+		return NULL;
+	hit = bsearch(&key, ids, n, sizeof(*ids), by_id);
+	return hit ? hit->p : NULL;
+}
+
+size_t patch_pick_threads(struct patch_series *in, size_t nr)
+{
+	struct id_slot *ids = NULL;
+	size_t n = 0, alloc = 0, nr_threads = 0, i, j;
+
+	for (i = 0; i < nr; i++)
+		for (j = 0; j < in[i].nr; j++) {
+			in[i].patches[j].thread = SIZE_MAX;
+			if (in[i].patches[j].message_id) {
+				ALLOC_GROW(ids, n, alloc);
+				ids[n].id = in[i].patches[j].message_id;
+				ids[n++].p = &in[i].patches[j];
+			}
+		}
+	if (n)
+		qsort(ids, n, sizeof(*ids), by_id);
+	for (i = 0; i < nr; i++)
+		for (j = 0; j < in[i].nr; j++) {
+			struct patch *root = &in[i].patches[j], *up;
+			size_t depth = 0;
+
+			/* Up the replies to the first mail the inputs have; a
+			 * loop of ids (a broken mailer) ends the walk. */
+			while ((up = find_id(ids, n, root->in_reply_to)) && up != root &&
+			       depth++ < n)
+				root = up;
+			if (root->thread == SIZE_MAX)
+				root->thread = nr_threads++;
+			in[i].patches[j].thread = root->thread;
+		}
+	free(ids);
+	return nr_threads;
 }

@@ -22,8 +22,15 @@ struct patch_pick {
 	const struct patch *reply;	/* the first reply skipped, to name it */
 };
 
-/* Looks at every mail of the inputs. */
-void patch_pick_scan(struct patch_series *in, size_t nr, struct patch_pick *pick);
+/* Every mail of the inputs, or (thread >= 0) those of that thread. */
+#define PICK_ALL_THREADS	(-1L)
+void patch_pick_scan(struct patch_series *in, size_t nr, long thread, struct patch_pick *pick);
+
+/* Groups the mails into threads, as a list's archive holds many: a mail
+ * answering (In-Reply-To, else References) one of the inputs is in its
+ * thread. Sets each patch's thread, numbered from 0 in the order their
+ * first mail was read; returns their number. */
+size_t patch_pick_threads(struct patch_series *in, size_t nr);
 void patch_pick_release(struct patch_pick *pick);
 
 /* Marks the patches of version v to check and every other one skipped,
@@ -32,7 +39,7 @@ void patch_pick_release(struct patch_pick *pick);
  * sent twice (a RESEND) is checked once, the later mail. Missing numbers
  * ("2/3" absent) are said on stderr unless quiet, when more than one
  * patch of the version is there. */
-size_t patch_pick_version(struct patch_series *in, size_t nr, unsigned v, bool quiet,
-			  struct patch_ref **order);
+size_t patch_pick_version(struct patch_series *in, size_t nr, long thread, unsigned v,
+			  bool quiet, struct patch_ref **order);
 
 #endif
