@@ -106,8 +106,12 @@ uninstall:
 	rm -f $(patsubst semantic-patches/%,'$(DESTDIR)$(datadir)/semantic-patches/%',$(COCCI))
 	-rmdir '$(DESTDIR)$(datadir)/semantic-patches' '$(DESTDIR)$(datadir)' 2>/dev/null
 
+# make check builds the ASan binary, the unit tests and their ASan twins:
+# on every core unless make was given -j (a plain `make check` built them
+# one at a time, minutes of its wall time).
+CHECK_JOBS = $(if $(filter -j% --jobserver%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
 check-binaries: FORCE
-	$(MAKE) -C checker check-binaries
+	$(MAKE) -C checker $(CHECK_JOBS) check-binaries
 
 # install-deps PACKAGES STRICT: installs the missing ones as root; otherwise
 # prints the apt-get line and fails when STRICT is yes.
