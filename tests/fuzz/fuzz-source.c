@@ -3,7 +3,7 @@
  * each rule's judgement and fix (the flags parser of WQ005/WQ022, the
  * renames, the comment updates), the reflow and the shown edits; and the
  * same bytes as a workqueue.h for the era reader. */
-#include "analysis/model/candidates.h"
+#include "analysis/candidates.h"
 #include "analysis/fix/fix-apply.h"
 #include "analysis/rules/rule.h"
 #include "front/conditional.h"
