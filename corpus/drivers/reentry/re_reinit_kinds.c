@@ -234,6 +234,20 @@ void rk_pair_ka_timer(struct timer_list *t)
 	queue_work(rk_port_wq, &port->timer_work);
 }
 
+/* a work function that initialises a static item for later: its own runs
+ * do not overlap, so only a next run before that item ran meets it (a note) */
+static struct delayed_work rk_reset_work;
+
+static void rk_reset_fn(struct work_struct *work)
+{
+}
+
+static void rk_watchdog_fn(struct work_struct *work)
+{
+	INIT_DELAYED_WORK(&rk_reset_work, rk_reset_fn);
+	schedule_delayed_work(&rk_reset_work, 50);
+}
+
 /*
  * check-name: condition 3 and 1 broken the ways upstream fixed them: a callee given the running item, two timers, a refilled free list, one static object, a flag cleared early, a pending test
  * check-command: wqcheck scan $file
@@ -261,5 +275,7 @@ drivers/reentry/re_reinit_kinds.c:225:9: warning: INIT_WORK re-initialises &port
 drivers/reentry/re_reinit_kinds.c:226:9: note: &port->timer_work is queued here with queue_work()
 drivers/reentry/re_reinit_kinds.c:233:9: warning: INIT_WORK re-initialises &port->timer_work in rk_pair_ka_timer(), which then queues it (queue_work() at drivers/reentry/re_reinit_kinds.c:234 on rk_port_wq) each time it runs; rk_pair_ka_timer() is a timer callback, which runs again whenever its source fires, whether or not the item queued last time has run: a second firing while that queueing is pending re-initialises a queued item: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run), whatever lock the work takes; initialise it once where it is set up, requeue it without INIT_*, and cancel_*_sync() it before any re-initialisation [WQ015]
 drivers/reentry/re_reinit_kinds.c:234:9: note: &port->timer_work is queued here with queue_work()
+drivers/reentry/re_reinit_kinds.c:247:9: note: INIT_DELAYED_WORK re-initialises &rk_reset_work in rk_watchdog_fn(), which then queues it (schedule_delayed_work() at drivers/reentry/re_reinit_kinds.c:248 on system_wq); the item is one static object, so a second call of rk_watchdog_fn() while the first queueing is pending re-initialises a queued item (rk_watchdog_fn() is a work function: its own runs do not overlap, so only a next run that comes before the item ran meets it pending): INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run), whatever lock the work takes; initialise it once where it is set up, requeue it without INIT_*, and cancel_*_sync() it before any re-initialisation [WQ015]
+drivers/reentry/re_reinit_kinds.c:248:9: note: &rk_reset_work is queued here with schedule_delayed_work()
  * check-output-end
  */
