@@ -12,7 +12,12 @@
 # the INIT_WORK into ev_probe(), for every element of the array, with the
 # Fixes: tag of the commit that put it in ev_kick(); the object builds with
 # no new warning, the patched tree has no WQ015 there; nc_kick.c, which no
-# teardown cancels, gets no patch and the reason on stderr.
+# teardown cancels, gets no patch and the reason on stderr. two_pool.c's
+# poll item, on system_long_wq and schedule_*()'s: its schedule_*() call
+# becomes queue_delayed_work(system_long_wq, ...), with the Fixes: of the
+# commit that split it; its sampler (system_dfl_wq: unbound) is not fixed.
+# validate passes both fixes and fails one whose log stops naming a
+# function it changes.
 # asan: yes
 # timeout: 300
 set -u
@@ -99,9 +104,9 @@ check "WQ015: its log says what breaks the condition and what changes, and names
 		grep -q '^This patch changes behavior: node->work is initialised once' '$p1'"
 check "WQ015: Fixes: names the commit that put the INIT_WORK in ev_kick(): $moved" \
 	grep -q "^Fixes: $moved\$" "$p1"
-check "WQ015: the cover letter says the first patch is a fix and changes behaviour" \
+check "WQ015: the cover letter says the first patches are fixes and this one changes behaviour" \
 	bash -c "tr '\n' ' ' <'$T/reinit-out/0000-cover-letter.patch' | tr -s ' ' |
-		grep -q 'The first patch fixes a work item that may be re-initialised while pending or running.*Patch 1/[0-9]* changes behavior: node->work is initialised once, in ev_probe()'"
+		grep -q 'The first patches fix work items that break a non-reentrance condition (re-initialised while it may be pending or running, or queued on two workqueues); the renames follow.*Patch 1/[0-9]* changes behavior: node->work is initialised once, in ev_probe()'"
 check "WQ015: nc_kick.c, which nothing cancels, gets no patch and the reason on stderr" \
 	bash -c "! grep -q 'nc_kick' '$T/reinit-out'/0*.patch &&
 		grep -q '^wqcheck: drivers/reentry/nc_kick.c:[0-9]*: WQ015 not fixed: nothing in the file cancels the items' '$T/reinit.err'"
@@ -114,15 +119,50 @@ check "WQ015: the fixed object builds, with no more compiler output than before"
 check "WQ015: the patched tree has no WQ015 in ev_kick.c (nc_kick.c's is left)" \
 	bash -c "! grep -q '^$ev:.*WQ015' '$T/after15' && grep -q '^drivers/reentry/nc_kick.c:.*WQ015' '$T/after15'"
 
+# --- WQ014: an item on system_long_wq and schedule_*()'s, put on one ---------
+w=$T/twowq
+tp=drivers/reentry/two_pool.c
+mkdir -p "$w" && cp -r "$TOP/corpus/6.17/." "$w/"
+long='	queue_delayed_work(system_long_wq, \&d->poll_work, 0);'
+grep -q "^${long//\\/}\$" "$w/$tp" || { not_ok "setup: $tp kicks the poll on system_long_wq"; exit 0; }
+(cd "$w" && cp "$tp" "$T/tp.c" && sed -i "/^${long//\\/}\$/d" "$tp" &&
+ git init -q && git add -A && git commit -qm "Import the tree" &&
+ cp "$T/tp.c" "$tp" && git commit -qam "reentry: two_pool: kick the poll on system_long_wq") ||
+	{ not_ok "setup: the history of two_pool.c"; exit 0; }
+kicked=$(git -C "$w" log -1 --format='%h ("%s")' --abbrev=12)
+"$WQCHECK" series --cc=maintainers -o "$T/twowq-out" "$w" >/dev/null 2>"$T/twowq.err"
+p2=$(grep -l '^Subject: .*queue d->poll_work on system_long_wq only' "$T/twowq-out"/0*.patch)
+check "WQ014: a fix patch queues d->poll_work on system_long_wq only, before the renames" \
+	bash -c "[ -n '$p2' ] && case '$p2' in */000[12]-*) true ;; *) false ;; esac &&
+		grep -q '^-	schedule_delayed_work(&d->poll_work, 100);' '$p2' &&
+		grep -q '^+	queue_delayed_work(system_long_wq, &d->poll_work, 100);' '$p2' &&
+		[ \$(grep -c '^[-+]	' '$p2') -eq 2 ]"
+check "WQ014: its log names the two queueings that could overlap, why system_long_wq, and what changes" \
+	bash -c "tr '\n' ' ' <'$p2' | tr -s ' ' | grep -q 'on system_long_wq at line 39 (tp_kick()) and, with schedule_\*() at line 26 (tp_poll()), on system_percpu_wq' &&
+		tr '\n' ' ' <'$p2' | tr -s ' ' | grep -q 'the workqueue its other queueing names on purpose, per-CPU as system_percpu_wq is' &&
+		grep -q '^This patch changes behavior: the runs of d->poll_work no longer overlap' '$p2'"
+check "WQ014: Fixes: names the commit that split the item: $kicked" \
+	grep -q "^Fixes: $kicked\$" "$p2"
+check "WQ014: the sampler on system_dfl_wq and schedule_*()'s gets no patch and the reason" \
+	bash -c "! grep -q '^[-+].*&d->sample_work' '$T/twowq-out'/0*.patch &&
+		grep -q '^wqcheck: $tp:40: WQ014 not fixed: its other workqueue is not a per-CPU system workqueue' '$T/twowq.err' &&
+		grep -q '^wqcheck: drivers/percpu/unbound_item.c:38: WQ014 not fixed: the rename of its system_wq queueing' '$T/twowq.err'"
+git -C "$w" am -q $(ls "$T/twowq-out"/0*.patch | grep -v cover-letter) 2>"$T/am3.err"
+check "WQ014: the series applies with git am" test $? -eq 0
+"$WQCHECK" scan -q --rules=WQ014 "$w" >"$T/after14" 2>&1
+check "WQ014: the patched tree has no WQ014 for d->poll_work (the sampler's is left)" \
+	bash -c "! grep -q '^$tp:.*poll_work.*WQ014' '$T/after14' && grep -q '^$tp:.*sample_work.*WQ014' '$T/after14'"
+
 # --- validate proves the fix: it builds, no new warning, only where it says ---
 if command -v sparse >/dev/null && command -v objdump >/dev/null; then
 	v=$T/reinit-v
 	git clone -q "$r" "$v" && git -C "$v" reset -q --hard HEAD~1
 	"$WQCHECK" validate --series "$T/reinit-out" "$v" >"$T/validate" 2>&1
 	rc=$?
-	check "WQ015: validate passes the series (exit $rc): the fix changes only the functions its log names" \
+	check "validate passes the series (exit $rc): each fix changes only the functions its log names" \
 		bash -c "[ $rc -eq 0 ] && grep -q '^  drivers/reentry/ev_kick.o: code changed only where the fix says, in .*ev_probe().*, 0 new warnings, 0 new sparse warnings' '$T/validate' &&
-			tail -1 '$T/validate' | grep -q '1 changed only where a fix says.*-> PASS'"
+			grep -q '^  drivers/reentry/two_pool.o: code changed only where the fix says, in tp_poll(), 0 new warnings, 0 new sparse warnings' '$T/validate' &&
+			tail -1 '$T/validate' | grep -q '2 changed only where a fix says.*-> PASS'"
 	# the same fix, its log no longer naming ev_probe(): its change there is not the fix's
 	mkdir -p "$T/unnamed" && cp "$T/reinit-out"/*.patch "$T/unnamed/"
 	sed -i '1,/^---$/s/ev_probe()/the probe function/g' "$T/unnamed"/0001-*.patch

@@ -86,13 +86,15 @@ renamed=$(grep -L '^This patch changes behavior:' "$T"/out/0*.patch | grep -v 00
 	xargs cat | sed -n 's|^+++ b/||p' | sort -u)
 check "series-legacy: the renames touch exactly the manifest's files" \
 	test "$(echo "$renamed")" = "$(cut -f2 "$manifest" | sort -u)"
-# The fix family's patches come first: on 6.1 the one WQ015 with a place to
+# The fix family's patches come first: on 6.1 the one WQ014 with a per-CPU
+# system workqueue on its other side (qcom-cpufreq-hw's throttle work, on
+# system_highpri_wq and schedule_*()'s) and the one WQ015 with a place to
 # set its item up once, virtio_scsi's (upstream moved it after v7.0).
 fixes=$(grep -l '^This patch changes behavior:' "$T"/out/0*.patch | grep -v 0000-cover)
-check "series-legacy: the one fix is first: virtio_scsi's INIT_WORK moved to virtscsi_probe()" \
-	bash -c "[ '$(echo "$fixes" | grep -c .)' = 1 ] && case '$fixes' in */0001-*) true ;; *) false ;; esac &&
-		grep -q '^Subject: .*move INIT_WORK() of event_node->work to' '$fixes' &&
-		[ \"\$(sed -n 's|^+++ b/||p' '$fixes')\" = drivers/scsi/virtio_scsi.c ]"
+fixed=$(cat $fixes /dev/null | sed -n 's|^+++ b/||p' | sort | tr '\n' ' ')
+numbers=$(echo "$fixes" | sed 's|.*/||; s|-.*||' | tr '\n' ' ')
+check "series-legacy: the two fixes come first: qcom-cpufreq-hw's item on one workqueue, virtio_scsi's INIT_WORK in virtscsi_probe()" \
+	test "$fixed|$numbers" = "drivers/cpufreq/qcom-cpufreq-hw.c drivers/scsi/virtio_scsi.c |0001 0002 "
 git -C "$FIX" worktree remove --force "$T/am" >/dev/null 2>&1
 git -C "$FIX" worktree prune >/dev/null 2>&1
 check "series-legacy: after git am in a worktree of it, the fixture is as it was" \

@@ -2,14 +2,18 @@
  * The fix family's patches, before the renames: for each work item that
  * may be re-initialised while live (WQ015's findings in what the series
  * converts), its INIT_* moved to where its object is set up
- * (series-fix-reinit.c), one patch per file, with a log that says what
- * broke which condition, what changes, and the Fixes: tag of the commit
- * that wrote the INIT_* line. Where no fix is found, no patch: the reason
+ * (series-fix-reinit.c); for each item queued on two workqueues (WQ014's
+ * warnings), every queueing on one (series-fix-twowq.c, from the
+ * work-item model). One patch per file, with a log that says what broke
+ * which condition, what changes, and the Fixes: tag of the commit that
+ * wrote the lines at fault. Where no fix is found, no patch: the reason
  * goes to stderr beside the finding's place. Only in a git checkout: the
  * fix is made on the base's text, which the working tree must equal.
  */
 #include "products/series/series-priv.h"
 #include "products/series/series-fix-reinit.h"
+#include "products/series/series-fix-twowq.h"
+#include "analysis/model/workitem-model.h"
 #include "products/series/series-message.h"
 #include "front/era.h"
 #include "lib/series-run.h"
@@ -20,20 +24,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The scope's files that name an INIT_* (git grep of the working tree). */
-static void reinit_candidates(struct series *s, struct file_list *files)
+/* The scope's .c and .h files (git ls-files of the working tree): the
+ * conditions' rules read the items' structs from headers and their
+ * queueings from every file, so a list cut to the files that name an
+ * INIT_* or a schedule_*() would miss findings the scan of the tree has. */
+static void fix_candidates(struct series *s, struct file_list *files)
 {
 	struct strbuf out = STRBUF_INIT;
 	size_t i, start;
 
-	if (series_git(s->root, NULL, &out, NULL, "grep", "-l", "-z", "-F",
-		       "-e", "INIT_WORK", "-e", "INIT_DELAYED_WORK", "--",
-		       s->scope ? s->scope : ".", NULL) > 1)
-		die("git grep failed in %s", s->root);
+	if (series_git(s->root, NULL, &out, NULL, "ls-files", "-z", "--",
+		       s->scope ? s->scope : ".", NULL))
+		die("git ls-files failed in %s", s->root);
 	for (i = start = 0; i < out.len; i++) {
+		size_t n;
+
 		if (out.buf[i])
 			continue;
-		if (i > start) {
+		n = i - start;
+		if (n > 2 && out.buf[i - 2] == '.' &&
+		    (out.buf[i - 1] == 'c' || out.buf[i - 1] == 'h')) {
 			ALLOC_GROW(files->paths, files->nr, files->alloc);
 			files->paths[files->nr++] = xstrdup(out.buf + start);
 		}
@@ -82,6 +92,43 @@ static void fix_message(struct series *s, struct strbuf *msg,
 	(void)s;
 }
 
+static void twowq_message(struct strbuf *msg, const char *prefix,
+			  const struct twowq_fix *fx)
+{
+	struct strbuf p = STRBUF_INIT;
+	const char *item = fx->item[0] == '&' ? fx->item + 1 : fx->item;
+	bool several = strchr(fx->moved_lines, ',') != NULL;
+
+	strbuf_addf(msg, "%s: queue %s on %s only\n\n", prefix, item, fx->target);
+	strbuf_addf(&p, "%s is queued on two workqueues: on %s at line %u%s%s%s and, "
+		    "with schedule_*() at line%s %s, on %s.  A work item runs on one "
+		    "worker at a time only while it stays on one workqueue: "
+		    "__queue_work() sends it to the pool where it is still running "
+		    "only when that run is from the same workqueue, so a run queued "
+		    "from one may start on another CPU while a run queued from the "
+		    "other is still going (the non-reentrance conditions of "
+		    "Documentation/core-api/workqueue.rst).", fx->item, fx->target,
+		    fx->target_line, fx->target_caller ? " (" : "",
+		    fx->target_caller ? fx->target_caller : "",
+		    fx->target_caller ? "())" : "", several ? "s" : "",
+		    fx->moved_lines, fx->other);
+	series_wrap(msg, p.buf, 72);
+	strbuf_reset(&p);
+	strbuf_addf(&p, "Queue it on %s everywhere: the workqueue its other "
+		    "queueing names on purpose, per-CPU as %s is, so the work keeps "
+		    "running on the CPU that queues it.", fx->target, fx->other);
+	strbuf_addch(msg, '\n');
+	series_wrap(msg, p.buf, 72);
+	strbuf_reset(&p);
+	strbuf_addf(&p, "This patch changes behavior: the runs of %s no longer "
+		    "overlap, and those queued at line%s %s run in %s's pool instead "
+		    "of %s's.", item, several ? "s" : "", fx->moved_lines, fx->target,
+		    fx->other);
+	strbuf_addch(msg, '\n');
+	series_wrap(msg, p.buf, 72);
+	strbuf_release(&p);
+}
+
 /* The base's text of path, when the working tree has the same. */
 static bool base_text(struct series *s, const char *path, struct strbuf *text)
 {
@@ -98,30 +145,134 @@ static bool base_text(struct series *s, const char *path, struct strbuf *text)
 	return same;
 }
 
+/* The patch after the fix of a file is made: what the summary and the
+ * touched files learn. */
+static void fix_made(struct series *s, const char *path, char *what)
+{
+	size_t k;
+
+	series_summary_change(&s->summary, s->nr_patches, what);
+	s->nr_fixes++;
+	/* a file the renames touch too is scanned again on this result, not
+	 * converted from the first scan's text */
+	for (k = 0; k < s->nr_touched; k++)
+		if (!strcmp(s->touched[k].path, path))
+			s->touched[k].families |= 1u << 31;
+}
+
+/* A commit of path fixed to text, with msg and the Fixes: tag of lines. */
+static bool commit_fix(struct series *s, const char *path, const char *base,
+		       size_t base_len, const char *fixed, size_t fixed_len,
+		       const char *msg, const unsigned *lines, size_t nr_lines)
+{
+	struct series_commit *c;
+	int before = s->nr_patches;
+
+	series_write_or_die(s->work, path, base, base_len);
+	c = series_repo_add(&s->repo, msg);
+	series_stage_file(s, c, path, fixed, fixed_len);
+	c->fixes = series_fixes_tag(s, path, lines, nr_lines);
+	if (c->fixes) {
+		struct strbuf t = STRBUF_INIT;
+
+		strbuf_addf(&t, "%s\n", c->fixes);
+		free(c->fixes);
+		c->fixes = strbuf_detach(&t);
+	}
+	series_commit_or_drop(s, c);
+	return s->nr_patches > before;
+}
+
+static char *prefix_of(struct series *s, const char *path)
+{
+	struct series_prefix_group g = { 0 };
+	char *const paths[1] = { (char *)path };
+	char **prefix, *p;
+
+	g.files = paths;
+	g.nr_files = 1;
+	g.section = maintainers_owner(&s->maint, path);
+	prefix = series_phase_prefixes(s, &g, 1);
+	p = prefix[0];
+	free(prefix);
+	return p;
+}
+
+/* WQ014's fix for the item queued at f; true when a patch was made. */
+static bool make_twowq(struct series *s, const char *path,
+		       const struct finding *f, const struct workitem_model *m,
+		       struct strbuf *text, bool done)
+{
+	struct twowq_fix fx;
+	struct strbuf msg = STRBUF_INIT;
+	bool made = false;
+
+	if (!base_text(s, path, text)) {
+		if (!s->quiet)
+			fprintf(stderr, "wqcheck: %s:%u: WQ014 not fixed: the working "
+				"tree differs from HEAD\n", path, f->line);
+		return false;
+	}
+	if (!twowq_fix_make(m, path, text->buf, text->len, f->line, &fx)) {
+		if (!s->quiet)
+			fprintf(stderr, "wqcheck: %s:%u: WQ014 not fixed: %s\n", path,
+				f->line, fx.why_not);
+	} else if (done) {
+		if (!s->quiet)
+			fprintf(stderr, "wqcheck: %s:%u: WQ014 not fixed: another fix of "
+				"the file comes first; run the series again on its "
+				"result\n", path, f->line);
+	} else {
+		char *prefix = prefix_of(s, path);
+		unsigned lines[2] = { fx.target_line, fx.first_moved };
+
+		twowq_message(&msg, prefix, &fx);
+		free(prefix);
+		if (commit_fix(s, path, text->buf, text->len, fx.text, fx.len,
+			       msg.buf, lines, 2)) {
+			struct strbuf what = STRBUF_INIT;
+
+			strbuf_addf(&what, "%s is queued on %s only, no longer also on "
+				    "%s, so its runs no longer overlap",
+				    fx.item[0] == '&' ? fx.item + 1 : fx.item,
+				    fx.target, fx.other);
+			fix_made(s, path, strbuf_detach(&what));
+			made = true;
+		}
+	}
+	twowq_fix_release(&fx);
+	strbuf_release(&msg);
+	return made;
+}
+
 void series_make_fix_patches(struct series *s)
 {
 	const struct rule *rule = rule_find("WQ015");
-	const struct rule *rules[1] = { rule };
+	const struct rule *two = rule_find("WQ014");
+	const struct rule *rules[2] = { rule, two };
+	struct tree_reading a;
+	struct workitem_model m;
+	bool have_model = false;
 	struct file_list files = { 0 };
 	struct scan_result res;
 	struct strbuf text = STRBUF_INIT, msg = STRBUF_INIT;
 	struct era era;
-	size_t i, j, k;
+	size_t i, j;
 	bool fits;
 
-	if (!s->git || !rule)
+	if (!s->git || !rule || !two)
 		return;
 	era_read(s->root, &era);
 	fits = rule_fits_era(rule, &era);
 	era_release(&era);
 	if (!fits)
 		return;
-	reinit_candidates(s, &files);
+	fix_candidates(s, &files);
 	if (!files.nr) {
 		file_list_release(&files);
 		return;
 	}
-	series_scan(s, s->root, rules, 1, &files, &res);
+	series_scan(s, s->root, rules, 2, &files, &res);
 	for (i = 0; i < res.nr_files; i++) {
 		const struct file_result *fr = &res.files[i];
 		struct reinit_fix fx;
@@ -129,13 +280,23 @@ void series_make_fix_patches(struct series *s)
 
 		for (j = 0; j < fr->nr_findings; j++) {
 			const struct finding *f = &fr->findings[j];
-			struct series_prefix_group g = { 0 };
-			struct series_commit *c;
-			char **prefix;
-			char *const paths[1] = { fr->path };
-			int before = s->nr_patches;
+			char *prefix;
 
-			if (f->rule != rule || f->in_inactive_branch)
+			if (f->in_inactive_branch)
+				continue;
+			if (f->rule == two) {
+				if (f->severity != SEVERITY_WARNING)
+					continue;
+				if (!have_model) {
+					if (workitem_model_for_tree(s->root, NULL, s->jobs,
+								    &a, &m) < 0)
+						die("%s: cannot list its files", s->root);
+					have_model = true;
+				}
+				done |= make_twowq(s, fr->path, f, &m, &text, done);
+				continue;
+			}
+			if (f->rule != rule)
 				continue;
 			if (done) {
 				if (!s->quiet)
@@ -161,46 +322,26 @@ void series_make_fix_patches(struct series *s)
 				continue;
 			}
 			done = true;
-			g.files = paths;
-			g.nr_files = 1;
-			g.section = maintainers_owner(&s->maint, fr->path);
-			prefix = series_phase_prefixes(s, &g, 1);
+			prefix = prefix_of(s, fr->path);
 			strbuf_reset(&msg);
-			fix_message(s, &msg, prefix[0], &fx);
-			free(prefix[0]);
+			fix_message(s, &msg, prefix, &fx);
 			free(prefix);
-			/* the file as the base has it, then the fix */
-			series_write_or_die(s->work, fr->path, text.buf, text.len);
-			c = series_repo_add(&s->repo, msg.buf);
-			series_stage_file(s, c, fr->path, fx.text, fx.len);
-			c->fixes = series_fixes_tag(s, fr->path, &f->line, 1);
-			if (c->fixes) {
-				struct strbuf t = STRBUF_INIT;
-
-				strbuf_addf(&t, "%s\n", c->fixes);
-				free(c->fixes);
-				c->fixes = strbuf_detach(&t);
-			}
-			series_commit_or_drop(s, c);
-			if (s->nr_patches > before) {
+			if (commit_fix(s, fr->path, text.buf, text.len, fx.text, fx.len,
+				       msg.buf, &f->line, 1)) {
 				struct strbuf what = STRBUF_INIT;
 
 				strbuf_addf(&what, "%s is initialised once, in %s(), "
 					    "no longer at every call of %s()",
 					    fx.item[0] == '&' ? fx.item + 1 : fx.item,
 					    fx.setup_fn, fx.live_fn);
-				series_summary_change(&s->summary, s->nr_patches,
-						      strbuf_detach(&what));
-				s->nr_fixes++;
-				/* a file the renames touch too is scanned again
-				 * on this result, not converted from the first
-				 * scan's text */
-				for (k = 0; k < s->nr_touched; k++)
-					if (!strcmp(s->touched[k].path, fr->path))
-						s->touched[k].families |= 1u << 31;
+				fix_made(s, fr->path, strbuf_detach(&what));
 			}
 			reinit_fix_release(&fx);
 		}
+	}
+	if (have_model) {
+		workitem_model_release(&m);
+		tree_reading_release(&a);
 	}
 	strbuf_release(&text);
 	strbuf_release(&msg);
