@@ -431,3 +431,35 @@ bad "unknown format" --format=pdf "$corpus"
 bad "unknown option" --frobnicate "$corpus"
 bad "output not writable" -o "$T/no/such/dir/x.md" "$corpus"
 check "the failed -o left no file" test ! -e "$T/no/such/dir/x.md"
+
+# --subsystem reads what its section needs (issue 41): the per-file rules
+# on its files alone, the callers of the others left unjudged; the section
+# it prints is the whole audit's, every section of the corpus, and only
+# the section owning the file that cannot be analysed exits 2 for it.
+python3 - "$WQCHECK" "$T/audit.json" "$corpus" <<'PY' >"$T/sections" 2>&1
+import json, subprocess, sys
+wq, whole, corpus = sys.argv[1], json.load(open(sys.argv[2])), sys.argv[3]
+bad, listing = [], []
+for s in whole["subsystems"]:
+    p = subprocess.run([wq, "audit", "-q", "--format=json", "--subsystem=" + s["name"], corpus],
+                       capture_output=True, text=True)
+    d = json.loads(p.stdout)
+    if d["subsystems"] != [s]:
+        bad.append("%s: differs from the whole audit's section" % s["name"])
+    failed = [f["file"] for f in d["files_not_analysed"]]
+    if (p.returncode == 2) != bool(failed) or p.returncode not in (0, 2):
+        bad.append("%s: exit %d, files not analysed %s" % (s["name"], p.returncode, failed))
+    if failed:
+        listing.append(s["name"])
+# the corpus' one file that does not parse is its owner's alone
+if len(listing) != 1:
+    bad.append("sections listing drivers/base/broken_parse.c: %s" % listing)
+print("%d sections" % len(whole["subsystems"]))
+for b in bad:
+    print(b)
+PY
+if [ "$(wc -l <"$T/sections")" -eq 1 ] && grep -q '^[1-9][0-9]* sections$' "$T/sections"; then
+	ok "--subsystem of each section prints the whole audit's section ($(cat "$T/sections")), exit 2 for the one owning the failed file only"
+else
+	not_ok "--subsystem of each section prints the whole audit's section" "$(head -5 "$T/sections")"
+fi

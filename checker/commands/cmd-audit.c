@@ -87,6 +87,27 @@ static enum audit_format format_from_file(const char *path)
 	return AUDIT_MD;
 }
 
+/* audit --subsystem: a file is wanted when the section owns it, as the
+ * document groups the rows (the most specific MAINTAINERS match). */
+struct section_scope {
+	const struct maintainers *m;
+	const char *section;
+	const struct maint_section *s;	/* NULL: the files of no section */
+};
+
+static bool in_section(const char *path, void *ctx)
+{
+	const struct section_scope *scope = ctx;
+	const struct maint_section *owner;
+
+	/* only a file the section matches may be its: one section's
+	 * patterns first, every section's for those alone */
+	if (scope->s && !maint_section_claims(scope->s, path))
+		return false;
+	owner = maintainers_owner(scope->m, path);
+	return owner ? owner == scope->s : !scope->s;
+}
+
 static int write_document(FILE *out, enum audit_format format, json_t *doc)
 {
 	switch (format) {
@@ -160,6 +181,7 @@ int cmd_audit(int argc, char **argv)
 	struct maintainers_job mjob = { .m = &m, .text = STRBUF_INIT };
 	struct compile_db *db = NULL;
 	struct audit au;
+	struct section_scope scope = { 0 };
 	bool quiet = false;
 	json_t *doc;
 	FILE *out;
@@ -227,6 +249,15 @@ int cmd_audit(int argc, char **argv)
 	opts.db = db;
 	opts.jobs = (int)jobs;
 	opts.progress = !quiet && isatty(2);
+	if (section) {
+		scope.m = &m;
+		scope.section = section;
+		for (i = 0; i < m.nr; i++)
+			if (!strcmp(m.sections[i].name, section))
+				scope.s = &m.sections[i];
+		opts.in_scope = in_section;
+		opts.scope_ctx = &scope;
+	}
 	if (audit_collect(&opts, &au) < 0)
 		die("%s: cannot list its files", tree);
 	for (i = 0; i < au.nr_failed; i++)

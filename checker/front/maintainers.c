@@ -323,6 +323,11 @@ static int section_depth(const struct maint_section *s, const char *path)
 	return depth;
 }
 
+bool maint_section_claims(const struct maint_section *s, const char *path)
+{
+	return section_depth(s, path) != -2;
+}
+
 size_t maintainers_match(const struct maintainers *m, const char *path,
 			 struct maint_match *out, size_t max)
 {

@@ -56,6 +56,9 @@ void maintainers_release(struct maintainers *m);
  * ties in file order; returns how many (out may be NULL to count). */
 size_t maintainers_match(const struct maintainers *m, const char *path,
 			 struct maint_match *out, size_t max);
+/* Whether s matches path at all (its F:/N: patterns, not its X:): one
+ * section's patterns, where owning it asks every section's. */
+bool maint_section_claims(const struct maint_section *s, const char *path);
 /* The section owning path: its most specific match, or NULL. */
 const struct maint_section *maintainers_owner(const struct maintainers *m,
 					      const char *path);

@@ -120,6 +120,11 @@ struct audit_options {
 	const struct compile_db *db;
 	int jobs;
 	bool progress;
+	/* audit --subsystem: the files whose callers are wanted (the
+	 * section's); the others are read only for what those need: the
+	 * work-item model, the calls on a wanted workqueue. NULL: all. */
+	bool (*in_scope)(const char *path, void *ctx);
+	void *scope_ctx;
 };
 
 /* collect.c: every caller of the tree at opts->root; -1 when its files

@@ -27,6 +27,10 @@ struct lexical_pass {
 	 * own, appended to au's in the order of the files): au, or that. */
 	struct audit *rows;
 	struct audit_verdicts verdicts;
+	/* Which files' sites are judged (audit --subsystem: its section's);
+	 * NULL: every file. The others' rows stay unjudged. */
+	bool (*in_scope)(const char *path, void *ctx);
+	void *scope_ctx;
 };
 
 /* An item expression, resolved to its bindings while its file was at hand. */

@@ -94,6 +94,11 @@ struct audit_lexical {
 };
 
 /* The work functions of the sites, for the questions answered at once. */
+static bool scoped(const struct lexical_pass *lp, const char *path)
+{
+	return !lp->in_scope || lp->in_scope(path, lp->scope_ctx);
+}
+
 static void ask_sites(struct audit_lexical *lx)
 {
 	struct collected *col = &lx->col;
@@ -113,19 +118,27 @@ static void ask_sites(struct audit_lexical *lx)
 		ALLOC_GROW(l->items, l->nr, l->alloc);
 		l->items[l->nr++] = &col->calls.items[i];
 	}
+	/* the calls of every file are kept: an alloc site's judging looks
+	 * at the calls queueing on its workqueue wherever they are */
 	for (i = 0; i < col->systems.nr; i++)
-		if (col->systems.items[i].has_item)
+		if (col->systems.items[i].has_item &&
+		    scoped(&lx->lp, lx->rows.rows[col->systems.items[i].row].file))
 			ask_item(&lx->lp, &col->systems.items[i].item);
 	for (i = 0; i < col->allocs.nr; i++)
-		ask_alloc_site(&lx->lp, &col->allocs.items[i], &lx->by_name);
+		if (scoped(&lx->lp, col->allocs.items[i].path))
+			ask_alloc_site(&lx->lp, &col->allocs.items[i], &lx->by_name);
 }
 
 struct audit_lexical *audit_lexical_read(struct tree_reading *a,
 					 const bool *mentions, int jobs,
-					 const struct audit *au)
+					 const struct audit *au,
+					 bool (*in_scope)(const char *path, void *ctx),
+					 void *scope_ctx)
 {
 	struct audit_lexical *lx = xcalloc(1, sizeof(*lx));
 
+	lx->lp.in_scope = in_scope;
+	lx->lp.scope_ctx = scope_ctx;
 	lx->lp.a = a;
 	lx->lp.au = (struct audit *)au; /* only its era is read until finish */
 	lx->lp.rows = &lx->rows;
@@ -160,14 +173,16 @@ void audit_lexical_finish(struct audit_lexical *lx, struct audit *out)
 		claim_alloc_site(out, &col->allocs.items[i]);
 	}
 	for (i = 0; i < col->systems.nr; i++) {
-		finish_system_site(&lx->lp, &col->systems.items[i]);
+		if (scoped(&lx->lp, out->rows[col->systems.items[i].row].file))
+			finish_system_site(&lx->lp, &col->systems.items[i]);
 		free(col->systems.items[i].wq);
 		if (col->systems.items[i].has_item)
 			pending_item_release(&col->systems.items[i].item);
 	}
 	for (i = 0; i < col->allocs.nr; i++) {
-		finish_alloc_site(&lx->lp, &col->allocs.items[i],
-				  &lx->by_name);
+		if (scoped(&lx->lp, col->allocs.items[i].path))
+			finish_alloc_site(&lx->lp, &col->allocs.items[i],
+					  &lx->by_name);
 		free(col->allocs.items[i].path);
 		free(col->allocs.items[i].caller);
 		wq_target_release(&col->allocs.items[i].t);

@@ -18,7 +18,9 @@
 struct audit_lexical;
 struct audit_lexical *audit_lexical_read(struct tree_reading *a,
 					 const bool *mentions, int jobs,
-					 const struct audit *au);
+					 const struct audit *au,
+					 bool (*in_scope)(const char *path, void *ctx),
+					 void *scope_ctx);
 void audit_lexical_finish(struct audit_lexical *lx, struct audit *au);
 
 #endif

@@ -8,6 +8,8 @@
 #include "analysis/rules/rule.h"
 #include "analysis/scan.h"
 #include "analysis/rules/workitem-pass.h"
+#include "analysis/model/workitem-model.h"
+#include "analysis/model/tree-reading.h"
 #include "front/parallel.h"
 #include "lib/needles.h"
 #include "lib/strbuf.h"
@@ -345,11 +347,14 @@ static void *sites_thread_main(void *arg)
 static struct audit_lexical *read_beside(const struct audit_options *opts,
 					 const struct scan_options *so,
 					 struct tree_reading *a,
+					 const struct file_list *scan_files,
+					 struct workitem_model *m,
 					 struct affinity_sites **found,
 					 struct scan_result *res,
 					 const struct audit *out)
 {
-	struct scan_thread scan = { .so = so, .files = &a->all, .res = res };
+	struct tree_visitor visitor = { workitem_model_visit, m };
+	struct scan_thread scan = { .so = so, .files = scan_files, .res = res };
 	struct sites_thread sites = { .opts = opts, .a = a };
 	struct audit_lexical *lx;
 	pthread_t scan_thread, sites_thread;
@@ -358,18 +363,23 @@ static struct audit_lexical *read_beside(const struct audit_options *opts,
 
 	scan_started = parallel && !pthread_create(&scan_thread, NULL,
 						   scan_thread_main, &scan);
-	tree_read(opts->root, opts->arch, opts->jobs, mentions_lexical, a);
+	/* The work-item model visits the files the lexical read wants as
+	 * they are read, on the reading threads: built afterwards, it read
+	 * and lexed them again, on one thread. */
+	tree_read_visiting(opts->root, opts->arch, opts->jobs, mentions_lexical,
+			   m ? &visitor : NULL, a);
 	sites_started = parallel && !pthread_create(&sites_thread, NULL,
 						    sites_thread_main, &sites);
 	if (!sites_started)
 		sites.sites = affinity_sites_find(a, opts->root, opts->jobs);
-	lx = audit_lexical_read(a, a->mentions, opts->jobs, out);
+	lx = audit_lexical_read(a, a->mentions, opts->jobs, out, opts->in_scope,
+				opts->scope_ctx);
 	if (sites_started)
 		pthread_join(sites_thread, NULL);
 	if (scan_started)
 		pthread_join(scan_thread, NULL);
 	else
-		scan_run(so, &a->all, res);
+		scan_run(so, scan_files, res);
 	*found = sites.sites;
 	return lx;
 }
@@ -386,6 +396,9 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 	struct affinity_site *sites;
 	struct finding **all;
 	struct audit_lexical *lx;
+	struct workitem_model m;
+	struct file_list scoped = { 0 };
+	bool model = false;
 
 	memset(out, 0, sizeof(*out));
 	era_read(opts->root, &out->era);
@@ -396,6 +409,7 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 			file_rules[nr_file_rules++] = all_rules[i];
 		else
 			tree_rules[nr_tree_rules++] = all_rules[i];
+		model |= all_rules[i]->model_check != NULL;
 	}
 	/* The tree's reading lists the tree; the scan reads the same. */
 	if (tree_reading_list(opts->root, &a) < 0) {
@@ -410,7 +424,16 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 	so.jobs = opts->jobs;
 	so.use_clang = true;
 	so.progress = opts->progress;
-	lx = read_beside(opts, &so, &a, &found, &res, out);
+	/* The per-file rules run on the wanted files alone: their findings
+	 * are the file's own. */
+	for (i = 0; opts->in_scope && i < a.all.nr; i++)
+		if (opts->in_scope(a.all.paths[i], opts->scope_ctx))
+			file_list_add(&scoped, a.all.paths[i]);
+	file_list_finish(&scoped);
+	if (model)
+		workitem_model_begin(&m, opts->root, opts->arch, opts->jobs);
+	lx = read_beside(opts, &so, &a, opts->in_scope ? &scoped : &a.all,
+			 model ? &m : NULL, &found, &res, out);
 	affinity_report(found, tree_rules, nr_tree_rules, &res);
 
 	for (i = 0; i < res.nr_files; i++)
@@ -451,7 +474,8 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 	free(sites);
 	/* WQ013-WQ015 ask the work-item model of the same reading, once no
 	 * site is held (the model may empty the source cache). */
-	if (workitem_model_report(&a, opts->root, tree_rules, nr_tree_rules, &res)) {
+	if (model) {
+		workitem_model_report_visited(&m, &a, tree_rules, nr_tree_rules, &res);
 		all = scan_result_findings(&res, &nr_findings);
 		for (i = 0; i < nr_findings; i++)
 			if (all[i]->rule->model_check)
@@ -459,6 +483,7 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 		free(all);
 	}
 	scan_result_release(&res);
+	file_list_release(&scoped);
 
 	/* The analysis' lexed files are not needed any more: room for the
 	 * judging threads' own. */

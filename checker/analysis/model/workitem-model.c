@@ -348,26 +348,6 @@ void workitem_model_finish(struct workitem_model *m, struct tree_reading *a)
 	group_items(m);
 }
 
-void workitem_model_build(struct workitem_model *m, struct tree_reading *a,
-			  const char *root)
-{
-	size_t i, ticks = 0;
-
-	workitem_model_begin(m, root, a->sc.arch, 1);
-	m->a = a;
-	for (i = 0; i < a->all.nr; i++) {
-		struct source_file *f;
-
-		if (a->mentions && !a->mentions[i])
-			continue;
-		f = source_get(&a->sc, a->all.paths[i]);
-		if (f)
-			workitem_model_visit(m, 0, i, f);
-		workitem_model_trim(m, &ticks);
-	}
-	workitem_model_finish(m, a);
-}
-
 const struct work_item *workitem_model_item(const struct workitem_model *m,
 					    const char *key)
 {

@@ -53,12 +53,7 @@ struct workitem_model {
 /* For tree_read()'s mentions: does the text queue work at all? */
 bool workitem_model_mentions(const char *text, size_t len);
 
-/* Builds m over a, which tree_read() read with workitem_model_mentions
- * (a->mentions set); when a->mentions is NULL every file of a is looked at.
- * The files are read again, on this thread. */
-void workitem_model_build(struct workitem_model *m, struct tree_reading *a,
-			  const char *root);
-/* The same while the tree is read, each file lexed once: begin(), then
+/* The model while the tree is read, each file lexed once: begin(), then
  * tree_read_visiting() with workitem_model_mentions and a visitor of
  * workitem_model_visit and m, then finish() with the analysis read. */
 void workitem_model_begin(struct workitem_model *m, const char *root, const char *arch,

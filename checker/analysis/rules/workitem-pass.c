@@ -43,22 +43,13 @@ static void check_model(const struct workitem_model *m, const struct rule *const
 		}
 }
 
-bool workitem_model_report(struct tree_reading *a, const char *root,
-			   const struct rule *const *rules, size_t nr_rules,
-			   struct scan_result *res)
+void workitem_model_report_visited(struct workitem_model *m, struct tree_reading *a,
+				   const struct rule *const *rules, size_t nr_rules,
+				   struct scan_result *res)
 {
-	struct workitem_model m;
-	bool any = false;
-	size_t i;
-
-	for (i = 0; i < nr_rules; i++)
-		any |= rules[i]->model_check != NULL;
-	if (!any)
-		return false;
-	workitem_model_build(&m, a, root);
-	check_model(&m, rules, nr_rules, res);
-	workitem_model_release(&m);
-	return true;
+	workitem_model_finish(m, a);
+	check_model(m, rules, nr_rules, res);
+	workitem_model_release(m);
 }
 
 /* After the tree is read: the sites, the model and their rules. */

@@ -15,13 +15,15 @@ struct scan_options;
 struct scan_result;
 struct tree_reader;
 
-/* The model rules among rules, over a (read by tree_read() with
- * mentions that cover the queueing calls): builds the work-item model and
- * adds their findings to res; false when none is among rules. It may empty
- * a's source cache: hold no source_file pointer across it. */
-bool workitem_model_report(struct tree_reading *a, const char *root,
-			   const struct rule *const *rules, size_t nr_rules,
-			   struct scan_result *res);
+/* The model rules among rules, over a model whose files were visited
+ * while a was read (workitem_model_begin(), then tree_read_visiting() with
+ * workitem_model_visit and workitem_model_mentions): finishes the model,
+ * adds their findings to res and releases it. It may empty a's source
+ * cache: hold no source_file pointer across it. */
+struct workitem_model;
+void workitem_model_report_visited(struct workitem_model *m, struct tree_reading *a,
+				   const struct rule *const *rules, size_t nr_rules,
+				   struct scan_result *res);
 
 void workitem_tree_pass(const struct scan_options *opts, struct scan_result *res);
 /* Its reading beside the per-file scan (struct rule's tree_reader). */
