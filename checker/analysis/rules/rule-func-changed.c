@@ -151,6 +151,18 @@ static bool set_again_in_function(const struct workitem_model *m,
 	return false;
 }
 
+/* A queueing of it from outside function fn (NULL: any): a path that
+ * can queue the item while fn runs. */
+static const struct queueing *queueing_elsewhere(const struct work_item *it, const char *fn)
+{
+	size_t i;
+
+	for (i = 0; it && i < it->nr_queueings; i++)
+		if (!fn || !it->queueings[i]->caller || strcmp(it->queueings[i]->caller, fn))
+			return it->queueings[i];
+	return NULL;
+}
+
 /* A `.func =` on an object of the function's own (a parameter or a
  * local, not a variable of file scope) in a function that then queues it:
  * a per-object dispatch. PREPARE_* is left out: 3.15 removed it for the
@@ -248,12 +260,28 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	f->identity = binding_identity(b);
 	strbuf_addf(&msg, "%s gives %s the work function %s()", b->how,
 		    text ? text : b->key, b->function);
-	if (own) {
-		strbuf_addf(&msg, " inside %s(), the item's own work function, while it "
-			    "runs", p.fn->name);
-	} else if (reacher) {
-		strbuf_addf(&msg, " in %s(), which the item's work function %s() calls, "
-			    "while it runs", p.fn->name, reacher);
+	if (own || reacher) {
+		const struct queueing *other = queueing_elsewhere(it, p.fn ? p.fn->name : NULL);
+
+		if (own)
+			strbuf_addf(&msg, " inside %s(), the item's own work function, while "
+				    "it runs", p.fn->name);
+		else
+			strbuf_addf(&msg, " in %s(), which the item's work function %s() "
+				    "calls, while it runs", p.fn->name, reacher);
+		/* The interleaving: who queues it while the old function runs. */
+		if (other && strcmp(b->function, own ? p.fn->name : reacher))
+			strbuf_addf(&msg, "; %s() at %s:%u (on %s) can queue it meanwhile, "
+				    "and that run starts as %s() beside the running %s()",
+				    other->api, other->file, other->line,
+				    other->wq.text ? other->wq.text : "a computed workqueue",
+				    b->function, own ? p.fn->name : reacher);
+		else if (other)
+			strbuf_addf(&msg, "; %s() at %s:%u (on %s) can queue it meanwhile "
+				    "with the function another path gave it, which then "
+				    "runs beside this one", other->api, other->file,
+				    other->line,
+				    other->wq.text ? other->wq.text : "a computed workqueue");
 	} else if (q && dispatch) {
 		/* `.func =` then a queueing, on an object a parameter or local
 		 * names (a request, a bio): each object is dispatched once per
@@ -277,9 +305,12 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 		   !(p.fn && name_says_setup(p.fn->name))) {
 		q = it->queueings[0];
 		strbuf_addf(&msg, "%s%s%s, not right after its INIT_*, and the item is "
-			    "queued elsewhere (%s:%u): it may be pending or running here",
+			    "queued elsewhere (%s() at %s:%u on %s): that run may be "
+			    "pending or running here, and starts or goes on as the old "
+			    "function while the next queueing runs the new one",
 			    p.fn ? " in " : "", p.fn ? p.fn->name : "", p.fn ? "()" : "",
-			    q->file, q->line);
+			    q->api, q->file, q->line,
+			    q->wq.text ? q->wq.text : "a computed workqueue");
 	} else if (!restored) {
 		f->severity = SEVERITY_NOTE;
 		if (!it || !it->nr_queueings)
