@@ -103,6 +103,33 @@ sed -i '/^static void re_locked_second(struct work_struct \*work)$/,/^}$/{/mutex
 scan --rules=WQ013 "$flip" >"$scratch/flip"
 check "the same with one body unlocked: a warning" \
 	grep -q 'warning: PREPARE_WORK gives &l->work the work function re_locked_second()' "$scratch/flip"
+# --- WQ014: what a finding means (DESIGN.md 1c, the strict reading) ----------
+# Each kind the code rules out has a kept case (re_neg_wq014_*: no finding
+# at all) and its negative (re_wq014_*: the same shape where the overlap is
+# real, a warning).
+for kind in window state types; do
+	scan --rules=WQ014 "$dir/re_neg_wq014_$kind.c" >"$scratch/out"
+	n=$(grep -c '\[WQ014\]$' "$scratch/out")
+	check "WQ014 $kind: the kept case gives no finding ($n)" test "$n" -eq 0
+	scan --rules=WQ014 "$dir/re_wq014_$kind.c" >"$scratch/out"
+	n=$(grep -c ': warning: .*\[WQ014\]$' "$scratch/out")
+	check "WQ014 $kind: its negative is a warning ($n)" test "$n" -ge 1
+done
+scan --no-clang --rules=WQ014 "$dir/re_neg_wq014_types.c" >"$scratch/out"
+check "WQ014 types: without libclang the helpers' callers' types are unknown and the pair stays" \
+	grep -q '\[WQ014\]$' "$scratch/out"
+scan --rules=WQ014 "$dir/re_wq014_severity.c" >"$scratch/sev"
+check "WQ014 severity: a body under one mutex is a note naming it" \
+	grep -q ':63:[0-9]*: note: .*whole body runs under mutex_lock(&d->lock), so the two runs take turns' "$scratch/sev"
+check "WQ014 severity: every queueing delayed half a second or more is a note, timing only" \
+	grep -q ':64:[0-9]*: note: .*only timing allows it: run B starts `HZ` (1000 ms or more)' "$scratch/sev"
+check "WQ014 severity: unlocked state queued at once is a warning" \
+	grep -q ':65:[0-9]*: warning: .*no lock is held across sv_reset_fn().s body' "$scratch/sev"
+scan --rules=WQ014 "$dir"/re_*.c >"$scratch/all"
+n=$(grep -c '\[WQ014\]$' "$scratch/all")
+m=$(grep '\[WQ014\]$' "$scratch/all" | grep -c 'run A, queued by [a-z_0-9]*() at [^ ]*:[0-9]*.* on .*, can still be \(in [a-z_0-9]*()\|running\) when run B, queued by [a-z_0-9]*() here')
+check "WQ014: every message writes its interleaving down, run A and run B ($m of $n)" \
+	test "$n" -ge 8 -a "$m" -eq "$n"
 
 # --- the evidence in each format ---------------------------------------------
 scan --rules=WQ014 --format=json "$dir/re_two_wq.c" >"$scratch/json"

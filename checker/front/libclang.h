@@ -24,7 +24,9 @@
 	X(clang_getCursorKind) X(clang_getLocation) X(clang_getCursor)		\
 	X(clang_Cursor_isNull) X(clang_isInvalid) X(clang_isDeclaration)	\
 	X(clang_getCursorLocation) X(clang_getCursorReferenced)			\
-	X(clang_getCursorSemanticParent)
+	X(clang_getCursorSemanticParent) X(clang_getCursorType)		\
+	X(clang_getPointeeType) X(clang_getCanonicalType)			\
+	X(clang_getTypeSpelling)
 
 struct libclang {
 #define LIBCLANG_POINTER(name) __typeof__(name) *name;

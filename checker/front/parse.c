@@ -238,3 +238,34 @@ enum ref_class parsed_classify(const struct parsed_file *pf, unsigned line, unsi
 		return REF_UNKNOWN;
 	return libclang.clang_File_isEqual(ref_file, pf->file) ? REF_LOCAL : REF_EXTERNAL;
 }
+
+char *parsed_type_at(const struct parsed_file *pf, unsigned line, unsigned column)
+{
+	CXSourceLocation loc = libclang.clang_getLocation(pf->tu, pf->file, line, column);
+	CXCursor cursor = libclang.clang_getCursor(pf->tu, loc);
+	enum CXCursorKind kind = libclang.clang_getCursorKind(cursor);
+	CXType type;
+	CXString s;
+	char *text;
+	int depth;
+
+	if (libclang.clang_Cursor_isNull(cursor) || libclang.clang_isInvalid(kind))
+		return NULL;
+	type = libclang.clang_getCursorType(cursor);
+	/* `p` of `p->work` and the parameter `struct x *p` alike: the
+	 * structure, not the pointer to it */
+	for (depth = 0; depth < 4 && type.kind != CXType_Invalid; depth++) {
+		CXType c = libclang.clang_getCanonicalType(type);
+
+		if (c.kind != CXType_Pointer)
+			break;
+		type = libclang.clang_getPointeeType(c);
+	}
+	type = libclang.clang_getCanonicalType(type);
+	if (type.kind == CXType_Invalid || type.kind == CXType_Unexposed || type.kind == CXType_Int)
+		return NULL;
+	s = libclang.clang_getTypeSpelling(type);
+	text = xstrdup(libclang.clang_getCString(s));
+	libclang.clang_disposeString(s);
+	return text;
+}

@@ -29,6 +29,10 @@ void parsed_file_free(struct parsed_file *pf);
 bool parsed_offset_is_skipped(const struct parsed_file *pf, size_t offset);
 enum ref_class parsed_classify(const struct parsed_file *pf, unsigned line, unsigned column,
 			       const char *name, size_t name_len);
+/* The type of the expression or declaration at line:column, pointers
+ * and typedefs taken off ("struct sas_phy_data"), allocated; NULL when
+ * clang cannot tell (an error type, a macro it did not expand there). */
+char *parsed_type_at(const struct parsed_file *pf, unsigned line, unsigned column);
 /* How many error diagnostics clang gave for the file itself. */
 unsigned parsed_error_count(const struct parsed_file *pf);
 

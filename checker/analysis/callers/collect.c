@@ -475,6 +475,9 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 	/* WQ013-WQ015 ask the work-item model of the same reading, once no
 	 * site is held (the model may empty the source cache). */
 	if (model) {
+		/* the types libclang decides (item-types.h): as the scan's */
+		m.db = opts->db;
+		m.use_clang = true;
 		workitem_model_report_visited(&m, &a, tree_rules, nr_tree_rules, &res);
 		all = scan_result_findings(&res, &nr_findings);
 		for (i = 0; i < nr_findings; i++)

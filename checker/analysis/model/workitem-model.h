@@ -19,6 +19,7 @@
 #include "analysis/model/workitem-queueing.h"
 #include "analysis/model/workqueue-names.h"
 #include "front/era.h"
+#include "front/flags.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -48,6 +49,13 @@ struct workitem_model {
 	struct wrapper_set wrappers;	/* what wrapper queueings' api points to */
 	int jobs;			/* threads its reading ran on: its rules'
 					 * source_cache_preload()s too */
+	/* For the questions the tokens leave to libclang (item-types.h):
+	 * the scan's compile database (NULL: inferred flags), whether the
+	 * scan may parse at all, and the answers kept (item_types_release()
+	 * lets them go before workitem_model_release()). */
+	const struct compile_db *db;
+	bool use_clang;
+	struct item_type_reader *types;
 };
 
 /* For tree_read()'s mentions: does the text queue work at all? */

@@ -7,9 +7,20 @@
  * allocates each), as are system_unbound_wq and system_dfl_wq, and
  * schedule_*() queues on system_percpu_wq: a half-done conversion breaks
  * the guarantee by itself.
+ *
+ * The conclusion only: whether two sites of an item can have runs live
+ * together is the model's (live-window.h, code-state.h, item-types.h,
+ * queue-delay.h), the lock across the body too (work-body.h). A warning
+ * is an overlap of unlocked work written down as run A and run B; timing
+ * alone or one lock make it a note (DESIGN.md 1c).
  */
 #include "analysis/rules/rule.h"
 #include "analysis/rules/rule-result.h"
+#include "analysis/model/code-state.h"
+#include "analysis/model/item-types.h"
+#include "analysis/model/live-window.h"
+#include "analysis/model/queue-delay.h"
+#include "analysis/model/work-body.h"
 #include "analysis/model/workitem-context.h"
 #include "analysis/rules/workitem-pass.h"
 #include "lib/strbuf.h"
@@ -222,34 +233,155 @@ static bool two_allocated(const struct workitem_model *m, const struct queueing 
 	       workqueue_is_allocated(&m->names, b->wq.id);
 }
 
+/* Workqueues of normal priority bound to CPUs share each CPU's worker
+ * pool, so two of them overlap only across CPUs; highpri, unbound,
+ * ordered and BH workqueues use pools of their own. */
+static bool normal_per_cpu(const struct queueing *q)
+{
+	static const char *const names[] = {
+		"system_wq", "system_percpu_wq", "system_long_wq", "system_freezable_wq",
+		"system_nrt_wq", "system_nrt_freezable_wq", NULL
+	};
+	const char *const *n;
+
+	if (q->wq.kind != WQ_REF_NAMED || !q->wq.id)
+		return false;
+	for (n = names; *n; n++)
+		if (!strcmp(q->wq.id, *n))
+			return true;
+	return false;
+}
+
+/* Whether a run queued from a and one queued from b can be live at once,
+ * and with what certainty. */
+enum overlap {
+	OVERLAP_NONE,		/* the code shows they cannot */
+	OVERLAP_TIMING,		/* only if a run outlasts every delay */
+	OVERLAP_REAL,		/* an interleaving exists */
+};
+
+/* The slowest delay long enough that a run would have to last it: a work
+ * that polls a register is done in well under this. */
+#define TIMING_MS 20
+
+/* q cannot meet a run live from e: q's source (its IRQ) is off while a
+ * run is live, and e is that run re-arming or the same source; or q
+ * comes after a synchronous cancel/flush and so does e (or e is a run). */
+static bool live_window_apart(const struct workitem_model *m, const struct work_item *it,
+			      const struct queueing *q, const struct queueing *e)
+{
+	char *irq = NULL, *irq_e = NULL;
+	bool apart = false;
+
+	if (queueing_source_off_while_live(m, it, q, &irq))
+		apart = queueing_inside_run(m, it, e) ||
+			queueing_source_off_while_live(m, it, e, &irq_e);
+	free(irq);
+	free(irq_e);
+	if (!apart && queueing_after_idle(m, it, q))
+		apart = queueing_inside_run(m, it, e) || queueing_after_idle(m, it, e);
+	return apart;
+}
+
+static enum overlap pair_overlap(const struct workitem_model *m, const struct work_item *it,
+				 const struct queueing *q, const struct queueing *e)
+{
+	struct queue_delay dq, de;
+	enum overlap o = OVERLAP_REAL;
+	char *why = NULL;
+
+	if (exclusive(m, it, q, e) || live_window_apart(m, it, q, e) ||
+	    live_window_apart(m, it, e, q))
+		return OVERLAP_NONE;
+	if (queueings_exclude_by_state(m, it, q, e, &why) ||
+	    queueings_of_other_types(m, q, e, &why)) {
+		free(why);
+		return OVERLAP_NONE;
+	}
+	queue_delay_of(m, q, &dq);
+	queue_delay_of(m, e, &de);
+	if (dq.known && de.known && dq.ms >= TIMING_MS && de.ms >= TIMING_MS)
+		o = OVERLAP_TIMING;
+	queue_delay_release(&dq);
+	queue_delay_release(&de);
+	return o;
+}
+
+/* The workqueue as the reader knows it: its name, or the expression. */
+static const char *wq_shown(const struct queueing *q)
+{
+	return q->wq.kind == WQ_REF_NAMED && q->wq.id ? q->wq.id : q->wq.text;
+}
+
+static const char *caller_of(const struct queueing *q)
+{
+	return q->caller ? q->caller : "(file scope)";
+}
+
+/* "run A, queued by X() at f.c:12 on W, can still be in fn() when run B,
+ * queued by Y() here on V, starts on another CPU" */
+static void describe_interleaving(const struct workitem_model *m, const struct work_item *it,
+				  const struct queueing *q, const struct queueing *home,
+				  const char *function, struct strbuf *msg)
+{
+	static const char *const itself = " (the work queueing itself again)";
+
+	strbuf_addf(msg, "run A, queued by %s() at %s:%u%s on %s, can still be ", caller_of(home),
+		    home->file, home->line, queueing_inside_run(m, it, home) ? itself : "",
+		    wq_shown(home));
+	if (function)
+		strbuf_addf(msg, "in %s()", function);
+	else
+		strbuf_addstr(msg, "running");
+	strbuf_addf(msg, " when run B, queued by %s() here%s on %s, starts ", caller_of(q),
+		    queueing_inside_run(m, it, q) ? itself : "", wq_shown(q));
+	if (normal_per_cpu(q) && normal_per_cpu(home))
+		strbuf_addstr(msg, "on another CPU (the two workqueues share each CPU's "
+			      "worker pool, so the overlap needs two CPUs)");
+	else
+		strbuf_addstr(msg, "in another worker pool");
+}
+
 static void report(const struct workitem_model *m, const struct work_item *it,
-		   const struct queueing *q, const struct queueing *home,
+		   const struct queueing *q, const struct queueing *home, enum overlap o,
 		   const struct work_binding *one, const struct work_binding *two,
 		   struct scan_result *res)
 {
 	struct strbuf msg = STRBUF_INIT, ev = STRBUF_INIT;
 	struct source_file *in = source_get(&m->a->sc, q->file);
+	struct work_binding *const *b;
+	const char *function = NULL;	/* the work function, when known */
+	char *lock = NULL;
 	struct finding *f;
+	size_t nr = 0;
 
+	b = workitem_index_lookup(&m->a->idx, it->key, &nr);
+	if (nr) {
+		function = b[0]->function;
+		if (!two)
+			lock = work_binding_body_lock(m, b[0]);
+	}
 	f = scan_result_add_finding(res, &rule_two_workqueues, q->file, q->line, q->column,
 				    q->end_column, in ? &in->lex : NULL);
-	if (!f)
+	if (!f) {
+		free(lock);
 		return;
+	}
 	/* A rename of one of its sites (system_wq to system_percpu_wq) is
 	 * the same finding while the item is on no more workqueues. */
 	f->identity = xstrdup(it->key);
 	f->extent = work_item_nr_workqueues(it);
+	f->severity = SEVERITY_WARNING;
 	if (!q->wq.id) {
 		f->severity = SEVERITY_NOTE;
 		strbuf_addf(&msg, "%s() queues %s on `%s`, %s, which wqcheck cannot "
 			    "name; the item is also queued on ", q->api, q->item_text,
 			    q->wq.text, q->wq.why_unknown);
 		describe_wq(&msg, home);
-		strbuf_addf(&msg, " at %s:%u: unless `%s` is that workqueue, the item "
-			    "is on two workqueues and its runs may overlap on two CPUs",
+		strbuf_addf(&msg, " at %s:%u: unless `%s` is that workqueue, ",
 			    home->file, home->line, q->wq.text);
+		describe_interleaving(m, it, q, home, function, &msg);
 	} else {
-		f->severity = SEVERITY_WARNING;
 		strbuf_addf(&msg, "%s() queues %s on ", q->api, q->item_text);
 		describe_wq(&msg, q);
 		strbuf_addstr(&msg, ", but it is also queued on ");
@@ -257,31 +389,54 @@ static void report(const struct workitem_model *m, const struct work_item *it,
 		strbuf_addf(&msg, " at %s:%u: ", home->file, home->line);
 		if (two_allocated(m, q, home))
 			strbuf_addf(&msg, "kernel/workqueue.c allocates %s and %s as two "
-				    "workqueues, so ", q->wq.id, home->wq.id);
+				    "workqueues, and the one-worker guarantee holds only on "
+				    "one workqueue: ", q->wq.id, home->wq.id);
 		else
-			strbuf_addstr(&msg, "on two workqueues ");
-		strbuf_addstr(&msg, "a run queued from one may start while a run from "
-			      "the other is still going on another CPU (the one-worker "
-			      "guarantee holds only on one workqueue); queue every site "
-			      "of the item on the same workqueue");
-		if (two) {
-			/* Stages of one object, each queued where it belongs,
-			 * are safe when a stage is queued only after the one
-			 * before has run: the code does not show it. */
-			f->severity = SEVERITY_NOTE;
-			strbuf_addf(&msg, ", unless each stage is queued only after "
-				    "the last one ran (the item has several work "
-				    "functions, %s() and %s(), so this may be a "
-				    "hand-off from one stage to the next)", one->function,
-				    two->function);
-		}
+			strbuf_addstr(&msg, "the one-worker guarantee holds only on one "
+				      "workqueue: ");
+		describe_interleaving(m, it, q, home, function, &msg);
 	}
+	if (o == OVERLAP_TIMING) {
+		struct queue_delay dq, de;
+
+		queue_delay_of(m, q, &dq);
+		queue_delay_of(m, home, &de);
+		f->severity = SEVERITY_NOTE;
+		strbuf_addf(&msg, ", but only timing allows it: run B starts `%s` (%ld ms or "
+			    "more) after its queueing and run A `%s` after its own, so they "
+			    "overlap only if a run lasts that long", dq.text, dq.ms, de.text);
+		queue_delay_release(&dq);
+		queue_delay_release(&de);
+	}
+	if (two) {
+		/* Stages of one object, each queued where it belongs, are
+		 * safe when a stage is queued only after the one before has
+		 * run: the code does not show it. */
+		f->severity = SEVERITY_NOTE;
+		strbuf_addf(&msg, "; unless each stage is queued only after the last one ran "
+			    "(the item has several work functions, %s() and %s(), so this "
+			    "may be a hand-off from one stage to the next)", one->function,
+			    two->function);
+	} else if (lock) {
+		f->severity = SEVERITY_NOTE;
+		strbuf_addf(&msg, "; %s()'s whole body runs under %s, so the two runs take "
+			    "turns: a wasted run, not a race", function, lock);
+	} else if (nr && o == OVERLAP_TIMING) {
+		strbuf_addf(&msg, "; no lock is held across %s()'s body", function);
+	} else if (nr) {
+		strbuf_addf(&msg, "; no lock is held across %s()'s body, so the two runs "
+			    "can touch its state at the same time", function);
+	}
+	strbuf_addstr(&msg, "; queue every site of the item on the same workqueue");
 	f->message = strbuf_detach(&msg);
 	strbuf_addf(&ev, "%s is queued on ", home->item_text);
 	describe_wq(&ev, home);
 	strbuf_addf(&ev, " here, with %s()", home->api);
+	if (queueing_inside_run(m, it, home))
+		strbuf_addstr(&ev, ", by a run of the item");
 	finding_add_evidence(f, home->file, home->line, home->column, ev.buf);
 	strbuf_release(&ev);
+	free(lock);
 }
 
 /* `mod_delayed_work(dw->wq, dw, ...)`: the workqueue the item was last
@@ -349,6 +504,7 @@ static void check_item(const struct workitem_model *m, const struct work_item *i
 	two = second_function(m, it->key, &one);
 	for (j = 0; j < it->nr_queueings; j++) {
 		const struct queueing *q = it->queueings[j], *best = NULL;
+		enum overlap best_o = OVERLAP_NONE;
 		size_t mine, best_n = 0;
 
 		if ((!q->wq.id && unknown_said) || own_last_workqueue(q))
@@ -356,23 +512,31 @@ static void check_item(const struct workitem_model *m, const struct work_item *i
 		mine = q->wq.id ? count_on(m, it, q, &q->wq) : 0;
 		for (i = 0; i < it->nr_queueings; i++) {
 			const struct queueing *e = it->queueings[i];
+			enum overlap o;
 			size_t n;
 
 			if (i == j || !e->wq.id || wq_ref_same(&q->wq, &e->wq) ||
-			    own_last_workqueue(e) || !same_object(m, it->key, q, e) ||
-			    exclusive(m, it, q, e))
+			    own_last_workqueue(e) || !same_object(m, it->key, q, e))
 				continue;
 			n = count_on(m, it, e, &e->wq);
-			if ((n > mine || (n == mine && i < j)) && n > best_n) {
-				best = e;
-				best_n = n;
-			}
+			if (!(n > mine || (n == mine && i < j)))
+				continue;
+			/* the other site with a real overlap first, then the
+			 * workqueue most of the item's sites name */
+			if (best_o == OVERLAP_REAL && n <= best_n)
+				continue;
+			o = pair_overlap(m, it, q, e);
+			if (o == OVERLAP_NONE || o < best_o || (o == best_o && n <= best_n))
+				continue;
+			best = e;
+			best_o = o;
+			best_n = n;
 		}
 		if (!best)
 			continue;
 		if (!q->wq.id)
 			unknown_said = true;
-		report(m, it, q, best, two ? one : NULL, two, res);
+		report(m, it, q, best, best_o, two ? one : NULL, two, res);
 	}
 }
 
@@ -395,8 +559,10 @@ const struct rule rule_two_workqueues = {
 		"Non-reentrance Conditions). On 6.17+ trees system_wq and "
 		"system_percpu_wq are two workqueues, and schedule_*() queues on "
 		"system_percpu_wq: an item queued with schedule_work() in one place and "
-		"queue_work(system_wq, ...) in another may run twice at once. Queue "
-		"every site of an item on one workqueue.",
+		"queue_work(system_wq, ...) in another may run twice at once. A warning "
+		"writes the overlap down, its work holding no lock across its body; one "
+		"lock, or timing alone, makes it a note. Queue every site of an item on "
+		"one workqueue.",
 	.severity = SEVERITY_WARNING,
 	.tree_pass = workitem_tree_pass,
 	.tree_reader = &workitem_tree_reader,

@@ -2,6 +2,7 @@
 #include "analysis/rules/rule-affinity.h"
 #include "analysis/rules/rule.h"
 #include "analysis/rules/rule-result.h"
+#include "analysis/model/item-types.h"
 #include "analysis/model/workitem-model.h"
 
 #include "lib/timing.h"
@@ -49,6 +50,7 @@ void workitem_model_report_visited(struct workitem_model *m, struct tree_reading
 {
 	workitem_model_finish(m, a);
 	check_model(m, rules, nr_rules, res);
+	item_types_release(m);
 	workitem_model_release(m);
 }
 
@@ -66,7 +68,10 @@ static void report_read(const struct scan_options *opts, struct tree_reading *a,
 	}
 	if (model) {
 		workitem_model_finish(m, a);
+		m->db = opts->db;
+		m->use_clang = opts->use_clang;
 		check_model(m, opts->rules, opts->nr_rules, res);
+		item_types_release(m);
 		workitem_model_release(m);
 	}
 	tree_reading_release(a);

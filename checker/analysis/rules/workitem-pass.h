@@ -18,8 +18,9 @@ struct tree_reader;
 /* The model rules among rules, over a model whose files were visited
  * while a was read (workitem_model_begin(), then tree_read_visiting() with
  * workitem_model_visit and workitem_model_mentions): finishes the model,
- * adds their findings to res and releases it. It may empty a's source
- * cache: hold no source_file pointer across it. */
+ * adds their findings to res and releases it (set m's db and use_clang
+ * first: what the types decide, libclang reads, item-types.h). It may
+ * empty a's source cache: hold no source_file pointer across it. */
 struct workitem_model;
 void workitem_model_report_visited(struct workitem_model *m, struct tree_reading *a,
 				   const struct rule *const *rules, size_t nr_rules,

@@ -9,6 +9,7 @@ extern void atomic_inc(atomic_t *v);
 extern void atomic_dec(atomic_t *v);
 extern int atomic_inc_return(atomic_t *v);
 extern int atomic_dec_and_test(atomic_t *v);
+extern int atomic_xchg(atomic_t *v, int new);
 
 #define atomic_long_read(v)	ACCESS_ONCE((v)->counter)
 #define atomic_long_set(v, i)	(((v)->counter) = (i))

@@ -18,6 +18,7 @@ extern int request_irq(unsigned int irq, irq_handler_t handler,
 		       unsigned long flags, const char *name, void *dev);
 extern void free_irq(unsigned int irq, void *dev_id);
 extern void disable_irq(unsigned int irq);
+extern void disable_irq_nosync(unsigned int irq);
 extern void enable_irq(unsigned int irq);
 
 #endif /* _LINUX_INTERRUPT_H */

@@ -130,7 +130,7 @@ MODULE_LICENSE("GPL");
       "end_line": 51,
       "end_column": 20,
       "severity": "warning",
-      "message": "queue_delayed_work() queues &ts->poll_work on system_nrt_freezable_wq, but it is also queued on system_wq (schedule_delayed_work() queues there) at drivers/input/touchscreen/tsc_poll.c:32: kernel/workqueue.c allocates system_nrt_freezable_wq and system_wq as two workqueues, so a run queued from one may start while a run from the other is still going on another CPU (the one-worker guarantee holds only on one workqueue); queue every site of the item on the same workqueue",
+      "message": "queue_delayed_work() queues &ts->poll_work on system_nrt_freezable_wq, but it is also queued on system_wq (schedule_delayed_work() queues there) at drivers/input/touchscreen/tsc_poll.c:32: kernel/workqueue.c allocates system_nrt_freezable_wq and system_wq as two workqueues, and the one-worker guarantee holds only on one workqueue: run A, queued by tsc_poll_work() at drivers/input/touchscreen/tsc_poll.c:32 (the work queueing itself again) on system_wq, can still be in tsc_poll_work() when run B, queued by tsc_poll_resume() here on system_nrt_freezable_wq, starts on another CPU (the two workqueues share each CPU's worker pool, so the overlap needs two CPUs); no lock is held across tsc_poll_work()'s body, so the two runs can touch its state at the same time; queue every site of the item on the same workqueue",
       "fixable": false,
       "in_inactive_branch": true,
       "edits": [],
@@ -142,7 +142,7 @@ MODULE_LICENSE("GPL");
           "file": "drivers/input/touchscreen/tsc_poll.c",
           "line": 32,
           "column": 3,
-          "message": "&ts->poll_work is queued on system_wq (schedule_delayed_work() queues there) here, with schedule_delayed_work()"
+          "message": "&ts->poll_work is queued on system_wq (schedule_delayed_work() queues there) here, with schedule_delayed_work(), by a run of the item"
         }
       ]
     },

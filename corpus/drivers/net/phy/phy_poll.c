@@ -82,8 +82,8 @@ void phy_poll_destroy(struct phy_poll_dev *phy)
  * check-exit: 1
  * check-output-start
 drivers/net/phy/phy_poll.c:39:26: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
-drivers/net/phy/phy_poll.c:47:9: warning: mod_delayed_work() queues &phy->state_queue on phy->wq, but it is also queued on system_nrt_wq at drivers/net/phy/phy_poll.c:39: on two workqueues a run queued from one may start while a run from the other is still going on another CPU (the one-worker guarantee holds only on one workqueue); queue every site of the item on the same workqueue [WQ014]
-drivers/net/phy/phy_poll.c:39:9: note: &phy->state_queue is queued on system_nrt_wq here, with mod_delayed_work()
+drivers/net/phy/phy_poll.c:47:9: note: mod_delayed_work() queues &phy->state_queue on phy->wq, but it is also queued on system_nrt_wq at drivers/net/phy/phy_poll.c:39: the one-worker guarantee holds only on one workqueue: run A, queued by phy_poll_state_machine() at drivers/net/phy/phy_poll.c:39 (the work queueing itself again) on system_nrt_wq, can still be in phy_poll_state_machine() when run B, queued by phy_poll_irq_work() here on phy->wq, starts in another worker pool; phy_poll_state_machine()'s whole body runs under mutex_lock(&phy->lock), so the two runs take turns: a wasted run, not a race; queue every site of the item on the same workqueue [WQ014]
+drivers/net/phy/phy_poll.c:39:9: note: &phy->state_queue is queued on system_nrt_wq here, with mod_delayed_work(), by a run of the item
 drivers/net/phy/phy_poll.c:52:33: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
 drivers/net/phy/phy_poll.c:65:19: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
 drivers/net/phy/phy_poll.c:68:36: warning: system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use system_wq [WQ003]
