@@ -20,8 +20,11 @@ export GIT_COMMITTER_NAME=Bench GIT_COMMITTER_EMAIL=bench@example.org
 start=$(date +%s.%N)
 "$WQCHECK" series --cc=maintainers -o "$work/out" "$tree" >/dev/null 2>"$work/err" || true
 end=$(date +%s.%N)
-fixes=$(grep -l '^This patch changes behavior:' "$work/out"/0*.patch 2>/dev/null |
-	xargs -r grep -l -E '^Subject: \[PATCH [0-9/]*\] .*(: move INIT_[A-Z_]*\(\) of |: queue .* only)' || true)
+# the fix family's subjects, unfolded (format-patch folds long ones)
+fixes=$(for p in $(grep -l '^This patch changes behavior:' "$work/out"/0*.patch 2>/dev/null); do
+	git mailinfo /dev/null /dev/null <"$p" | grep -q -E '^Subject: .*(: move INIT_[A-Z_]*\(\) of |: queue .* only$)' &&
+		echo "$p" || true
+done)
 echo "### $label"
 echo
 printf 'series of the whole tree: %s patches in %.0f s; %s fix patches\n\n' \
