@@ -142,17 +142,30 @@ static bool top_level_defines(const struct lexed_file *lf, long i)
 }
 
 
+/* The rules naming t (several rules may be about one name: WQ022 and WQ023
+ * both read alloc_workqueue()), at most max of them; returns how many. */
+static size_t rules_for_name(const struct lexed_file *lf, const struct token *t,
+			     const struct rule *const *rules, size_t nr_rules,
+			     const struct rule **out, size_t max)
+{
+	size_t r, n = 0;
+	const char *const *name;
+
+	for (r = 0; r < nr_rules && n < max; r++)
+		for (name = rules[r]->identifiers; *name; name++)
+			if (token_is(lf, t, *name)) {
+				out[n++] = rules[r];
+				break;
+			}
+	return n;
+}
+
 static const struct rule *rule_for_name(const struct lexed_file *lf, const struct token *t,
 					const struct rule *const *rules, size_t nr_rules)
 {
-	size_t r;
-	const char *const *name;
+	const struct rule *r;
 
-	for (r = 0; r < nr_rules; r++)
-		for (name = rules[r]->identifiers; *name; name++)
-			if (token_is(lf, t, *name))
-				return rules[r];
-	return NULL;
+	return rules_for_name(lf, t, rules, nr_rules, &r, 1) ? r : NULL;
 }
 
 static bool exports_any(const struct lexed_file *lf, const struct rule *const *rules,
@@ -221,7 +234,8 @@ void find_candidates(const struct lexed_file *lf, const struct rule *const *rule
 
 	for (i = 0; i < lf->nr_tokens; i++) {
 		const struct token *t = &lf->tokens[i];
-		const struct rule *rule;
+		const struct rule *named[8];
+		size_t nr_named, k;
 		long prev;
 
 		if (!t->in_directive && t->kind == TOK_PUNCT && t->len == 1) {
@@ -255,8 +269,8 @@ void find_candidates(const struct lexed_file *lf, const struct rule *const *rule
 		}
 		if (t->kind != TOK_IDENT || t->is_macro_param || t->is_directive_name)
 			continue;
-		rule = rule_for_name(lf, t, rules, nr_rules);
-		if (!rule)
+		nr_named = rules_for_name(lf, t, rules, nr_rules, named, 8);
+		if (!nr_named)
 			continue;
 		prev = token_prev_code(lf, (long)i);
 		if (prev >= 0 && lf->tokens[prev].directive_index == t->directive_index &&
@@ -266,11 +280,13 @@ void find_candidates(const struct lexed_file *lf, const struct rule *const *rule
 		 * is being declared or exported, not used: a parameter of the
 		 * function about to be defined, or the file's own definition. */
 		if (!t->in_directive && depth == 0 && !top_level_initializer) {
-			if (top_parens > 0) {
-				if (is_declarator(lf, (long)i))
-					add_shadow(&params, rule, -1);
-			} else if (top_level_defines(lf, (long)i)) {
-				add_shadow(&shadows, rule, -1);
+			for (k = 0; k < nr_named; k++) {
+				if (top_parens > 0) {
+					if (is_declarator(lf, (long)i))
+						add_shadow(&params, named[k], -1);
+				} else if (top_level_defines(lf, (long)i)) {
+					add_shadow(&shadows, named[k], -1);
+				}
 			}
 			continue;
 		}
@@ -280,21 +296,25 @@ void find_candidates(const struct lexed_file *lf, const struct rule *const *rule
 			continue;
 		if (!t->in_directive && depth > 0 && depth < 64 && body[depth] == BODY_ENUM &&
 		    prev >= 0 && (is_punct_char(lf, prev, '{') || is_punct_char(lf, prev, ','))) {
-			add_shadow(&shadows, rule, -1);
+			for (k = 0; k < nr_named; k++)
+				add_shadow(&shadows, named[k], -1);
 			continue;
 		}
 		if (!t->in_directive && is_declarator(lf, (long)i)) {
-			add_shadow(&shadows, rule, block);
+			for (k = 0; k < nr_named; k++)
+				add_shadow(&shadows, named[k], block);
 			continue;
 		}
-		ALLOC_GROW(out->items, out->nr, out->alloc);
-		blocks = xrealloc(blocks, out->alloc * sizeof(*blocks));
-		blocks[out->nr] = t->in_directive ? -2 : block;
-		out->items[out->nr].token = i;
-		out->items[out->nr].rule = rule;
-		out->items[out->nr].shadowed = false;
-		out->items[out->nr].in_implementation = false;
-		out->nr++;
+		for (k = 0; k < nr_named; k++) {
+			ALLOC_GROW(out->items, out->nr, out->alloc);
+			blocks = xrealloc(blocks, out->alloc * sizeof(*blocks));
+			blocks[out->nr] = t->in_directive ? -2 : block;
+			out->items[out->nr].token = i;
+			out->items[out->nr].rule = named[k];
+			out->items[out->nr].shadowed = false;
+			out->items[out->nr].in_implementation = false;
+			out->nr++;
+		}
 	}
 	/* The file that exports the API implements it (kernel/workqueue.c): its
 	 * uses of the legacy names are the core's own, converted by the core's

@@ -186,6 +186,7 @@ void era_read(const char *root, struct era *era)
 	}
 	era_from_text(era, text.buf ? text.buf : "", text.len);
 	read_core(root, era);
+	era_read_alloc_checks(root, era);
 	strbuf_release(&text);
 	strbuf_release(&path);
 }
@@ -248,5 +249,6 @@ void era_release(struct era *era)
 	free_list(era->binding_macros, era->nr_binding_macros);
 	free_list(era->bh_allows, era->nr_bh_allows);
 	free(era->schedule_work_wq);
+	era_alloc_checks_release(era);
 	memset(era, 0, sizeof(*era));
 }

@@ -31,6 +31,27 @@ struct era {
 		CORE_REENTRANT,		/* before: WQ_NON_REENTRANT still means something */
 	} core;
 	const char *core_source;	/* what said so, in words */
+	/* What the tree's kernel/workqueue.c refuses in alloc_workqueue()'s
+	 * flags, read from its code (front/era-alloc.c), none without it. */
+	struct era_alloc_check *alloc_checks;
+	unsigned nr_alloc_checks;
+	bool core_read;			/* kernel/workqueue.c was read */
+	bool core_tests_percpu;		/* it tests flags & WQ_PERCPU somewhere */
+};
+
+/* One test of __alloc_workqueue() (alloc_workqueue() before 6.9): under
+ * "if (flags & FLAG)", WARN_ON_ONCE(flags & ~MASK) (ONLY_WITH: FLAG admits
+ * only MASK's flags beside it) or WARN_ON_ONCE(max_active) (NO_MAX_ACTIVE);
+ * anywhere, WARN_ON_ONCE((flags & FLAG) && (flags & OTHER)) (NOT_WITH). */
+struct era_alloc_check {
+	enum { ALLOC_ONLY_WITH, ALLOC_NO_MAX_ACTIVE, ALLOC_NOT_WITH } kind;
+	char *flag;
+	char *mask;			/* ONLY_WITH: as written (__WQ_BH_ALLOWS) */
+	char **with;			/* ONLY_WITH: the mask's flags; NOT_WITH: OTHER */
+	unsigned nr_with;
+	char *test;			/* the WARN's condition, as written */
+	unsigned line, column;		/* of the WARN in kernel/workqueue.c */
+	bool fails;			/* the WARN is an if's whose branch returns NULL */
 };
 
 /* The commit that made every workqueue non-reentrant: the legacy
@@ -47,6 +68,13 @@ void era_read(const char *root, struct era *era);
 /* What header text says (era zeroed, or holding a source to keep). */
 void era_from_text(struct era *era, const char *text, size_t len);
 void era_release(struct era *era);
+
+/* Reads root/kernel/workqueue.c's alloc_workqueue() tests into era (after
+ * the header: a mask the header defines, __WQ_BH_ALLOWS, is its list). */
+void era_read_alloc_checks(const char *root, struct era *era);
+/* The same from the text of a kernel/workqueue.c. */
+void era_alloc_checks_from_text(struct era *era, const char *text, size_t len);
+void era_alloc_checks_release(struct era *era);
 
 /* Whether the tree has name (always, with the built-in table). */
 bool era_has(const struct era *era, const char *name);

@@ -36,6 +36,8 @@ struct workitem_model;
 	"workqueues, re-initialised while live"
 #define RULE_FAMILY_MIGRATION \
 	"6.17's system_percpu_wq, system_dfl_wq and WQ_PERCPU"
+#define RULE_FAMILY_FLAGS \
+	"alloc_workqueue() flags the tree's workqueue core refuses"
 
 struct rule {
 	const char *id;			/* stable: WQ001 */

@@ -12,6 +12,31 @@ struct workqueue_struct *system_percpu_wq;
 struct workqueue_struct *system_unbound_wq;
 struct workqueue_struct *system_dfl_wq;
 
+/*
+ * What alloc_workqueue() refuses, as the real core's __alloc_workqueue()
+ * has it since 6.9: a BH workqueue runs its work in softirq context on the
+ * queueing CPU, so it takes no flag outside __WQ_BH_ALLOWS and no
+ * max_active. WQ023 reads these tests, not a table of its own.
+ */
+#define WARN_ON_ONCE(condition) (condition)	/* the real one warns, once */
+#ifndef NULL
+#define NULL ((void *)0)
+#endif
+
+struct workqueue_struct *wq_create(const char *fmt, unsigned int flags, int max_active);
+
+struct workqueue_struct *__alloc_workqueue(const char *fmt, unsigned int flags,
+					   int max_active)
+{
+	if (flags & WQ_BH) {
+		if (WARN_ON_ONCE(flags & ~__WQ_BH_ALLOWS))
+			return NULL;
+		if (WARN_ON_ONCE(max_active))
+			return NULL;
+	}
+	return wq_create(fmt, flags, max_active);
+}
+
 void workqueue_init_early(void)
 {
 	system_wq = alloc_workqueue("events", WQ_PERCPU, 0);
