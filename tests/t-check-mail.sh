@@ -69,6 +69,13 @@ run check-patch --tree="$post" "$mail/ath6kl-invalid-flags.eml"
 check "a patch whose lines the tree changed: does not apply, exit 4, the hunk named" \
 	eval 'rc 4 && grep -q "drivers/net/wireless/ath/ath6kl/usb.c: hunk #1 (@@ .*) does not match" "$scratch/err"'
 
+# WQ023 on the real patch that set WQ_UNBOUND on a WQ_BH workqueue, as
+# corpus/6.17's kernel/workqueue.c refuses it (the tests of the real core).
+run check-patch --tree="$tree" "$mail/rtw88-usb-unbound.eml"
+check "rtw88's WQ_BH | WQ_UNBOUND: WQ023 (an error), the core's test named, exit 1" \
+	eval 'rc 1 && grep -q "^drivers/net/wireless/realtek/rtw88/usb.c:968:[0-9]*: error: alloc_workqueue() with WQ_BH and WQ_UNBOUND \[WQ023\]$" "$scratch/out" &&
+	      grep -q "^kernel/workqueue.c:[0-9]*:[0-9]*: note: __WQ_BH_ALLOWS admits only WQ_BH, WQ_HIGHPRI and WQ_PERCPU$" "$scratch/out"'
+
 # --bot: one verdict a series, tab-separated.
 run check-patch --bot --tree="$post" $all
 cut -f1-4 "$scratch/out" >"$scratch/verdicts"
@@ -76,14 +83,14 @@ cat >"$scratch/want" <<'EOV'
 20251120100850.66192-1-marco.crivellari@suse.com	v2	clean	-
 20260210143332.206146-1-marco.crivellari@suse.com	v3	clean	-
 20260707102301.148845-1-marco.crivellari@suse.com	v1	clean	-
-20251118102032.54375-3-marco.crivellari@suse.com	v2	clean	-
+20251118102032.54375-3-marco.crivellari@suse.com	v2	findings	WQ023@drivers/net/wireless/realtek/rtw88/usb.c:968
 20260612060536.247232-1-wuyankun@uniontech.com	v2	does-not-apply	-
 20250917153859.363593-4-marco.crivellari@suse.com	v2	already-applied	-
 EOV
-if rc 0 && diff <(head -6 "$scratch/verdicts") "$scratch/want" >"$scratch/d" &&
-   grep -qx 'total: 6 series: 0 findings, 4 clean, 0 nothing to check, 1 do not apply, 1 already applied; 0 threads of replies only' "$scratch/out" &&
+if rc 1 && diff <(head -6 "$scratch/verdicts") "$scratch/want" >"$scratch/d" &&
+   grep -qx 'total: 6 series: 1 findings, 3 clean, 0 nothing to check, 1 do not apply, 1 already applied; 0 threads of replies only' "$scratch/out" &&
    [ "$(cut -f5 "$scratch/out" | head -1)" = "[PATCH v2 0/3] Replace uses of system_wq and system_unbound_wq" ]; then
-	ok "--bot: six series of five inputs, one verdict line each (message-id, version, outcome, findings, subject), replies not judged"
+	ok "--bot: six series of five inputs, one verdict line each (message-id, version, outcome, findings, subject), replies not judged; rtw88's WQ_BH | WQ_UNBOUND is WQ023, exit 1"
 else
 	nok "--bot: one verdict line a series" "$(cat "$scratch/d")" "$(show)"
 fi
@@ -118,10 +125,38 @@ run check-patch --bot --tree="$t619" $all
 cut -f1-4 "$scratch/out" >"$scratch/verdicts"
 cp "$scratch/out" "$scratch/v619"
 v() { grep "^$1	" "$scratch/verdicts" | cut -f3-4; }
-check "v6.19: iwlwifi v2 and v3 add a WQ014 (iwl-trans.h's site left on system_unbound_wq)" \
-	eval '[ "$(v 20251120100850.66192-1-marco.crivellari@suse.com)" = "findings	WQ014@drivers/net/wireless/intel/iwlwifi/iwl-trans.h:1095" ] &&
-	      [ "$(v 20260210143332.206146-1-marco.crivellari@suse.com)" = "findings	WQ014@drivers/net/wireless/intel/iwlwifi/iwl-trans.h:1095" ]'
+both="findings	WQ014@drivers/net/wireless/intel/iwlwifi/iwl-trans.h:1095,WQ014@drivers/net/wireless/intel/iwlwifi/mvm/tdls.c:237"
+check "v6.19: iwlwifi v2 and v3 add a WQ014 (iwl-trans.h's site left on system_unbound_wq) and end tdls.c's split" \
+	eval '[ "$(v 20251120100850.66192-1-marco.crivellari@suse.com)" = "$both" ] &&
+	      [ "$(v 20260210143332.206146-1-marco.crivellari@suse.com)" = "$both" ]'
+run check-patch --tree="$t619" "$mail/iwlwifi-v2-v3.mbox"
+check "v6.19: v3 3/3 ends the split of &mvm->tdls_cs.dwork (system_wq beside schedule_delayed_work()), a note attributed to it" \
+	eval 'rc 1 && grep -q "^drivers/net/wireless/intel/iwlwifi/mvm/tdls.c:237:[0-9]*: note: the change ends a split the tree had \[WQ014\]$" "$scratch/out" &&
+	      grep -q "note: added by patch 3/3 \"\[PATCH v3 3/3\]" "$scratch/out" && grep -qx "total: 0 errors, 1 warnings, 1 notes, 3 patches checked (v3)" "$scratch/out"'
+check "v6.19: rtw88's WQ_BH | WQ_UNBOUND is WQ023 (read from v6.19's kernel/workqueue.c)" \
+	eval '[ "$(v 20251118102032.54375-3-marco.crivellari@suse.com)" = "findings	WQ023@drivers/net/wireless/realtek/rtw88/usb.c:968" ]'
+check "v6.19: the iwl-trans.c follow-up adds WQ014 on iwl-trans.h, a file it does not touch (its evidence added)" \
+	eval '[ "$(v 20260707102301.148845-1-marco.crivellari@suse.com)" = "findings	WQ014@drivers/net/wireless/intel/iwlwifi/iwl-trans.h:1095" ]'
 check "v6.19: the merged s390 patch is already applied, the ath6kl fix does not apply" \
 	eval '[ "$(v 20250917153859.363593-4-marco.crivellari@suse.com)" = "already-applied	-" ] &&
 	      [ "$(v 20260612060536.247232-1-wuyankun@uniontech.com)" = "does-not-apply	-" ]'
+
+# The s390 patch on the tree it was written for: v6.19 with the patch
+# reversed (hard links, the one file written anew). Its item was split
+# already (system_wq and schedule_delayed_work()'s system_percpu_wq): the
+# patch re-chooses one of its sites and leaves it split, a note.
+rev=$scratch/t619
+mkdir -p "$rev" && for d in "$t619"/*; do cp -al "$d" "$rev/" 2>/dev/null || cp -a "$d" "$rev/"; done
+if (cd "$rev" && patch -R -s -p1 <"$mail/s390-hiperdispatch.eml"); then
+	run check-patch --tree="$rev" "$mail/s390-hiperdispatch.eml"
+	check "v6.19 before the s390 patch: moving one site of an already-split item is a WQ014 note, exit 0" \
+		eval 'rc 0 && grep -q "^arch/s390/kernel/hiperdispatch.c:268:[0-9]*: note: the change moves a queue site of an item the tree already had split, and leaves it split \[WQ014\]$" "$scratch/out" &&
+		      grep -qx "total: 0 errors, 0 warnings, 1 notes, 1 patch checked (v2)" "$scratch/out"'
+	sed -i 's/schedule_delayed_work(&hd_capacity_work, HD_DELAY_INTERVAL)/mod_delayed_work(system_dfl_wq, \&hd_capacity_work, HD_DELAY_INTERVAL)/' "$rev/arch/s390/kernel/hiperdispatch.c"
+	run check-patch --tree="$rev" "$mail/s390-hiperdispatch.eml"
+	check "the same patch when the other site is on system_dfl_wq already: it ends the split, said in a note" \
+		eval 'rc 0 && grep -q "note: the change ends a split the tree had \[WQ014\]$" "$scratch/out"'
+else
+	nok "v6.19: the s390 patch reverses"
+fi
 exit 0

@@ -239,7 +239,9 @@ ls "$scratch/series"/*.patch | grep -v 0000- >"$scratch/patches"
 	$(cat "$scratch/patches") >"$scratch/own" 2>&1
 rc=$?
 check "check-patch of our own series: no WQ013-WQ015 added (exit $rc)" \
-	test $rc -eq 0 -a "$(grep -c '\[WQ01[345]\]$' "$scratch/own")" -eq 0
+	test $rc -eq 0 -a "$(grep -c ': \(warning\|error\): .*\[WQ01[345]\]$' "$scratch/own")" -eq 0
+check "check-patch of our own series: the patch that ends the poll item's split says so, a note" \
+	grep -q 'note: the change ends a split the tree had \[WQ014\]$' "$scratch/own"
 
 if [ -s "$scratch/stderr" ] && grep -qv '^wqcheck: ' "$scratch/stderr"; then
 	echo "not ok - unexpected stderr"

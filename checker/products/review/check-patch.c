@@ -72,6 +72,7 @@ struct check {
 	struct patch_scratch scratch;
 	struct added_lines added;
 	struct file_list files;
+	struct file_list siblings;	/* of files: the untouched ones beside */
 	struct scan_result res;
 	struct finding **all;
 	struct attribution *attr;
@@ -424,6 +425,62 @@ static void materialize_range(struct check *c)
 
 /* --- the scan and the filter ------------------------------------------------ */
 
+static char *xstrfmt_path(const char *dir, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s/%s", dir, name);
+	return strbuf_detach(&sb);
+}
+
+/* The .c and .h files the overlay holds beside the touched ones (their
+ * copies, overlay_copy_siblings()): scanned too, so that a model rule's
+ * finding on one of them whose evidence the change added (a site moved in
+ * iwl-trans.c, the item's other site in iwl-trans.h) is kept; the other
+ * rules' findings there have no added line and are left out. */
+static void add_siblings(struct check *c)
+{
+	size_t i, n = c->files.nr;
+
+	for (i = 0; i < n; i++) {
+		const char *rel = c->files.paths[i], *slash = strrchr(rel, '/');
+		struct strbuf dir = STRBUF_INIT, path = STRBUF_INIT;
+		struct dirent *de;
+		struct stat st;
+		DIR *d;
+
+		strbuf_addf(&dir, "%.*s", slash ? (int)(slash - rel) : 0, rel);
+		strbuf_addf(&path, "%s/%s", c->scratch.overlay, dir.buf);
+		d = opendir(path.buf);
+		while (d && (de = readdir(d))) {
+			char *sib;
+			size_t k;
+
+			if (!path_is_c_or_h(de->d_name))
+				continue;
+			strbuf_reset(&path);
+			strbuf_addf(&path, "%s/%s/%s", c->scratch.overlay, dir.buf, de->d_name);
+			if (lstat(path.buf, &st) < 0 || !S_ISREG(st.st_mode))
+				continue;
+			sib = dir.len ? xstrfmt_path(dir.buf, de->d_name) : xstrdup(de->d_name);
+			for (k = 0; k < c->files.nr && strcmp(c->files.paths[k], sib); k++)
+				;
+			if (k < c->files.nr) {
+				free(sib);
+				continue;
+			}
+			ALLOC_GROW(c->files.paths, c->files.nr, c->files.alloc);
+			c->files.paths[c->files.nr++] = xstrdup(sib);
+			ALLOC_GROW(c->siblings.paths, c->siblings.nr, c->siblings.alloc);
+			c->siblings.paths[c->siblings.nr++] = sib;
+		}
+		if (d)
+			closedir(d);
+		strbuf_release(&dir);
+		strbuf_release(&path);
+	}
+}
+
 static void scan_added(struct check *c)
 {
 	struct scan_options opts = { 0 };
@@ -438,6 +495,7 @@ static void scan_added(struct check *c)
 				c->files.paths[c->files.nr++] = xstrdup(f->new_path);
 			}
 		}
+	add_siblings(c);
 	file_list_finish(&c->files);
 	if (c->index_path) {
 		struct binding_index *idx = binding_index_load(c->index_path);
@@ -502,18 +560,22 @@ static void keep_added(struct check *c)
 	}
 }
 
-/* A model rule's finding whose line the change rewrote (a rename of one
- * of its item's queue sites) is the change's only if the tree before it
- * did not have it. */
-static void drop_preexisting(struct check *c)
+/* The model rules' findings against the tree before the change: one it
+ * had, as big, is a note that the change re-chose a site of a split it
+ * leaves (a rename of one of its item's queue sites rewrites its line); a
+ * split the change ends is a note saying so. On every finding the scan
+ * made, before keep_added(): what the post-image has is the whole of it. */
+static void judge_preexisting(struct check *c)
 {
 	struct scan_options opts = { 0 };
 
 	opts.root = c->scratch.overlay;
 	opts.jobs = (int)c->jobs;
-	drop_preexisting_findings(&c->scratch, c->inputs ? NULL : c->tree,
-				  c->inputs ? c->scratch.base : c->base, &c->added.diff,
-				  &opts, &c->res);
+	opts.rules = c->rules;
+	opts.nr_rules = c->nr_rules;
+	judge_preexisting_findings(&c->scratch, c->inputs ? NULL : c->tree,
+				   c->inputs ? c->scratch.base : c->base, &c->added.diff,
+				   &c->siblings, &opts, &c->res);
 	timing_phase("pre-image scanned");
 }
 
@@ -1023,8 +1085,8 @@ static void finish(struct check *c)
 	size_t i;
 
 	timing_phase("scanned");
+	judge_preexisting(c);
 	keep_added(c);
-	drop_preexisting(c);
 	c->all = scan_result_findings(&c->res, &c->nr);
 	attribute(c);
 	timing_phase("attributed");
@@ -1076,6 +1138,8 @@ static void release_run(struct check *c)
 	memset(&c->res, 0, sizeof(c->res));
 	file_list_release(&c->files);
 	memset(&c->files, 0, sizeof(c->files));
+	file_list_release(&c->siblings);
+	memset(&c->siblings, 0, sizeof(c->siblings));
 	added_lines_release(&c->added);
 	memset(&c->added, 0, sizeof(c->added));
 	patch_scratch_release(&c->scratch);

@@ -20,25 +20,6 @@ struct swapped {
 	bool had_post;
 };
 
-static void collect_rules(const struct scan_result *res, const struct rule **rules,
-			  size_t *nr, size_t max)
-{
-	size_t i, j, k;
-
-	*nr = 0;
-	for (i = 0; i < res->nr_files; i++)
-		for (j = 0; j < res->files[i].nr_findings; j++) {
-			const struct finding *f = &res->files[i].findings[j];
-
-			if (!f->identity)
-				continue;
-			for (k = 0; k < *nr && rules[k] != f->rule; k++)
-				;
-			if (k == *nr && *nr < max)
-				rules[(*nr)++] = f->rule;
-		}
-}
-
 static char *overlay_path(const struct patch_scratch *s, const char *rel)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -125,17 +106,18 @@ static void remember_identities(const struct scan_result *pre, struct strmap *ha
 		}
 }
 
-static size_t drop_had(const struct strmap *had, struct scan_result *res)
+/* The findings res still has that the pre-image had, as big: notes that
+ * say the change keeps the split (it moved a site of an item that was and
+ * stays on two workqueues: chose the split anew). */
+static size_t note_had(const struct strmap *had, struct scan_result *res)
 {
-	size_t i, j, dropped = 0;
+	size_t i, j, noted = 0;
 
-	for (i = 0; i < res->nr_files; i++) {
-		struct file_result *fr = &res->files[i];
-		size_t kept = 0;
-
-		for (j = 0; j < fr->nr_findings; j++) {
-			struct finding *f = &fr->findings[j];
+	for (i = 0; i < res->nr_files; i++)
+		for (j = 0; j < res->files[i].nr_findings; j++) {
+			struct finding *f = &res->files[i].findings[j];
 			uintptr_t before = 0;
+			struct strbuf msg = STRBUF_INIT;
 
 			if (f->identity) {
 				char *key = identity_key(f);
@@ -143,21 +125,92 @@ static size_t drop_had(const struct strmap *had, struct scan_result *res)
 				before = (uintptr_t)strmap_get(had, key);
 				free(key);
 			}
-			if (before && before >= (uintptr_t)f->extent + 1) {
-				finding_release(f);
-				dropped++;
-			} else {
-				fr->findings[kept++] = *f;
-			}
+			if (!before || before < (uintptr_t)f->extent + 1)
+				continue;
+			strbuf_addf(&msg, "the change moves a queue site of an item the tree already "
+				    "had split, and leaves it split: %s", f->message);
+			free(f->message);
+			f->message = strbuf_detach(&msg);
+			f->severity = SEVERITY_NOTE;
+			noted++;
 		}
-		fr->nr_findings = kept;
-	}
-	return dropped;
+	return noted;
 }
 
-size_t drop_preexisting_findings(struct patch_scratch *s, const char *repo,
-				 const char *base_rev, const struct patch_series *diff,
-				 const struct scan_options *like, struct scan_result *res)
+/* The first line diff adds to path, 0 when none. */
+static unsigned first_added(const struct patch_series *diff, const char *path)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < diff->nr; i++)
+		for (j = 0; j < diff->patches[i].nr_files; j++) {
+			const struct patch_file *pf = &diff->patches[i].files[j];
+
+			if (!pf->new_path || strcmp(pf->new_path, path))
+				continue;
+			for (k = 0; k < pf->nr_hunks; k++)
+				if (pf->hunks[k].nr_added)
+					return pf->hunks[k].added[0].new_line;
+		}
+	return 0;
+}
+
+/* A split of the pre-image res has no more: a note at the first line the
+ * change added to the finding's file or to one of its evidence's. */
+static void note_ended(const struct scan_result *pre, const struct patch_series *diff,
+		       struct scan_result *res)
+{
+	struct strmap now = { 0 };
+	size_t i, j, k;
+
+	for (i = 0; i < res->nr_files; i++)
+		for (j = 0; j < res->files[i].nr_findings; j++)
+			if (res->files[i].findings[j].identity) {
+				char *key = identity_key(&res->files[i].findings[j]);
+
+				strmap_put(&now, key, (void *)1);
+				free(key);
+			}
+	for (i = 0; i < pre->nr_files; i++)
+		for (j = 0; j < pre->files[i].nr_findings; j++) {
+			const struct finding *f = &pre->files[i].findings[j];
+			const char *file = f->file;
+			unsigned line = 0;
+			struct finding *n;
+			struct strbuf msg = STRBUF_INIT;
+			char *key;
+			bool ended;
+
+			if (!f->identity || strcmp(f->rule->id, "WQ014"))
+				continue;
+			key = identity_key(f);
+			ended = !strmap_get(&now, key);
+			free(key);
+			if (!ended)
+				continue;
+			line = first_added(diff, f->file);
+			for (k = 0; !line && k < f->nr_evidence; k++)
+				if ((line = first_added(diff, f->evidence[k].file)))
+					file = f->evidence[k].file;
+			if (!line)
+				continue;
+			n = scan_result_add_finding(res, f->rule, file, line, 1, 1, NULL);
+			if (!n)
+				continue;
+			n->severity = SEVERITY_NOTE;
+			strbuf_addf(&msg, "the change ends a split the tree had: %s", f->message);
+			n->message = strbuf_detach(&msg);
+			for (k = 0; k < f->nr_evidence; k++)
+				finding_add_evidence(n, f->evidence[k].file, f->evidence[k].line,
+						     f->evidence[k].column, f->evidence[k].message);
+		}
+	strmap_release(&now, NULL);
+}
+
+size_t judge_preexisting_findings(struct patch_scratch *s, const char *repo,
+				  const char *base_rev, const struct patch_series *diff,
+				  const struct file_list *also, const struct scan_options *like,
+				  struct scan_result *res)
 {
 	const struct rule *rules[64];
 	struct scan_options opts = *like;
@@ -165,9 +218,12 @@ size_t drop_preexisting_findings(struct patch_scratch *s, const char *repo,
 	struct scan_result pre = { 0 };
 	struct strmap had = { 0 };
 	struct swapped *w;
-	size_t nr_rules, nr = 0, i, j, dropped;
+	size_t nr_rules = 0, nr = 0, i, j, k, noted;
 
-	collect_rules(res, rules, &nr_rules, 64);
+	/* The model rules the run had: the pre-image is asked the same. */
+	for (i = 0; i < like->nr_rules; i++)
+		if (like->rules[i]->model_check && nr_rules < 64)
+			rules[nr_rules++] = like->rules[i];
 	if (!nr_rules)
 		return 0;
 	for (i = 0; i < diff->nr; i++)
@@ -182,6 +238,14 @@ size_t drop_preexisting_findings(struct patch_scratch *s, const char *repo,
 			w[nr].pf = pf;
 			put_pre_image(s, repo, base_rev, &w[nr++], &scanned);
 		}
+	for (i = 0; also && i < also->nr; i++) {
+		for (k = 0; k < scanned.nr && strcmp(scanned.paths[k], also->paths[i]); k++)
+			;
+		if (k < scanned.nr)
+			continue;
+		ALLOC_GROW(scanned.paths, scanned.nr, scanned.alloc);
+		scanned.paths[scanned.nr++] = xstrdup(also->paths[i]);
+	}
 	file_list_finish(&scanned);
 	opts.rules = rules;
 	opts.nr_rules = nr_rules;
@@ -191,9 +255,10 @@ size_t drop_preexisting_findings(struct patch_scratch *s, const char *repo,
 		put_post_image(s, &w[i]);
 	free(w);
 	remember_identities(&pre, &had);
-	dropped = drop_had(&had, res);
+	noted = note_had(&had, res);
+	note_ended(&pre, diff, res);
 	strmap_release(&had, NULL);
 	scan_result_release(&pre);
 	file_list_release(&scanned);
-	return dropped;
+	return noted;
 }

@@ -12,12 +12,18 @@
 #include "analysis/scan.h"
 
 /* Scans the pre-image of the files of diff (read from git's base_rev in
- * repo, NULL: the scratch repository) in the overlay of s with the rules
- * of res's findings that carry an identity, then puts the post-images
- * back, and drops from res every such finding the pre-image had with an
- * extent at least as big. Returns how many were dropped. */
-size_t drop_preexisting_findings(struct patch_scratch *s, const char *repo,
-				 const char *base_rev, const struct patch_series *diff,
-				 const struct scan_options *like, struct scan_result *res);
+ * repo, NULL: the scratch repository), and the files of also as they are,
+ * in the overlay of s with the model rules, then puts the post-images back.
+ * A finding of res the pre-image had with an extent at least as big (an
+ * item already on two workqueues, one of whose sites the change moved) is
+ * kept as a note saying the change re-chose a site of a split it leaves;
+ * a finding of the pre-image res no longer has, on a file the change
+ * touched, is added as a note saying the change ends it (at the first
+ * line the change added to one of its files). Returns how many of res's
+ * became notes. */
+size_t judge_preexisting_findings(struct patch_scratch *s, const char *repo,
+				  const char *base_rev, const struct patch_series *diff,
+				  const struct file_list *also, const struct scan_options *like,
+				  struct scan_result *res);
 
 #endif
