@@ -124,6 +124,13 @@ bool twowq_fix_make(const struct workitem_model *m, const char *path,
 		fail(fx, "the item is not on exactly two known workqueues");
 		return false;
 	}
+	for (i = 0; i < it->nr_queueings && !it->queueings[i]->wq.implied; i++)
+		;
+	if (i == it->nr_queueings) {
+		fail(fx, "neither of its workqueues is schedule_*()'s: which of the "
+		     "two the item wants is the driver's choice");
+		return false;
+	}
 	for (i = 0; i < it->nr_queueings; i++) {
 		const struct queueing *q = it->queueings[i];
 
@@ -145,7 +152,7 @@ bool twowq_fix_make(const struct workitem_model *m, const char *path,
 			     "the rename of its system_wq queueing to "
 			     "system_percpu_wq, in this series, puts it on one workqueue" :
 			     "its system_wq queueing is schedule_*()'s workqueue in this "
-			     "tree: the other workqueue is not a per-CPU system one");
+			     "tree: its other workqueue is not a per-CPU system one");
 			return false;
 		}
 		if (!q->wq.implied && !per_cpu_system_wq(q->wq.id)) {
