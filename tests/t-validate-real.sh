@@ -54,7 +54,10 @@ d = json.load(open(sys.argv[1]))
 want = sorted(set(l.split("\t")[1][:-2] + ".o" for l in open(sys.argv[2]) if l.strip()))
 objs = [o for p in d["patches"] for o in p["objects"]]
 got = sorted(set(o["object"] for o in objs))
-bad = sorted(set(o["object"] for o in objs if not (o["built"] and o["code_equal"] is True
+# a fix's object may change, but only in the functions its log names
+# (validate's verdict changed_as_named); a rename's must not change at all
+bad = sorted(set(o["object"] for o in objs if not (o["built"] and
+	(o["code_equal"] is True or o.get("code_verdict") == "changed_as_named")
 	and not o["new_warnings"] and not o["new_sparse_warnings"])))
 print("patches=%d applied=%s objects=%d missing=%s bad=%s rescan=%s" % (
 	len(d["patches"]), all(p["applied"] for p in d["patches"]), len(got),
@@ -65,7 +68,8 @@ print("# seconds: total %.0f: worktree %.0f, configure %.0f, prepare %.0f%s, bas
 	   " (cached)" if s["prepared_from_cache"] else "", s["base_build"], s["patches"], s["rescan"]))
 for o in objs:
 	if not (o["built"] and o["code_equal"]):
-		print("#   %s: %s %s" % (o["object"], o["reason"], o["code_diff_functions"]))
+		print("#   %s: %s %s %s" % (o["object"], o.get("code_verdict"), o["reason"],
+					 o["code_diff_functions"]))
 PY
 )
 verdict=$(echo "$summary" | head -n 1)

@@ -326,13 +326,19 @@ static bool changed_as_named(const struct vtree *t, const struct vobject *o,
 		f = source_file_new(o->source, strbuf_detach(&text), len);
 	}
 	for (i = 0; ok && i < po->diff_functions.nr; i++) {
-		const char *fn = po->diff_functions.items[i];
+		/* gcc's clones are their function: virtscsi_probe.cold,
+		 * virtscsi_kick_event.isra.0, foo.constprop.0, foo.part.0 */
+		char *fn = xstrndup(po->diff_functions.items[i],
+				    strcspn(po->diff_functions.items[i], "."));
 		const struct source_function *g;
 		bool calls = false;
 
-		if (strlist_has(named, fn))
+		if (strlist_has(named, fn)) {
+			free(fn);
 			continue;
+		}
 		g = f ? source_find_function(f, fn) : NULL;
+		free(fn);
 		for (k = 0; g && !g->is_macro && !calls && k < named->nr; k++) {
 			const struct source_function *callee =
 				source_find_function(f, named->items[k]);
