@@ -50,12 +50,29 @@ def until(pattern, timeout=60):
             except OSError:
                 break
     sys.exit("timed out waiting for %r; got %r" % (pattern, buf[-300:]))
+def quiet(seconds=1.0, limit=60):
+    """read until nothing came for seconds (at most limit)"""
+    global buf
+    end, last = time.time() + limit, time.time()
+    while time.time() < end and time.time() - last < seconds:
+        r, _, _ = select.select([fd], [], [], 0.1)
+        if r:
+            try:
+                buf += os.read(fd, 65536)
+            except OSError:
+                break
+            last = time.time()
 os.write(fd, ("source '%s'; echo __READY\n" % script).encode())
 until(rb"\n__READY\r")
 for n, k in enumerate(keys):
     # the keys, then Ctrl-A and '#': the line is run as a comment, so that
     # it is echoed whole; then a marker to wait for
-    os.write(fd, (k + "\x01#\n" + "echo __END%d\n" % n).encode())
+    # the keys alone first, and the line left to readline until the
+    # terminal has been quiet a second: what follows, typed ahead while a
+    # slow completion (the ASan binary) runs, would be echoed into its list
+    os.write(fd, k.encode())
+    quiet()
+    os.write(fd, ("\x01#\n" + "echo __END%d\n" % n).encode())
     out = until(("\n__END%d\r" % n).encode())
     lines = re.findall(r"PROMPT\$ #(.*?)\r", out)
     listed = ""
