@@ -27,8 +27,10 @@ if ! FIX=$("$TOP/tests/real/legacy-fixture.sh" 2>"$T/fixture.err"); then
 fi
 manifest=$FIX/wqcheck-legacy-manifest.tsv
 # Other suites use the fixture at the same time: only what this one could
-# change is compared (status, refs, worktrees of ours).
-state() { git -C "$FIX" status --porcelain; git -C "$FIX" for-each-ref; git -C "$FIX" worktree list --porcelain | grep -F "$T"; }
+# change is compared (refs, HEAD, worktrees of ours; then the files the
+# series touches against HEAD: a status of the whole shared tree once
+# differed for a moment while others copied and built it).
+state() { git -C "$FIX" for-each-ref; git -C "$FIX" rev-parse HEAD; git -C "$FIX" worktree list --porcelain | grep -F "$T"; }
 before=$(state)
 base=$(git -C "$FIX" rev-parse HEAD)
 
@@ -41,8 +43,11 @@ n=$(grep -c -v '/0000-cover-letter.patch$' "$T/files")
 check "series-legacy: written (exit 0) in $(( $(date +%s) - start ))s, $n patches" \
 	test $rc -eq 0 -a "$n" -gt 0
 [ $rc -eq 0 ] || sed 's/^/    /' "$T/err" | head -5
-check "series-legacy: the fixture is untouched (status, refs, worktrees)" \
-	test "$before" = "$(state)"
+touched=$(cat "$T"/out/0*.patch 2>/dev/null | sed -n 's|^diff --git a/\([^ ]*\) b/\([^ ]*\)$|\1\n\2|p' | sort -u)
+# shellcheck disable=SC2086
+check "series-legacy: the fixture is untouched (the series' files against HEAD, refs, worktrees)" \
+	eval 'test "$before" = "$(state)" && [ -n "$touched" ] &&
+		git -C "$FIX" diff --quiet HEAD -- $touched && git -C "$FIX" diff --cached --quiet HEAD -- $touched'
 check "series-legacy: no scratch directory left" \
 	test -z "$(ls "$T" | grep '^wqcheck-')"
 cc_lines() { grep -h '^Cc: ' "$1"/0*.patch; }

@@ -38,7 +38,14 @@ head=$(git -C "$fixture" rev-parse HEAD)
 . "$TOP/tests/lib/legacy-series.sh"
 legacy_series || exit 0
 
-status_before=$(git -C "$fixture" status --porcelain --untracked-files=no | sha256sum)
+# What validate could change in the fixture: the files the series touches
+# (compared with HEAD's content after the run), HEAD, its worktree list. The
+# status of the whole shared tree is only kept for the failure's detail:
+# other suites use the fixture at the same time (cp -al copies, in-tree
+# makes, git status refreshing its index), and a before/after comparison of
+# it once failed with nothing changed after the run.
+touched=$(sed -n 's|^diff --git a/\([^ ]*\) b/\([^ ]*\)$|\1\n\2|p' "$series"/0*.patch | sort -u)
+status_before=$(git -C "$fixture" status --porcelain --untracked-files=no 2>&1 | head -n 5)
 t0=$(date +%s)
 # validate's scratch worktree goes under our own TMPDIR: other runs on the
 # fixture may be going on at the same time
@@ -86,11 +93,17 @@ esac
 [ -n "$ok_line" ] && echo "$ok_line"
 
 # Others use the fixture at the same time (builds of its objects, their own
-# series and worktrees): check what validate could have touched, tracked
-# files, HEAD and our own worktree; t-validate.sh checks the object store.
+# series and worktrees): check what validate could have touched, the files
+# of the series (worktree and index against HEAD), HEAD and our own
+# worktree; t-validate.sh checks the object store.
 why=
-[ "$(git -C "$fixture" status --porcelain --untracked-files=no | sha256sum)" = "$status_before" ] ||
-	why="tracked files changed: $(git -C "$fixture" status --porcelain --untracked-files=no | head -3 | tr '\n' ' ')"
+if [ -z "$touched" ]; then
+	why="no file named by the series' diffs"
+else
+	# shellcheck disable=SC2086
+	changed=$(git -C "$fixture" diff --name-only HEAD -- $touched 2>&1; git -C "$fixture" diff --cached --name-only HEAD -- $touched 2>&1)
+	[ -z "$changed" ] || why="the series' files differ from HEAD: $(echo "$changed" | sort -u | head -3 | tr '\n' ' ')"
+fi
 [ "$(git -C "$fixture" rev-parse HEAD)" = "$head" ] || why="$why; HEAD moved"
 ! git -C "$fixture" worktree list --porcelain | grep -qF "$scratch/tmp/" || why="$why; our worktree is left"
 [ -z "$(ls -A "$scratch/tmp")" ] || why="$why; scratch left: $(ls "$scratch/tmp")"
@@ -98,6 +111,10 @@ if [ -z "$why" ]; then
 	echo "ok - $name: the fixture is untouched and its worktree removed"
 else
 	echo "not ok - $name: the fixture is untouched and its worktree removed"
-	echo "    $why"
+	echo "    ${why#; }"
+	echo "    the fixture's status before validate (whole tree, others' runs too): ${status_before:-clean}" |
+		tr '\n' ' '
+	echo
 fi
+
 
