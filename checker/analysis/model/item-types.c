@@ -1,4 +1,5 @@
 #include "analysis/model/item-types.h"
+#include "analysis/model/declared-struct.h"
 #include "front/flags.h"
 #include "front/parse.h"
 #include "lib/strbuf.h"
@@ -49,11 +50,16 @@ static void args_for(const struct workitem_model *m, const char *rel, const char
 	arg_list_add(args, "-w");
 }
 
-/* The type of the name at line:col of rel, or NULL. */
-static const char *type_at(const struct workitem_model *m, const char *rel, unsigned line,
-			   unsigned col)
+/* The type of the name at token t of f (the structure it points to), or
+ * NULL; call is the '(' of the function's call t is an argument of, or -1.
+ * Its declaration's tokens answer where they can; libclang is asked only
+ * for the names they leave open. */
+static const char *type_at(const struct workitem_model *m, const struct source_file *f, size_t t,
+			   long call)
 {
 	struct item_type_reader *r = reader(m);
+	const char *rel = f->path;
+	unsigned line = f->lex.tokens[t].line, col = f->lex.tokens[t].column;
 	struct strbuf key = STRBUF_INIT;
 	char *type;
 
@@ -62,6 +68,12 @@ static const char *type_at(const struct workitem_model *m, const char *rel, unsi
 	if (type) {
 		strbuf_release(&key);
 		return *type ? type : NULL;
+	}
+	type = declared_struct(&m->a->sc, f, t, call);
+	if (type) {
+		strmap_put(&r->answers, key.buf, type);
+		strbuf_release(&key);
+		return type;
 	}
 	if (!r->pf_path || strcmp(r->pf_path, rel)) {
 		struct arg_list args = { 0 };
@@ -185,7 +197,7 @@ static void argument_types(const struct workitem_model *m, const struct source_f
 			types_passed(m, g->path, caller, forwarded, own, depth - 1, out);
 		return;
 	}
-	type = b < 0 ? NULL : type_at(m, g->path, lf->tokens[b].line, lf->tokens[b].column);
+	type = b < 0 ? NULL : type_at(m, g, (size_t)b, open);
 	if (!type)
 		out->unknown = true;
 	else if (strcmp(type, own))
@@ -253,8 +265,7 @@ static bool helper_site(const struct workitem_model *m, const struct queueing *q
 	if (!helper_shape(m, q, f, fn, param))
 		return false;
 	p = param_token(&(*f)->lex, *fn, *param);
-	*own = p < 0 ? NULL : type_at(m, q->file, (*f)->lex.tokens[p].line,
-				      (*f)->lex.tokens[p].column);
+	*own = p < 0 ? NULL : type_at(m, *f, (size_t)p, -1);
 	return *own != NULL;
 }
 

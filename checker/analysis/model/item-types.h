@@ -4,9 +4,11 @@
  * sas_chain_work(), given a struct sas_work *) queues the items of every
  * structure its callers pass members of, and two such helpers called with
  * members of different structures queue different items, though the
- * tokens give both one key. libclang answers the types of the callers'
- * arguments (the tree's compile_commands.json flags when given, inferred
- * kernel flags otherwise), on the few files of such pairs only.
+ * tokens give both one key. The types of the callers' arguments come from
+ * their declarations' tokens (declared-struct.h) where those decide, and
+ * from libclang otherwise (the tree's compile_commands.json flags when
+ * given, inferred kernel flags otherwise), on the few files of such pairs
+ * only.
  */
 #ifndef WQCHECK_ITEM_TYPES_H
 #define WQCHECK_ITEM_TYPES_H
