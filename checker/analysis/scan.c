@@ -99,20 +99,6 @@ static const char **all_names(const struct scan_options *opts)
 	return names;
 }
 
-static char *trimmed_line(const struct lexed_file *lf, unsigned line)
-{
-	size_t start = lf->line_starts[line - 1], end = start;
-
-	while (end < lf->size && lf->text[end] != '\n')
-		end++;
-	while (start < end && (lf->text[start] == ' ' || lf->text[start] == '\t'))
-		start++;
-	while (end > start && (lf->text[end - 1] == ' ' || lf->text[end - 1] == '\t' ||
-			       lf->text[end - 1] == '\r'))
-		end--;
-	return xstrndup(lf->text + start, end - start);
-}
-
 /* Returns true when the compile database had the file. */
 static bool build_args(const struct scan_options *opts, const char *rel, const char *abs,
 		       struct arg_list *args)
@@ -301,7 +287,7 @@ analysed:
 		f->end_column = t->column + (unsigned)t->len;
 		f->severity = c->rule->severity;
 		f->in_inactive_branch = inactive;
-		f->line_text = trimmed_line(&lf, t->line);
+		f->line_text = text_line_trimmed_at(lf.text, lf.size, lf.line_starts[t->line - 1]);
 		ctx.in_inactive_branch = inactive;
 		c->rule->explain(&ctx, f);
 		finding_compute_shown(f, text->buf, text->len);

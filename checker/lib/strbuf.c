@@ -160,6 +160,37 @@ int write_whole_file(const char *path, const char *data, size_t len, unsigned mo
 	return close(fd);
 }
 
+char *text_line_trimmed_at(const char *text, size_t len, size_t start)
+{
+	size_t end;
+
+	while (start < len && (text[start] == ' ' || text[start] == '\t'))
+		start++;
+	end = start;
+	while (end < len && text[end] != '\n')
+		end++;
+	while (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t' ||
+			       text[end - 1] == '\r'))
+		end--;
+	return xstrndup(text + start, end - start);
+}
+
+char *text_line_trimmed(const char *text, size_t len, long line)
+{
+	size_t start = 0;
+	long l = 1;
+
+	while (l < line && start < len) {
+		const char *nl = memchr(text + start, '\n', len - start);
+
+		if (!nl)
+			return xstrdup("");
+		start = (size_t)(nl - text) + 1;
+		l++;
+	}
+	return text_line_trimmed_at(text, len, start);
+}
+
 bool ends_with(const char *str, const char *suffix)
 {
 	size_t n = strlen(str), m = strlen(suffix);

@@ -31,6 +31,12 @@ int strbuf_read_file(struct strbuf *sb, const char *path);
  * lookup of the tree's own path and one system call less a file. flags:
  * more open() flags (O_NOFOLLOW...), or 0. */
 int strbuf_read_file_at(struct strbuf *sb, int dirfd, const char *path, int flags);
+/* Line line (1-based; below 1 the first) of text, without the blanks at its
+ * ends (spaces, tabs, a trailing '\r'), allocated: what a finding keeps of
+ * its line for its fingerprint. "" when text has fewer lines. */
+char *text_line_trimmed(const char *text, size_t len, long line);
+/* The same of the line that starts at offset start of text. */
+char *text_line_trimmed_at(const char *text, size_t len, size_t start);
 /* Whether str ends with suffix (git's ends_with()). */
 bool ends_with(const char *str, const char *suffix);
 

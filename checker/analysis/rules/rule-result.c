@@ -14,30 +14,6 @@ static int file_result_compare(const void *key, const void *elem)
 	return strcmp(key, ((const struct file_result *)elem)->path);
 }
 
-static char *line_of(const char *text, size_t len, unsigned line)
-{
-	size_t start = 0, end;
-	unsigned l = 1;
-
-	while (l < line && start < len) {
-		const char *nl = memchr(text + start, '\n', len - start);
-
-		if (!nl)
-			return xstrdup("");
-		start = (size_t)(nl - text) + 1;
-		l++;
-	}
-	while (start < len && (text[start] == ' ' || text[start] == '\t'))
-		start++;
-	end = start;
-	while (end < len && text[end] != '\n')
-		end++;
-	while (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t' ||
-			       text[end - 1] == '\r'))
-		end--;
-	return xstrndup(text + start, end - start);
-}
-
 /* Whether text may have an #if, #ifdef or #ifndef: a '#', then blanks or
  * splices, then "if" (a superset: anywhere on a line, across lines).
  * Without one, no line of it is in a branch. */
@@ -113,11 +89,11 @@ struct finding *scan_result_add_finding(struct scan_result *res, const struct ru
 	if (res->root)
 		strbuf_addf(&abs, "%s/%s", res->root, path);
 	if (lexed) {
-		f->line_text = line_of(lexed->text, lexed->size, line);
+		f->line_text = text_line_trimmed(lexed->text, lexed->size, line);
 		f->in_inactive_branch = line_inactive(res, path, lexed->text, lexed->size, line,
 						      lexed);
 	} else if (res->root && strbuf_read_file(&text, abs.buf) == 0 && text.buf) {
-		f->line_text = line_of(text.buf, text.len, line);
+		f->line_text = text_line_trimmed(text.buf, text.len, line);
 		f->in_inactive_branch = line_inactive(res, path, text.buf, text.len, line, NULL);
 	} else
 		f->line_text = xstrdup("");

@@ -34,32 +34,6 @@ static int row_compare(const void *a, const void *b)
 	return strcmp(x->rule, y->rule);
 }
 
-/* Line line of text, without the blanks at its ends, as the scan keeps it
- * for fingerprints. */
-static char *trimmed_line(const char *text, size_t len, json_int_t line)
-{
-	size_t start = 0, end;
-	json_int_t l = 1;
-
-	while (l < line && start < len) {
-		const char *nl = memchr(text + start, '\n', len - start);
-
-		if (!nl)
-			return xstrdup("");
-		start = (size_t)(nl - text) + 1;
-		l++;
-	}
-	while (start < len && (text[start] == ' ' || text[start] == '\t'))
-		start++;
-	end = start;
-	while (end < len && text[end] != '\n')
-		end++;
-	while (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t' ||
-			       text[end - 1] == '\r'))
-		end--;
-	return xstrndup(text + start, end - start);
-}
-
 static struct finding_row *collect_rows(json_t *doc, size_t *nr)
 {
 	json_t *subsystems = json_object_get(doc, "subsystems"), *s, *c;
@@ -108,7 +82,7 @@ size_t audit_mark_baseline(json_t *doc, const struct baseline *b, const char *ro
 				strbuf_reset(&text);
 			text_of = rows[i].file;
 		}
-		lines[i] = trimmed_line(text.buf ? text.buf : "", text.len, rows[i].line);
+		lines[i] = text_line_trimmed(text.buf ? text.buf : "", text.len, (long)rows[i].line);
 		for (k = 0; k < i; k++)
 			occurrence += !strcmp(rows[k].rule, rows[i].rule) &&
 				      !strcmp(rows[k].file, rows[i].file) &&
