@@ -93,6 +93,61 @@ scan --rules=WQ015 "$flip" >"$scratch/flip"
 check "a flag the work clears before its last statement: a WQ015 warning" \
 	grep -q 'warning: .*only while NK_QUEUED is clear, but the work function nk_unblock() clears NK_QUEUED' "$scratch/flip"
 
+# --- the independent strict reading's points (issue 39): what the messages
+# say and what is no finding, each beside a look-alike ----------------------
+scan --rules=WQ013,WQ015 --format=json "$dir/re_strict_kinds.c" >"$scratch/strict.json"
+for want in \
+	"WQ015|warning|rs_kick_event()|the run hands ev back only at line 45 (rs_vq_add_buf()), after this INIT_*, so nothing can queue the item before it" \
+	"WQ015|warning|rs_kick_event()|cancel_work_sync() at drivers/reentry/re_strict_kinds.c:70 then sees an idle item" \
+	"WQ015|warning|rs_port_probe()|can queue it again before this INIT_*, which then hits a queued item" \
+	"WQ013|warning|rs_fip_retry_timer()|rs_fip_wq is ordered (alloc_ordered_workqueue() at drivers/reentry/re_strict_kinds.c:136), so a run queued while the other runs waits for it" \
+	"WQ013|warning|rs_pcpu_retry_timer()|the two runs are no longer kept apart" \
+	"WQ015|warning|rs_card_intr()|only while card->service is clear, a state of each object rs_card_intr() is called for, but &rs_card_bh is one static item" \
+	"WQ013|warning|rs_vcn_switch()|not right after its INIT_*, and the item is queued elsewhere" \
+	"WQ015|note|&sc->refill_work|line 254 disables the item" \
+	"WQ015|note|rs_post_read()|which the item's work function rs_decrypt_fn() calls" \
+	"WQ015|warning|rs_dma_halt()|rs_dma_halt() is called only from rs_dma_misc_thread(), an interrupt handler, which runs again"; do
+	check "re_strict_kinds.c: a ${want%%|*} says: ${want##*|}" python3 - "$scratch/strict.json" "$want" <<'PY'
+import json, sys
+rule, sev, where, text = sys.argv[2].split("|", 3)
+fs = json.load(open(sys.argv[1]))["findings"]
+sys.exit(0 if any(f["rule"] == rule and f["severity"] == sev and where in f["message"] and
+                  text in f["message"] for f in fs) else 1)
+PY
+done
+check "re_strict_kinds.c: the ordered workqueue's WQ013 no longer says the runs are not kept apart" python3 - "$scratch/strict.json" <<'PY'
+import json, sys
+fs = json.load(open(sys.argv[1]))["findings"]
+sys.exit(1 if any(f["rule"] == "WQ013" and "rs_fip_wq" in f["message"] and
+                  "no longer kept apart" in f["message"] for f in fs) else 0)
+PY
+scan --rules=WQ013,WQ015 "$dir/re_neg_strict_kinds.c" >"$scratch/negs"
+check "re_neg_strict_kinds.c: no finding at all ($(grep -c '\[WQ01' "$scratch/negs"))" \
+	test ! -s "$scratch/negs"
+flip=$scratch/c/drivers/reentry/re_neg_strict_kinds.c
+cp "$flip" "$scratch/flip.orig"
+sed -i '/^\tdisable_work_sync(&sc->refill_work);$/d' "$flip"
+scan --rules=WQ015 "$flip" >"$scratch/flip"
+check "an item not created disabled, queued before its INIT_*: a WQ015 warning" \
+	grep -q 'warning: INIT_WORK re-initialises &sc->refill_work after queue_work() queued it' "$scratch/flip"
+cp "$scratch/flip.orig" "$flip"
+sed -i 's/^\tswitch (++ctx->cur_step) {$/\tswitch (ctx->cur_step) {/' "$flip"
+scan --rules=WQ015 "$flip" >"$scratch/flip"
+check "the same stages under a switch that does not step its counter: a WQ015 finding" \
+	grep -q 'INIT_WORK re-initialises &ctx->work in ns_post_read(), which the item.s work function ns_decrypt_fn() calls' "$scratch/flip"
+cp "$scratch/flip.orig" "$flip"
+printf 'irqreturn_t ns_dma_misc_thread(int vec, void *data)\n{\n\treturn ns_dma_halt(data);\n}\n' >>"$flip"
+sed -i '/^void ns_dma_probe(/,/^}$/d' "$flip"
+scan --rules=WQ015 "$flip" >"$scratch/flip"
+check "the helper called only from an interrupt handler instead: a WQ015 warning" \
+	grep -q 'warning: INIT_WORK re-initialises &d->work in ns_dma_halt(), .*is called only from ns_dma_misc_thread(), an interrupt handler' "$scratch/flip"
+cp "$scratch/flip.orig" "$flip"
+sed -i 's/^int ns_vcn_v1_sw_init(/int ns_vcn_v1_switch(/' "$flip"
+scan --rules=WQ013 "$flip" >"$scratch/flip"
+check "the same .func set outside set-up while the item is queued elsewhere: a WQ013 warning" \
+	grep -q 'warning: .func = gives struct ns_vcn.idle_work the work function ns_vcn_v1_idle_fn() in ns_vcn_v1_switch()' "$scratch/flip"
+cp "$scratch/flip.orig" "$flip"
+
 # One mutex across every function's body makes condition 1 a note naming it;
 # without it in one of them, a warning.
 scan --rules=WQ013 "$dir/re_neg_func.c" >"$scratch/locked"

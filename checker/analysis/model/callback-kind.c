@@ -41,6 +41,37 @@ enum callback_kind function_callback_kind(const struct lexed_file *lf,
 	return CALLBACK_NONE;
 }
 
+enum callback_kind function_callback_kind_via_caller(const struct source_file *f,
+						     const struct source_function *fn,
+						     const char **via)
+{
+	const struct lexed_file *lf = &f->lex;
+	const struct source_function *caller = NULL, *in;
+	size_t i;
+
+	*via = NULL;
+	if (fn->is_macro || !fn->is_static)
+		return CALLBACK_NONE;
+	for (i = 0; i < lf->nr_tokens; i++) {
+		if (lf->tokens[i].kind != TOK_IDENT || i == fn->name_tok || f->dead[i] ||
+		    lf->tokens[i].in_directive || !tok_is_ident(lf, (long)i, fn->name))
+			continue;
+		in = source_function_at(f, i);
+		if (!in)
+			continue;	/* a prototype */
+		/* a call, from one function only (not handed over as a
+		 * pointer, which may run it from anywhere) */
+		if (!tok_is_punct(lf, token_next_code(lf, (long)i), "(") || in == fn ||
+		    (caller && caller != in))
+			return CALLBACK_NONE;
+		caller = in;
+	}
+	if (!caller)
+		return CALLBACK_NONE;
+	*via = caller->name;
+	return function_callback_kind(lf, caller);
+}
+
 const char *callback_kind_name(enum callback_kind k)
 {
 	switch (k) {

@@ -19,6 +19,12 @@ enum callback_kind {
 
 enum callback_kind function_callback_kind(const struct lexed_file *lf,
 					  const struct source_function *fn);
+/* The kind of the one function of f that calls fn, a static function of
+ * f called nowhere else, when fn has no kind of its own (v6.19's idxd_halt(),
+ * called only from the misc interrupt thread): *via names that caller. */
+enum callback_kind function_callback_kind_via_caller(const struct source_file *f,
+						     const struct source_function *fn,
+						     const char **via);
 /* fn runs once: an __init function, or one an initcall or module_init()
  * names. */
 bool function_runs_once(const struct source_file *f, const struct source_function *fn);

@@ -170,6 +170,73 @@ char *init_guard_state(const struct source_file *f, const struct source_function
 static unsigned statements_after(const struct lexed_file *lf,
 				 const struct source_function *fn, size_t j);
 
+bool init_guard_stepping_switch(const struct lexed_file *lf, const struct source_function *fn,
+				size_t tok)
+{
+	int depth = 0;
+	long j, close, open, kw, first, last;
+	bool labelled = false;
+
+	if (fn->is_macro)
+		return false;
+	for (j = (long)tok - 1; j > (long)fn->body_open; j--) {
+		if (tok_is_punct(lf, j, "}")) {
+			depth++;
+		} else if (tok_is_punct(lf, j, "{") && depth) {
+			depth--;
+		} else if (!depth && (tok_is_ident(lf, j, "case") ||
+				      tok_is_ident(lf, j, "default"))) {
+			labelled = true;
+		} else if (!depth && tok_is_punct(lf, j, "{")) {
+			/* a block around tok: the switch's, or one inside a
+			 * case (an if's), left outwards */
+			close = token_prev_code(lf, j);
+			if (!tok_is_punct(lf, close, ")"))
+				continue;
+			for (open = close - 1; open > (long)fn->body_open; open--)
+				if (tok_is_punct(lf, open, "(") &&
+				    token_match_bracket(lf, (size_t)open) == close)
+					break;
+			kw = token_prev_code(lf, open);
+			if (!tok_is_ident(lf, kw, "switch"))
+				continue;
+			if (!labelled)
+				return false;
+			first = token_next_code(lf, open);
+			last = token_prev_code(lf, close);
+			return tok_is_punct(lf, first, "++") || tok_is_punct(lf, last, "++");
+		}
+	}
+	return false;
+}
+
+char *init_guard_state_per_object(const struct lexed_file *lf, const struct source_function *fn,
+				  size_t tok, const char *x)
+{
+	struct guard_cond c[INIT_GUARD_MAX];
+	size_t nr = init_guard_conditions(lf, fn, tok, c, INIT_GUARD_MAX), k, j;
+
+	for (k = 0; k < nr; k++) {
+		bool member = false;
+		char *name = tested_for_zero(lf, &c[k], &member);
+		size_t first = c[k].first, last = c[k].last;
+		bool same = name && member && !strcmp(name, x);
+
+		free(name);
+		if (!same)
+			continue;
+		if (tok_is_punct(lf, (long)first, "!"))
+			first = (size_t)token_next_code(lf, (long)first);
+		else
+			last = (size_t)token_prev_code(lf, token_prev_code(lf, (long)last));
+		for (j = first; j <= last; j++)
+			if (tok_is_punct(lf, (long)j, "->"))
+				return expression_text(lf, first, last);
+	}
+	return NULL;
+}
+
+
 unsigned state_reset_in(const struct source_file *f, const struct source_function *fn,
 			const char *x, bool member, unsigned *after)
 {

@@ -38,6 +38,18 @@ bool guard_cond_names(const struct lexed_file *lf, const struct guard_cond *c,
  * NULL when tok is under no such test. */
 char *init_guard_state(const struct source_file *f, const struct source_function *fn,
 		       size_t tok, bool *member, unsigned *line);
+/* tok sits under a case label of a switch on a counter the switch steps
+ * itself (`switch (++ctx->cur_step)`, or `x++`): every call moves past
+ * the case that queued the running stage, so a call from that stage's run
+ * never reaches the case again (ext4's bio_post_read_processing()). */
+bool init_guard_stepping_switch(const struct lexed_file *lf, const struct source_function *fn,
+				size_t tok);
+/* The test of state x (init_guard_state()'s) around tok as written
+ * (`HOSTDATA(shpnt)->service`, allocated) when it reaches x through a
+ * pointer: a state of each object the function is called for, not one
+ * for all; NULL otherwise. */
+char *init_guard_state_per_object(const struct lexed_file *lf, const struct source_function *fn,
+				  size_t tok, const char *x);
 /* The line where fn (NULL: any function of f) sets state x back to 0 or
  * false, or 0; *after: the statements that follow it in that function and
  * do work (flag_cleared_in()'s count). */

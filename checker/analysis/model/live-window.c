@@ -1,9 +1,11 @@
 #include "analysis/model/live-window.h"
 #include "analysis/model/code-paths.h"
+#include "analysis/model/module-groups.h"
 #include "analysis/model/workitem-context.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -236,4 +238,270 @@ bool queueing_after_idle(const struct workitem_model *m, const struct work_item 
 
 	return code_place_at(m, q->file, q->line, q->column, &p) && p.fn &&
 	       made_idle_before(m, it->key, &p, q->line, q->item_text);
+}
+
+static const char *const ordered_allocators[] = {
+	"alloc_ordered_workqueue", "create_singlethread_workqueue", NULL
+};
+
+/* `name = ALLOC(...)` in f with an ordered ALLOC: the line, or 0. */
+static unsigned ordered_allocation_in(const struct source_file *f, const char *name,
+				      const char **how)
+{
+	const struct lexed_file *lf = &f->lex;
+	size_t i, j, n;
+
+	for (i = 0; i + 3 < lf->nr_tokens; i++) {
+		long eq, call, open;
+
+		if (lf->tokens[i].kind != TOK_IDENT || f->dead[i] || !tok_is_ident(lf, (long)i, name))
+			continue;
+		eq = token_next_code(lf, (long)i);
+		call = token_next_code(lf, eq);
+		open = token_next_code(lf, call);
+		if (!tok_is_punct(lf, eq, "=") || call < 0 || !tok_is_punct(lf, open, "("))
+			continue;
+		for (n = 0; ordered_allocators[n]; n++)
+			if (tok_is_ident(lf, call, ordered_allocators[n])) {
+				*how = ordered_allocators[n];
+				return lf->tokens[i].line;
+			}
+		if (!tok_is_ident(lf, call, "alloc_workqueue"))
+			continue;
+		for (j = (size_t)open; (long)j < token_match_bracket(lf, (size_t)open); j++)
+			if (tok_is_ident(lf, (long)j, "__WQ_ORDERED")) {
+				*how = "alloc_workqueue(__WQ_ORDERED)";
+				return lf->tokens[i].line;
+			}
+	}
+	return 0;
+}
+
+/* Whether the tree reading found workqueue calls in path (no list of
+ * them: yes). */
+static bool reading_mentions(const struct tree_reading *a, const char *path)
+{
+	size_t lo = 0, hi = a->all.nr;
+
+	if (!a->mentions)
+		return true;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(a->all.paths[mid], path);
+
+		if (!c)
+			return a->mentions[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+bool queueing_on_ordered_wq(const struct workitem_model *m, const struct queueing *q,
+			    char **where)
+{
+	const char *const *files;
+	struct source_file *f;
+	const char *name, *slash, *how = NULL;
+	char *dir, *path = NULL;
+	size_t nr = 0, i;
+	unsigned line = 0;
+
+	*where = NULL;
+	if (q->wq.kind == WQ_REF_UNKNOWN || q->wq.implied || !q->wq.text)
+		return false;
+	/* the last name of `fnic_fip_queue` or `port->wq` */
+	name = q->wq.text + strlen(q->wq.text);
+	while (name > q->wq.text && (isalnum((unsigned char)name[-1]) || name[-1] == '_'))
+		name--;
+	if (!*name)
+		return false;
+	if ((f = source_get(&m->a->sc, q->file)) && (line = ordered_allocation_in(f, name, &how)))
+		path = xstrdup(q->file);
+	slash = strrchr(q->file, '/');
+	dir = slash ? xstrndup(q->file, (size_t)(slash - q->file)) : xstrdup("");
+	files = line ? NULL : source_dir_files(&m->a->sc, dir, &nr);
+	for (i = 0; i < nr && !line; i++)
+		if (strcmp(files[i], q->file) && ends_with(files[i], ".c") &&
+		    reading_mentions(m->a, files[i]) && (f = source_get(&m->a->sc, files[i])) &&
+		    (line = ordered_allocation_in(f, name, &how)))
+			path = xstrdup(files[i]);
+	free(dir);
+	if (line) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addf(&sb, "%s%s at %s:%u", how, strchr(how, '(') ? "" : "()", path, line);
+		*where = strbuf_detach(&sb);
+	}
+	free(path);
+	return line != 0;
+}
+
+static bool is_statement_word(const struct lexed_file *lf, long i)
+{
+	static const char *const words[] = {
+		"if", "while", "for", "switch", "return", "sizeof", "typeof", NULL
+	};
+	size_t k;
+
+	for (k = 0; words[k]; k++)
+		if (tok_is_ident(lf, i, words[k]))
+			return true;
+	return false;
+}
+
+unsigned object_handed_on_after(const struct source_file *f, const struct source_function *fn,
+				size_t tok, const char *base, char **callee)
+{
+	const struct lexed_file *lf = &f->lex;
+	size_t first[8], last[8], j, n, k;
+
+	*callee = NULL;
+	if (fn->is_macro || !base)
+		return 0;
+	for (j = fn->body_open; j < fn->body_close && j < lf->nr_tokens; j++) {
+		long open = token_next_code(lf, (long)j);
+
+		if (lf->tokens[j].kind != TOK_IDENT || f->dead[j] || !tok_is_punct(lf, open, "(") ||
+		    is_statement_word(lf, (long)j))
+			continue;
+		n = call_arguments(lf, (size_t)open, first, last, 8);
+		for (k = 0; k < n && k < 8; k++)
+			if (first[k] == last[k] && tok_is_ident(lf, (long)first[k], base))
+				break;
+		if (k == n || k == 8)
+			continue;
+		if (j < tok)
+			return 0;
+		*callee = tok_text(lf, j);
+		return lf->tokens[j].line;
+	}
+	return 0;
+}
+
+unsigned sync_cancel_in_file(const struct source_file *f, const char *member, const char **api)
+{
+	static const char *const sync[] = {
+		"cancel_work_sync", "cancel_delayed_work_sync", "flush_work",
+		"flush_delayed_work", "disable_work_sync", "disable_delayed_work_sync", NULL
+	};
+	const struct lexed_file *lf = &f->lex;
+	size_t i, k, first, last;
+
+	for (i = 0; i < lf->nr_tokens; i++) {
+		long open;
+		char *name;
+		bool same;
+
+		if (lf->tokens[i].kind != TOK_IDENT || f->dead[i])
+			continue;
+		for (k = 0; sync[k] && !tok_is_ident(lf, (long)i, sync[k]); k++)
+			;
+		/* a call, not a prototype */
+		if (sync[k] && !source_function_at(f, i))
+			continue;
+		open = token_next_code(lf, (long)i);
+		if (!sync[k] || !tok_is_punct(lf, open, "(") ||
+		    call_arguments(lf, (size_t)open, &first, &last, 1) < 1 || first > last)
+			continue;
+		name = code_last_name(lf, first, last);
+		same = name && !strcmp(name, member);
+		free(name);
+		if (same) {
+			*api = sync[k];
+			return lf->tokens[i].line;
+		}
+	}
+	return 0;
+}
+
+static const char *const disabling_work[] = {
+	"disable_work", "disable_work_sync", "disable_delayed_work",
+	"disable_delayed_work_sync", NULL
+};
+
+static const char *const enabling_work[] = {
+	"enable_work", "enable_delayed_work", NULL
+};
+
+/* The call at token call (one of names) is given item key: its first
+ * argument names it. */
+static bool call_of_item(const struct source_file *f, size_t call, const char *const *names,
+			 const char *key)
+{
+	const struct lexed_file *lf = &f->lex;
+	struct item_shape shape;
+	long open = token_next_code(lf, (long)call);
+	size_t k, first, last;
+	bool same;
+
+	for (k = 0; names[k] && !tok_is_ident(lf, (long)call, names[k]); k++)
+		;
+	if (!names[k] || !tok_is_punct(lf, open, "(") ||
+	    call_arguments(lf, (size_t)open, &first, &last, 1) < 1 || first > last)
+		return false;
+	workitem_shape(f, first, last, &shape);
+	same = shape.key && !strcmp(shape.key, key);
+	item_shape_release(&shape);
+	return same;
+}
+
+static bool enabled_in(const struct source_file *f, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < f->lex.nr_tokens; i++)
+		if (f->lex.tokens[i].kind == TOK_IDENT && !f->dead[i] &&
+		    call_of_item(f, i, enabling_work, key))
+			return true;
+	return false;
+}
+
+bool item_created_disabled(const struct workitem_model *m, const char *key,
+			   const struct work_binding *except, char **where)
+{
+	struct work_binding *const *b;
+	struct source_file *f = source_get(&m->a->sc, except->file);
+	size_t nr = 0, i;
+	unsigned line = 0;
+	const char *file = NULL;
+
+	*where = NULL;
+	b = workitem_index_lookup(&m->a->idx, key, &nr);
+	if (!f || enabled_in(f, key))
+		return false;
+	for (i = 0; i < nr; i++) {
+		struct code_place op;
+		long close, semi, next;
+
+		/* another module's object of the same type (cifs beside
+		 * ksmbd, both on struct smbdirect_socket) */
+		if (b[i] == except || (m->modules &&
+				       !module_groups_linked_together(m->modules, except->file,
+								      b[i]->file)))
+			continue;
+		if (strncmp(b[i]->how, "INIT_", 5) || !code_place_of(m, b[i], &op))
+			return false;
+		close = token_next_code(&op.f->lex, (long)op.tok);
+		if (!tok_is_punct(&op.f->lex, close, "("))
+			return false;
+		close = token_match_bracket(&op.f->lex, (size_t)close);
+		semi = token_next_code(&op.f->lex, close);
+		next = token_next_code(&op.f->lex, semi);
+		if (!tok_is_punct(&op.f->lex, semi, ";") || next < 0 ||
+		    !call_of_item(op.f, (size_t)next, disabling_work, key) ||
+		    enabled_in(op.f, key))
+			return false;
+		line = op.f->lex.tokens[next].line;
+		file = b[i]->file;
+	}
+	if (line) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addf(&sb, "%s:%u", file, line);
+		*where = strbuf_detach(&sb);
+	}
+	return line != 0;
 }

@@ -29,4 +29,37 @@ bool queueing_inside_run(const struct workitem_model *m, const struct work_item 
 bool queueing_after_idle(const struct workitem_model *m, const struct work_item *it,
 			 const struct queueing *q);
 
+/* Whether q's workqueue is ordered (one run at a time on it): assigned
+ * alloc_ordered_workqueue(), create_singlethread_workqueue() or an
+ * alloc_workqueue() with __WQ_ORDERED, in q's file or in a file of its
+ * directory where the tree reading found workqueue calls (fnic_fip_queue,
+ * allocated in fnic_main.c, queued in fip.c). *where: "file:line" of that
+ * allocation (allocated). Two runs there take turns; only a pending item
+ * can be harmed. */
+bool queueing_on_ordered_wq(const struct workitem_model *m, const struct queueing *q,
+			    char **where);
+
+/* The run re-arms its item's source only after an INIT_* at token tok of
+ * fn: the first call after tok that is given the item's object bare
+ * (virtio_scsi's virtqueue_add_inbuf(vq, &sg, 1, event_node, ...) re-posts
+ * the event buffer), when no call before tok in fn is given it. Until then
+ * the object is in the run's hands, and its source cannot queue the item.
+ * Returns that call's line (*callee: its name, allocated), or 0. */
+unsigned object_handed_on_after(const struct source_file *f, const struct source_function *fn,
+				size_t tok, const char *base, char **callee);
+
+/* A synchronous cancel or flush in f of an item whose last member name is
+ * member (cancel_work_sync(&vscsi->event_list[i].work) for `work`): its
+ * line and *api, or 0. */
+unsigned sync_cancel_in_file(const struct source_file *f, const char *member, const char **api);
+
+/* Whether item key is created disabled and only INIT_* enables it: every
+ * INIT_* of it but except is followed at once by a disable_*work*() of it
+ * (ksmbd's smbdirect_socket_init(): INIT_WORK() then disable_work_sync()),
+ * and neither those files nor except's enable it (enable_*work()). A
+ * queueing before except does nothing. *where: "file:line" of the
+ * disable (allocated). */
+bool item_created_disabled(const struct workitem_model *m, const char *key,
+			   const struct work_binding *except, char **where);
+
 #endif

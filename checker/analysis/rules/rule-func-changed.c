@@ -9,6 +9,7 @@
 #include "analysis/rules/rule.h"
 #include "analysis/rules/rule-result.h"
 #include "analysis/model/callback-kind.h"
+#include "analysis/model/live-window.h"
 #include "analysis/model/work-body.h"
 #include "analysis/model/work-calls.h"
 #include "analysis/model/workitem-context.h"
@@ -249,6 +250,15 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	 * quiesced item (i915's selftests): a note at most. */
 	restored = !strcmp(b->how, ".func =") &&
 		   (set_again_in_function(m, b, &p) || strstr(b->file, "selftest"));
+	/* Never queued, or set right after its INIT_*, a synchronous cancel,
+	 * or in a set-up function before its first queueing: the item is
+	 * not live here, which is no finding (DESIGN.md 1c), not a note
+	 * that says so (amdgpu's .func overrides at sw_init). */
+	if (!own && !reacher && !q && !restored &&
+	    !(it && it->nr_queueings && !fresh && !(p.fn && name_says_setup(p.fn->name)))) {
+		free(text);
+		return;
+	}
 	f = scan_result_add_finding(res, &rule_func_changed, b->file, b->line, b->column,
 				    b->column + (unsigned)strlen(b->how == NULL ? "" :
 								 b->how), &p.f->lex);
@@ -311,18 +321,6 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 			    p.fn ? " in " : "", p.fn ? p.fn->name : "", p.fn ? "()" : "",
 			    q->api, q->file, q->line,
 			    q->wq.text ? q->wq.text : "a computed workqueue");
-	} else if (!restored) {
-		f->severity = SEVERITY_NOTE;
-		if (!it || !it->nr_queueings)
-			strbuf_addstr(&msg, "; the item is never queued in this tree, so "
-				      "it is not live here");
-		else
-			strbuf_addf(&msg, "%s%s%s before it is first queued (%s), so it "
-				    "is not live here; keep it so",
-				    p.fn ? " in " : "", p.fn ? p.fn->name : "",
-				    p.fn ? "()" : "",
-				    fresh ? "right after its INIT_* or a synchronous "
-					    "cancel" : "a set-up function");
 	}
 	if (handoff) {
 		f->severity = SEVERITY_NOTE;
@@ -386,7 +384,7 @@ static void check_two_callbacks(const struct workitem_model *m, const struct wor
 	struct finding *f;
 	unsigned q_line = 0, oq_line = 0;
 	size_t nr = 0, i;
-	char *text, *lock;
+	char *text, *lock, *ordered = NULL;
 
 	if (!it)
 		return;
@@ -404,10 +402,19 @@ static void check_two_callbacks(const struct workitem_model *m, const struct wor
 	if ((kind = binding_callback(m, b, &p)) == CALLBACK_NONE ||
 	    !(q = queued_in_same_function(it, &p, b->line, false, &q_line)))
 		return;
+	/* Both on one ordered workqueue: the runs take turns there, only the
+	 * pending item is harmed. Its allocation may be in another file:
+	 * read p again after it. */
+	if (q->wq.id && oq->wq.id && !strcmp(q->wq.id, oq->wq.id) &&
+	    queueing_on_ordered_wq(m, q, &ordered) && !binding_callback(m, b, &p)) {
+		free(ordered);
+		return;
+	}
 	text = binding_item_text(&p);
 	f = scan_result_add_finding(res, &rule_func_changed, b->file, b->line, b->column,
 				    b->column + (unsigned)strlen(b->how), &p.f->lex);
 	if (!f) {
+		free(ordered);
 		free(text);
 		return;
 	}
@@ -416,17 +423,29 @@ static void check_two_callbacks(const struct workitem_model *m, const struct wor
 	lock = shared_body_lock(m, b);
 	strbuf_addf(&msg, "%s gives %s the work function %s() in %s(), %s, and "
 		    "queues it (%s() at %s:%u on %s); %s(), %s, gives the same item "
-		    "%s() (%s:%u) and queues it (%s:%u): when one fires while the "
-		    "item queued by the other is pending or running, it changes the "
-		    "function of a live item (and re-initialises it): the pending "
-		    "run may start as either function, and the two runs are no longer "
-		    "kept apart; use one item per function, or one work function that "
-		    "dispatches on a stored state",
+		    "%s() (%s:%u) and queues it (%s:%u): ",
 		    b->how, text ? text : b->key, b->function, b->in_function,
 		    callback_kind_name(kind), q->api, q->file, q->line,
 		    q->wq.text ? q->wq.text : "a computed workqueue", other->in_function,
 		    callback_kind_name(okind), other->function, other->file, other->line,
 		    oq->file, oq->line);
+	if (ordered)
+		strbuf_addf(&msg, "when one fires while the item queued by the other is "
+			    "still pending, it re-initialises the pending item (its pending "
+			    "bit and list head, while it is on the workqueue's list: list "
+			    "corruption) and gives it its own function: the pending run "
+			    "starts as %s() and the other callback's run is lost; %s is "
+			    "ordered (%s), so a run queued while the other runs waits for "
+			    "it: the runs themselves stay apart, the pending item is what "
+			    "breaks; use one item per function, or one work function that "
+			    "dispatches on a stored state", b->function, q->wq.text, ordered);
+	else
+		strbuf_addstr(&msg, "when one fires while the item queued by the other is "
+			      "pending or running, it changes the function of a live item "
+			      "(and re-initialises it): the pending run may start as either "
+			      "function, and the two runs are no longer kept apart; use one "
+			      "item per function, or one work function that dispatches on a "
+			      "stored state");
 	if (lock) {
 		f->severity = SEVERITY_NOTE;
 		strbuf_addf(&msg, " (both functions run their whole bodies under %s: "
@@ -436,6 +455,7 @@ static void check_two_callbacks(const struct workitem_model *m, const struct wor
 	}
 	f->message = strbuf_detach(&msg);
 	add_function_evidence(f, m, b);
+	free(ordered);
 	free(text);
 }
 
@@ -466,8 +486,10 @@ const struct rule rule_func_changed = {
 		"PREPARE_*WORK for this. Warning where the item may be live (its own "
 		"work function, beside a queueing, queued elsewhere) and where two "
 		"timer callbacks or interrupt handlers initialise one item with two "
-		"functions and queue it; note before it is first queued, for a stage "
-		"hand-off, and for a .func dispatch on a per-request object.",
+		"functions and queue it (on an ordered workqueue the runs take turns: "
+		"the pending item is what breaks); note for a stage hand-off and a "
+		".func dispatch on a per-request object; no finding before the item "
+		"is first queued.",
 	.severity = SEVERITY_WARNING,
 	.tree_pass = workitem_tree_pass,
 	.tree_reader = &workitem_tree_reader,

@@ -11,6 +11,7 @@
 #include "analysis/model/callback-kind.h"
 #include "analysis/model/init-guard.h"
 #include "analysis/model/item-origin.h"
+#include "analysis/model/live-window.h"
 #include "analysis/model/work-body.h"
 #include "analysis/model/work-calls.h"
 #include "analysis/model/workitem-context.h"
@@ -136,9 +137,11 @@ static const char *callee_resetting(const struct source_file *f,
 	return NULL;
 }
 
+/* A reset or recovery: a function level reset (idxd_device_flr) too. */
 static bool name_says_recovery(const char *name)
 {
-	return strstr(name, "reset") || strstr(name, "reinit") || strstr(name, "recover");
+	return strstr(name, "reset") || strstr(name, "reinit") || strstr(name, "recover") ||
+	       ends_with(name, "_flr");
 }
 
 /* fn takes a struct work_struct *: it is a work function. */
@@ -171,6 +174,50 @@ static bool under_case_label(const struct lexed_file *lf, const struct source_fu
 }
 
 /*
+ * The run gives its object back to the item's source only after the INIT
+ * (virtio_scsi re-posts the event buffer it runs for): before the INIT
+ * nothing can queue the item, so the INIT never meets a pending item; it
+ * clears the running item's pool, and once the object is handed on, the
+ * source's queueing q no longer finds the run: a second run starts beside
+ * its tail, and a synchronous cancel sees an idle item. Says so in msg.
+ */
+static bool handed_on_after_init(const struct code_place *p, const char *text,
+				 struct strbuf *msg, const struct queueing *q)
+{
+	char *base = text ? item_base_name(text) : NULL, *callee = NULL, *member;
+	const char *api = NULL;
+	unsigned line = 0, cancel = 0;
+
+	if (base)
+		line = object_handed_on_after(p->f, p->fn, p->tok, base, &callee);
+	if (!line) {
+		free(base);
+		return false;
+	}
+	member = strrchr(text, '>') ? xstrdup(strrchr(text, '>') + 1) :
+		 strrchr(text, '.') ? xstrdup(strrchr(text, '.') + 1) : NULL;
+	if (member)
+		cancel = sync_cancel_in_file(p->f, member, &api);
+	strbuf_addf(msg, "the run hands %s back only at line %u (%s()), after this "
+		    "INIT_*, so nothing can queue the item before it: the INIT_* meets "
+		    "the running item, not a queued one, and clears the record of the "
+		    "pool it runs on; once line %u has handed %s on, ", base, line,
+		    callee, line, base);
+	add_queueing_place(msg, q);
+	strbuf_addstr(msg, " can queue it from another CPU, and the workqueue, no longer "
+		      "seeing this run as the item's, starts run B beside its tail");
+	if (cancel)
+		strbuf_addf(msg, "; %s() at %s:%u then sees an idle item and returns while "
+			    "this run goes on", api, p->f->path, cancel);
+	strbuf_addstr(msg, ": initialise the item once where it is set up, and requeue "
+		      "it without INIT_*");
+	free(member);
+	free(callee);
+	free(base);
+	return true;
+}
+
+/*
  * The INIT in the item's own work function or in a function that work
  * function calls. With another function it hands the item on to the
  * next stage as the run's last act (dm-crypt, usb hub): no finding. With
@@ -188,6 +235,7 @@ static bool running_finding(const struct workitem_model *m, const struct work_bi
 	const struct queueing *q = other_queueing(it, p->fn->name);
 	struct work_call wc = { 0 };
 	const struct source_function *w = NULL;
+	bool handed = false;
 
 	/* Another function: the run hands the item on to the next stage
 	 * as its last act; a new object: not the running item. */
@@ -203,8 +251,16 @@ static bool running_finding(const struct workitem_model *m, const struct work_bi
 			return false;
 		}
 	}
-	/* Under a case label: the state that picks it (ext4's cur_step) is
-	 * not followed. */
+	/* Under a case of a switch that steps its own counter (ext4's
+	 * switch (++ctx->cur_step)): the run queued from this case calls in
+	 * at a later step, so it reaches a later case, another stage's
+	 * INIT_* (a hand-off), never this one. */
+	if (init_guard_stepping_switch(&p->f->lex, p->fn, p->tok)) {
+		work_call_release(&wc);
+		return false;
+	}
+	/* Under another case label: the state that picks it is not
+	 * followed. */
 	*sev = (own || wc.own_item) && !under_case_label(&p->f->lex, p->fn, p->tok) ?
 		       SEVERITY_WARNING : SEVERITY_NOTE;
 	strbuf_addf(msg, "%s re-initialises %s ", b->how, text ? text : b->key);
@@ -219,7 +275,9 @@ static bool running_finding(const struct workitem_model *m, const struct work_bi
 					  "not tell)");
 	strbuf_addf(msg, ": a run of %s() re-initialises the item it is running as, "
 		    "with the function it already has; ", running);
-	if (q) {
+	if (q && (handed = handed_on_after_init(p, text, msg, q))) {
+		/* its own harm said: the source comes back only after the INIT */
+	} else if (q) {
 		strbuf_addstr(msg, "while it runs, ");
 		add_queueing_place(msg, q);
 		strbuf_addstr(msg, " can queue it again before this INIT_*, which then "
@@ -227,7 +285,8 @@ static bool running_finding(const struct workitem_model *m, const struct work_bi
 	} else {
 		strbuf_addstr(msg, "any queueing meanwhile is cleared");
 	}
-	strbuf_addstr(msg, harm);
+	if (!handed)
+		strbuf_addstr(msg, harm);
 	*ev = q;
 	work_call_release(&wc);
 	return true;
@@ -248,11 +307,12 @@ static bool repeated_finding(const struct workitem_model *m, const struct work_b
 	const struct work_item *it = workitem_model_item(m, b->key);
 	const struct work_binding *const *all;
 	enum callback_kind kind = function_callback_kind(lf, p->fn);
+	const char *via = NULL;
 	struct pool_origin pool;
 	struct static_caller sc;
 	unsigned line = 0, after_clear = 0;
 	size_t nr = 0, i;
-	char *flag, *state;
+	char *flag, *state, *per_object;
 	bool member = false;
 
 	strbuf_addf(msg, "%s re-initialises %s in %s(), which then queues it (", b->how,
@@ -290,6 +350,23 @@ static bool repeated_finding(const struct workitem_model *m, const struct work_b
 	 * back, or for good. */
 	state = init_guard_state(p->f, p->fn, p->tok, &member, &line);
 	flag = state ? NULL : init_guard_flag(lf, p->fn, p->tok);
+	/* A state of each object (reached through a pointer) guards one
+	 * static item for all of them (aha152x's per-host service flag and
+	 * its one aha152x_tq): a second object's pass finds its own state
+	 * clear and re-initialises the item the first one queued. */
+	if (state && member && base == ITEM_BASE_GLOBAL && item_of_file_scope(p->f, text) &&
+	    (per_object = init_guard_state_per_object(lf, p->fn, p->tok, state))) {
+		strbuf_addf(msg, " only while %s is clear, a state of each object %s() is "
+			    "called for, but %s is one static item for all of them: %s() for "
+			    "object A sets A's %s and queues the item; before it has run, %s() "
+			    "for object B finds B's %s clear and re-initialises the item A "
+			    "queued while it is still pending, then queues it again",
+			    per_object, p->fn->name, text, p->fn->name, state, p->fn->name,
+			    state);
+		free(per_object);
+		free(state);
+		return true;
+	}
 	if (state || flag) {
 		const char *x = state ? state : flag;
 		unsigned cleared = 0;
@@ -345,12 +422,16 @@ static bool repeated_finding(const struct workitem_model *m, const struct work_b
 		free(flag);
 	}
 	pool_origin_release(&pool);
+	/* A helper only a callback calls runs as that callback does. */
+	if (kind == CALLBACK_NONE)
+		kind = function_callback_kind_via_caller(p->f, p->fn, &via);
 	if (kind != CALLBACK_NONE) {
-		strbuf_addf(msg, " each time it runs; %s() is %s, which runs again "
+		strbuf_addf(msg, " each time it runs; %s()%s%s%s %s, which runs again "
 			    "whenever its source fires, whether or not the item queued last "
 			    "time has run: a second firing while that queueing is pending "
 			    "re-initialises a queued item", p->fn->name,
-			    callback_kind_name(kind));
+			    via ? " is called only from " : " is", via ? via : "",
+			    via ? "()," : "", callback_kind_name(kind));
 		/* A reset or recovery run, started once per failure: the
 		 * source is quiet until it has run, which the code does not
 		 * show (idxd's halt interrupt). */
@@ -422,7 +503,7 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	unsigned q_line = 0, disabled = 0;
 	enum item_base base;
 	bool found = false;
-	char *text, *lock;
+	char *text, *lock, *created = NULL;
 
 	if (!code_place_of(m, b, &p) || !p.fn)
 		return;
@@ -443,6 +524,13 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 			before = NULL;
 		if (!before && !name_says_setup(p.fn->name))
 			after = queued_in_same_function(it, &p, b->line, false, &q_line);
+	}
+	/* Created disabled (INIT_* then disable_work_sync() in an init
+	 * helper, ksmbd's smbdirect_socket_init()) and enabled only by an
+	 * INIT_*: the queueing before did nothing, the item is idle here. */
+	if (before && item_created_disabled(m, b->key, b, &created)) {
+		free(created);
+		goto out;
 	}
 	if (before && base != ITEM_BASE_ALLOCATED) {
 		strbuf_addf(&msg, "%s re-initialises %s after %s() queued it at line %u "
@@ -542,11 +630,13 @@ const struct rule rule_reinit_live = {
 		"item's own work function (or a callee it gives its item) re-initialising "
 		"it with its own function, a timer callback or interrupt handler "
 		"re-initialising a long-lived item it queues, an object taken back from a "
-		"free list the work refills, one static object every call re-initialises, "
+		"free list the work refills, one static object every call re-initialises "
+		"(or behind a state of each object), "
 		"a flag or pending test that lets a second pass in while the item runs, "
 		"or a queueing before the INIT on the same path. No finding for a new "
 		"object per call or request, a stage hand-off, a branch the caller's "
-		"constant rules out, or a state set once.",
+		"constant rules out, a state set once, or an item created disabled "
+		"that only INIT_* enables.",
 	.severity = SEVERITY_WARNING,
 	.tree_pass = workitem_tree_pass,
 	.tree_reader = &workitem_tree_reader,

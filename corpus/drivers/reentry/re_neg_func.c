@@ -90,8 +90,6 @@ void re_locked_setup(struct re_locked *l)
  * check-command: wqcheck scan $file
  * check-exit: 1
  * check-output-start
-drivers/reentry/re_neg_func.c:49:17: note: PREPARE_WORK gives &d->once the work function re_once_b() in re_disp_setup() before it is first queued (right after its INIT_* or a synchronous cancel), so it is not live here; keep it so [WQ013]
-drivers/reentry/re_neg_func.c:47:9: note: INIT_WORK gives the same item re_once_a()
 drivers/reentry/re_neg_func.c:67:9: note: PREPARE_WORK gives &l->work the work function re_locked_second() inside re_locked_first(), the item's own work function, while it runs; schedule_work() at drivers/reentry/re_neg_func.c:85 (on system_wq) can queue it meanwhile, and that run starts as re_locked_second() beside the running re_locked_first(); every function the item is given runs its whole body under mutex_lock(&l->lock), so the two runs serialise on it: a run in the wrong order or a wasted one, not a race [WQ013]
 drivers/reentry/re_neg_func.c:84:9: note: INIT_WORK gives the same item re_locked_first()
  * check-output-end
