@@ -118,3 +118,20 @@ else
 fi
 
 
+# validate links the worktree's files to its checkout of the base in the
+# cache (checkout-<commit>, validate-checkout.c): nothing it ran (git am,
+# kbuild, the WQ_PERCPU-held header) may have written through a link.
+cache=${WQCHECK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/wqcheck}
+entry=$cache/validate/checkout-$head
+if [ ! -f "$entry/index" ]; then
+	echo "ok - $name: no cached checkout of the base to compare (validate checked it out: TMPDIR on another file system)"
+elif GIT_INDEX_FILE=$entry/index git -C "$fixture" -c core.trustctime=false --work-tree="$entry/tree" \
+		diff --quiet --no-ext-diff 2>"$scratch/entry.err" &&
+     GIT_INDEX_FILE=$entry/index git -C "$fixture" diff --cached --quiet "$head" 2>>"$scratch/entry.err"; then
+	echo "ok - $name: validate's cached checkout of the base is still the commit's"
+else
+	echo "not ok - $name: validate's cached checkout of the base is still the commit's"
+	GIT_INDEX_FILE=$entry/index git -C "$fixture" -c core.trustctime=false --work-tree="$entry/tree" \
+		diff --stat 2>&1 | tail -n 5 | sed 's/^/    /'
+	sed 's/^/    /' "$scratch/entry.err" | head -n 3
+fi

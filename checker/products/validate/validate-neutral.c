@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static bool wants_second_look(const struct vtree *t, const struct vseries *s,
 			      const struct vobject *o, const struct vpatch_object *po)
@@ -41,15 +42,23 @@ static bool wants_second_look(const struct vtree *t, const struct vseries *s,
 	return yes;
 }
 
-/* path's text, its atime and mtime as they were (sb) */
+/* path's text, its atime and mtime as they were (sb). A new file renamed
+ * over it, never a write in place: the worktree's sources are hard links
+ * to the cached checkout (validate-checkout.c). */
 static int write_text_keeping_mtime(const char *path, const struct strbuf *text,
 				    const struct stat *sb)
 {
 	struct timespec times[2] = { sb->st_atim, sb->st_mtim };
+	struct strbuf tmp = STRBUF_INIT;
+	int rc;
 
-	if (write_whole_file(path, text->buf, text->len, sb->st_mode & 07777) < 0)
-		return -1;
-	return utimensat(AT_FDCWD, path, times, 0);
+	strbuf_addf(&tmp, "%s.wqcheck-tmp", path);
+	rc = write_whole_file(tmp.buf, text->buf, text->len, sb->st_mode & 07777) < 0 ||
+	     utimensat(AT_FDCWD, tmp.buf, times, 0) < 0 || rename(tmp.buf, path) < 0 ? -1 : 0;
+	if (rc)
+		unlink(tmp.buf);
+	strbuf_release(&tmp);
+	return rc;
 }
 
 /*

@@ -146,6 +146,13 @@ struct vtree {
 char *git_line(const char *dir, const char *a, const char *b, const char *c);
 int vtree_open(struct vtree *t, const char *tree);
 int vtree_add_worktree(struct vtree *t, const char *base);
+/* The worktree is added without its files: vcheckout_link() (validate-
+ * checkout.c) links them from the base's checkout in the cache, made first
+ * if need be, and returns -1 when it cannot; then git writes them. */
+int vtree_checkout_worktree(struct vtree *t);
+int vcheckout_link(struct vtree *t);
+/* Then: srcdir, objdir (made), the shim's path. */
+int vtree_finish_worktree(struct vtree *t);
 int vtree_configure(struct vtree *t, const char *config);
 int vtree_prepare(struct vtree *t, const char *base);
 void vtree_remove_worktree(struct vtree *t);

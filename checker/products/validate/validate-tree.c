@@ -167,31 +167,39 @@ static int register_worktree(struct vtree *t)
 int vtree_add_worktree(struct vtree *t, const char *base)
 {
 	struct strbuf sb = STRBUF_INIT, out = STRBUF_INIT;
-	char *commit, workers[48];
-	size_t n;
+	char *commit;
 
 	strbuf_addf(&sb, "%s^{commit}", base);
 	commit = git_line(t->tree, "rev-parse", "--verify", sb.buf);
 	strbuf_release(&sb);
 	if (!commit)
 		return error("base commit %s is not in %s", base, t->tree);
-	free(commit);
 	if (!t->scratch)
 		t->scratch = xstrdup(tempdir_create("validate"));
-	if (register_worktree(t) < 0)
-		return -1;
-	vtree_progress(t, "checking out %.12s in a scratch worktree", base);
-	/* a kernel is 40,000 files and more; git writes them with the jobs
-	 * the build gets (checkout.workers, git 2.32): the same CPU, on two
-	 * cores 12 s of wall time become 7 on v3.6.5 */
-	snprintf(workers, sizeof(workers), "checkout.workers=%d", t->jobs > 1 ? t->jobs : 1);
-	if (run_commandv(t->toplevel, &out, "git", "-c", workers, "worktree", "add", "--detach",
-			 "--quiet", t->worktree, base, (char *)NULL)) {
-		error("git worktree add failed: %s", out.buf ? out.buf : "");
-		strbuf_release(&out);
+	if (register_worktree(t) < 0) {
+		free(commit);
 		return -1;
 	}
+	/* its files: hard links to the base's checkout in the cache
+	 * (validate-checkout.c), or vtree_checkout_worktree()'s */
+	if (run_commandv(t->toplevel, &out, "git", "worktree", "add", "--detach", "--no-checkout",
+			 "--quiet", t->worktree, commit, (char *)NULL)) {
+		error("git worktree add failed: %s", out.buf ? out.buf : "");
+		strbuf_release(&out);
+		free(commit);
+		return -1;
+	}
+	free(commit);
 	strbuf_release(&out);
+	return 0;
+}
+
+/* Once the worktree has its files: where the tree and its build are. */
+int vtree_finish_worktree(struct vtree *t)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t n;
+
 	strbuf_addstr(&sb, t->worktree);
 	n = strlen(t->prefix);
 	if (n) {
@@ -212,6 +220,25 @@ int vtree_add_worktree(struct vtree *t, const char *base)
 	strbuf_addf(&sb, "%s/wqcheck-identities.h", t->scratch);
 	t->shim = strbuf_detach(&sb);
 	return 0;
+}
+
+int vtree_checkout_worktree(struct vtree *t)
+{
+	struct strbuf out = STRBUF_INIT;
+	char workers[48];
+	int rc = 0;
+
+	vtree_progress(t, "checking out the base in the scratch worktree");
+	/* a kernel is 40,000 files and more; git writes them with the jobs
+	 * the build gets (checkout.workers, git 2.32): the same CPU, on two
+	 * cores 12 s of wall time become 7 on v3.6.5 */
+	snprintf(workers, sizeof(workers), "checkout.workers=%d", t->jobs > 1 ? t->jobs : 1);
+	if (run_commandv(t->worktree, &out, "git", "-c", workers, "read-tree", "--reset", "-u",
+			 "HEAD", (char *)NULL))
+		rc = error("git read-tree -u HEAD in the worktree failed: %s",
+			   out.buf ? out.buf : "");
+	strbuf_release(&out);
+	return rc;
 }
 
 void vtree_remove_worktree(struct vtree *t)

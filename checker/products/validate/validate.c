@@ -634,7 +634,9 @@ int validate_series(const struct validate_options *opts)
 	if (t.jobs <= 0)
 		t.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	t0 = validate_now();
-	if (vtree_add_worktree(&t, r.base) < 0)
+	if (vtree_add_worktree(&t, r.base) < 0 ||
+	    (vcheckout_link(&t) < 0 && vtree_checkout_worktree(&t) < 0) ||
+	    vtree_finish_worktree(&t) < 0)
 		goto broken;
 	if (vsandbox_setup(&t, opts->sandbox) < 0) {
 		r.fatal = xstrdup("no sandbox (--sandbox=always)");
