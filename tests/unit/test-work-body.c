@@ -88,7 +88,42 @@ int main(void)
 	       "static void w(struct work_struct *work)\n{\n\tstruct dev *d;\n\n"
 	       "\td = container_of(work, struct dev, work);\n\tmutex_lock(&d->lock);\n"
 	       "\td->n++;\n\tmutex_unlock(&d->lock);\n}\n", "mutex_lock(&d->lock)");
+	expect("a test that queues the item again and leaves, before the lock",
+	       "static void w(struct work_struct *work)\n{\n"
+	       "\tstruct dev *d = container_of(work, struct dev, work.work);\n\n"
+	       "\tif (!d->ready) {\n\t\t/* try later */\n"
+	       "\t\tmod_delayed_work(system_wq, &d->work, 15);\n\t\treturn;\n\t}\n"
+	       "\tmutex_lock(&d->lock);\n\td->n++;\n\tmutex_unlock(&d->lock);\n}\n",
+	       "mutex_lock(&d->lock)");
+	expect("a tracepoint before the lock, a conditional re-arm after the unlock",
+	       "static void w(struct work_struct *work)\n{\n"
+	       "\ttrace_dev_work(d);\n\tmutex_lock(&d->lock);\n\td->n++;\n"
+	       "\tmutex_unlock(&d->lock);\n\tif (d->n)\n"
+	       "\t\tschedule_delayed_work(&d->work, HZ);\n\telse\n"
+	       "\t\tcancel_delayed_work_sync(&d->other);\n}\n", "mutex_lock(&d->lock)");
+	expect("a re-arm through a wrapper of the file that only computes the delay",
+	       "static void rearm(unsigned long interval)\n{\n\tunsigned long iv;\n\n"
+	       "\tiv = interval * HZ;\n\tmod_delayed_work(system_wq, &w_work, iv);\n}\n"
+	       "static void w(struct work_struct *work)\n{\n"
+	       "\tmutex_lock(&m);\n\tclean();\n\tmutex_unlock(&m);\n\n"
+	       "\trearm(interval);\n}\n", "mutex_lock(&m)");
 	/* the negatives */
+	expect("a wrapper that also writes a global is work after the unlock",
+	       "static void rearm(unsigned long interval)\n{\n\tunsigned long iv;\n\n"
+	       "\tiv = interval * HZ;\n\tlast = iv;\n"
+	       "\tmod_delayed_work(system_wq, &w_work, iv);\n}\n"
+	       "static void w(struct work_struct *work)\n{\n"
+	       "\tmutex_lock(&m);\n\tclean();\n\tmutex_unlock(&m);\n\n"
+	       "\trearm(interval);\n}\n", NULL);
+	expect("a test that queues and goes on (no return) is work before the lock",
+	       "static void w(struct work_struct *work)\n{\n"
+	       "\tif (!d->ready)\n\t\tschedule_work(&d->other);\n"
+	       "\tmutex_lock(&d->lock);\n\td->n++;\n"
+	       "\tmutex_unlock(&d->lock);\n}\n", NULL);
+	expect("without a reader, a body of one call is not looked through",
+	       "static void w(struct work_struct *work)\n{\n"
+	       "\tstruct dev *d = container_of(work, struct dev, work);\n\n"
+	       "\tdev_update(d);\n}\n", NULL);
 	expect("a test that writes before the lock",
 	       "static void w(struct work_struct *work)\n{\n"
 	       "\tif (d->n++ > 3)\n\t\treturn;\n\tmutex_lock(&d->lock);\n\td->m++;\n"

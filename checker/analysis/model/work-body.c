@@ -1,27 +1,11 @@
 #include "analysis/model/work-body.h"
+#include "analysis/model/lock-calls.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Calls that take a lock no other holder shares, and those that give it
- * back. A shared one (down_read(), read_lock()) lets two runs in. */
-static const char *const acquires[] = {
-	"mutex_lock", "mutex_lock_nested", "mutex_lock_io", "spin_lock",
-	"spin_lock_irq", "spin_lock_irqsave", "spin_lock_bh", "raw_spin_lock",
-	"raw_spin_lock_irq", "raw_spin_lock_irqsave", "raw_spin_lock_bh", "down",
-	"down_write", "write_lock", "write_lock_irq", "write_lock_irqsave",
-	"write_lock_bh", "rtnl_lock", NULL
-};
-
-static const char *const releases[] = {
-	"mutex_unlock", "spin_unlock", "spin_unlock_irq", "spin_unlock_irqrestore",
-	"spin_unlock_bh", "raw_spin_unlock", "raw_spin_unlock_irq",
-	"raw_spin_unlock_irqrestore", "raw_spin_unlock_bh", "up", "up_write",
-	"write_unlock", "write_unlock_irq", "write_unlock_irqrestore",
-	"write_unlock_bh", "rtnl_unlock", NULL
-};
 
 /* The guard classes of <linux/cleanup.h> users that exclude each other. */
 static const char *const exclusive_guards[] = {
@@ -29,6 +13,9 @@ static const char *const exclusive_guards[] = {
 	"raw_spinlock", "raw_spinlock_irq", "raw_spinlock_irqsave", "rwsem_write",
 	"write_lock", "write_lock_irq", "write_lock_irqsave", NULL
 };
+
+
+
 
 static bool is_one_of(const struct lexed_file *lf, long i, const char *const *names)
 {
@@ -140,25 +127,38 @@ static char *argument_text(const struct lexed_file *lf, long i, size_t k)
 	return expression_text(lf, first[k], last[k]);
 }
 
-/* Statement s is `RELEASE(lock...);` of the lock named by text. */
-static bool releases_lock(const struct source_file *f, const struct stmt *s, const char *lock)
+/* How the body's lock is given back: one of lock_releases, or the helper
+ * paired with the lock helper that took it (namespace_unlock()). */
+struct release {
+	const char *helper;	/* NULL: one of lock_releases */
+	const char *lock;	/* the argument as written; NULL: none */
+};
+
+static bool is_release_call(const struct lexed_file *lf, long i, const struct release *r)
+{
+	return r->helper ? tok_is_ident(lf, i, r->helper) : is_one_of(lf, i, lock_releases);
+}
+
+/* Statement s is `RELEASE(lock...);` of the lock named by r->lock. */
+static bool releases_lock(const struct source_file *f, const struct stmt *s,
+			  const struct release *r)
 {
 	const struct lexed_file *lf = &f->lex;
 	char *arg;
 	bool same;
 
-	if (!is_one_of(lf, s->first, releases))
+	if (!is_release_call(lf, s->first, r))
 		return false;
 	arg = argument_text(lf, s->first, 0);
-	same = lock ? arg && !strcmp(arg, lock) : !arg;
+	same = r->lock ? arg && !strcmp(arg, r->lock) : !arg;
 	free(arg);
 	return same;
 }
 
-/* Every other release of lock in [from, to] is followed by a return or a
- * goto: the lock is given back only on the way out. */
-static bool released_only_leaving(const struct source_file *f, const char *lock, long from,
-				  long to)
+/* Every other release of the lock in [from, to] is followed by a return
+ * or a goto: the lock is given back only on the way out. */
+static bool released_only_leaving(const struct source_file *f, const struct release *r,
+				  long from, long to)
 {
 	const struct lexed_file *lf = &f->lex;
 	long i;
@@ -167,13 +167,13 @@ static bool released_only_leaving(const struct source_file *f, const char *lock,
 		struct stmt s;
 		long semi, after;
 
-		if (!is_one_of(lf, i, releases))
+		if (!is_release_call(lf, i, r))
 			continue;
 		s.first = i;
 		for (semi = i; semi >= 0 && semi <= to && !tok_is_punct(lf, semi, ";");)
 			semi = next_code(f, semi);
 		s.last = semi;
-		if (!releases_lock(f, &s, lock))
+		if (!releases_lock(f, &s, r))
 			continue;
 		after = next_code(f, semi);
 		if (!(tok_is_ident(lf, after, "return") || tok_is_ident(lf, after, "goto")))
@@ -182,28 +182,222 @@ static bool released_only_leaving(const struct source_file *f, const char *lock,
 	return true;
 }
 
-static const char *const queueings[] = {
+/* The calls that only queue, cancel or flush work: they touch the
+ * workqueue's state, under its own locks, not the state two runs share. */
+static const char *const work_calls[] = {
 	"queue_work", "queue_delayed_work", "mod_delayed_work", "schedule_work",
 	"schedule_delayed_work", "queue_work_on", "queue_delayed_work_on",
-	"mod_delayed_work_on", "schedule_delayed_work_on", "schedule_work_on", NULL
+	"mod_delayed_work_on", "schedule_delayed_work_on", "schedule_work_on",
+	"cancel_work", "cancel_work_sync", "cancel_delayed_work", "cancel_delayed_work_sync",
+	"flush_work", "flush_delayed_work", NULL
 };
 
-/* Past the statements at the end that only leave, label, or queue work
- * again (hiperdispatch re-arms its work after the unlock: a queueing
- * touches no state the runs share): the body's last working statement. */
-static size_t last_working(const struct source_file *f, const struct stmt *s, size_t nr)
-{
-	const struct lexed_file *lf = &f->lex;
+static const char *const writes[] = { "=", "+=", "-=", "|=", "&=", "^=", "++", "--", "<<=",
+				      ">>=", "*=", "/=", "%=", NULL };
 
-	while (nr > 1 && (tok_is_ident(lf, s[nr - 1].first, "return") ||
-			  (is_one_of(lf, s[nr - 1].first, queueings) &&
-			   tok_is_punct(lf, s[nr - 1].last, ";")) ||
-			  tok_is_punct(lf, s[nr - 1].last, ":") ||
-			  (s[nr - 1].first == s[nr - 1].last && tok_is_punct(lf, s[nr - 1].last, ";"))))
-		nr--;
-	return nr - 1;
+static bool is_write(const struct lexed_file *lf, long i)
+{
+	const char *const *w;
+
+	for (w = writes; *w; w++)
+		if (tok_is_punct(lf, i, *w))
+			return true;
+	return false;
 }
 
+/* Tokens (open, its matching ')') assign nothing: a condition that only
+ * looks (it may call functions that read). */
+static bool condition_only_reads(const struct source_file *f, long open, long *close)
+{
+	const struct lexed_file *lf = &f->lex;
+	long i, end = token_match_bracket(lf, (size_t)open);
+
+	if (end < 0)
+		return false;
+	for (i = open; i >= 0 && i < end; i = next_code(f, i))
+		if (is_write(lf, i))
+			return false;
+	*close = end;
+	return true;
+}
+
+static bool queueing_wrapper(const struct source_file *f, long call);
+
+/* Statement s only queues, cancels or flushes work, and returns: `QUEUE(...);`,
+ * `if (COND) QUEUE(...); else CANCEL(...);`, `if (COND) { QUEUE(...);
+ * return; }`, with conditions that only look, and wrappers of f whose
+ * bodies do only that (cec's cec_mod_work()). *leaves: it has a return. */
+static bool only_work_calls(const struct source_file *f, const struct stmt *s, bool wrappers,
+			    bool *leaves)
+{
+	const struct lexed_file *lf = &f->lex;
+	long i = s->first, close;
+
+	*leaves = false;
+	while (i >= 0 && i <= s->last) {
+		if (tok_is_ident(lf, i, "if")) {
+			long open = next_code(f, i);
+
+			if (!tok_is_punct(lf, open, "(") || !condition_only_reads(f, open, &close))
+				return false;
+			i = next_code(f, close);
+		} else if (tok_is_ident(lf, i, "else") || tok_is_punct(lf, i, "{") ||
+			   tok_is_punct(lf, i, "}") || tok_is_punct(lf, i, ";")) {
+			i = next_code(f, i);
+		} else if (tok_is_ident(lf, i, "return")) {
+			*leaves = true;
+			while (i >= 0 && i <= s->last && !tok_is_punct(lf, i, ";"))
+				i = next_code(f, i);
+		} else if (lf->tokens[i].kind == TOK_IDENT &&
+			   (is_one_of(lf, i, work_calls) || (wrappers && queueing_wrapper(f, i))) &&
+			   tok_is_punct(lf, next_code(f, i), "(")) {
+			close = token_match_bracket(lf, (size_t)next_code(f, i));
+			if (close < 0 || !tok_is_punct(lf, next_code(f, close), ";"))
+				return false;
+			i = next_code(f, close);
+		} else {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Statement s is `local = EXPR;` assigning nothing else: *name is local. */
+static bool assigns_a_local(const struct source_file *f, const struct source_function *fn,
+			    const struct stmt *s, char **name)
+{
+	const struct lexed_file *lf = &f->lex;
+	long eq = next_code(f, s->first), i;
+	bool declared = false;
+
+	if (lf->tokens[s->first].kind != TOK_IDENT || !tok_is_punct(lf, eq, "="))
+		return false;
+	for (i = next_code(f, eq); i >= 0 && i < s->last; i = next_code(f, i))
+		if (is_write(lf, i))
+			return false;
+	/* declared in the body, not static: `type *name;` or `type name, ...` */
+	for (i = next_code(f, (long)fn->body_open); i >= 0 && i < s->first && !declared;
+	     i = next_code(f, i)) {
+		long prev = token_prev_code(lf, i);
+
+		declared = lf->tokens[i].kind == TOK_IDENT &&
+			   lf->tokens[i].len == lf->tokens[s->first].len &&
+			   !memcmp(lf->text + lf->tokens[i].offset, lf->text + lf->tokens[s->first].offset,
+				   lf->tokens[i].len) &&
+			   (lf->tokens[prev].kind == TOK_IDENT || tok_is_punct(lf, prev, "*")) &&
+			   !tok_is_ident(lf, prev, "return") &&
+			   (tok_is_punct(lf, next_code(f, i), ";") || tok_is_punct(lf, next_code(f, i), ",") ||
+			    tok_is_punct(lf, next_code(f, i), "="));
+	}
+	if (!declared)
+		return false;
+	*name = tok_text(lf, (size_t)s->first);
+	return true;
+}
+
+/* fn only gives back a value: `return EXPR;` that assigns nothing (an
+ * accessor such as snd_soc_card_to_dapm()). */
+static bool is_accessor(const struct source_file *f, const struct source_function *fn)
+{
+	const struct lexed_file *lf = &f->lex;
+	long i = next_code(f, (long)fn->body_open);
+
+	if (fn->is_macro || !tok_is_ident(lf, i, "return"))
+		return false;
+	for (; i >= 0 && i < (long)fn->body_close; i = next_code(f, i)) {
+		if (is_write(lf, i))
+			return false;
+		if (tok_is_punct(lf, i, ";"))
+			return next_code(f, i) == (long)fn->body_close;
+	}
+	return false;
+}
+
+/* The calls of statement s (from its first token) are accessors: the
+ * kernel's conversions (to_*(), *_to_*(), named so by convention, as
+ * container_of() wrappers are), or functions whose body is one return. */
+static bool calls_only_accessors(const struct lock_reader *r, const struct source_file *f,
+				 const struct stmt *s)
+{
+	const struct lexed_file *lf = &f->lex;
+	long i;
+
+	for (i = s->first; i >= 0 && i <= s->last; i = next_code(f, i)) {
+		const struct source_function *g;
+		struct source_file *w = NULL;
+		char *name;
+		bool ok;
+
+		if (lf->tokens[i].kind != TOK_IDENT || !tok_is_punct(lf, next_code(f, i), "("))
+			continue;
+		name = tok_text(lf, (size_t)i);
+		ok = !strncmp(name, "to_", 3) || strstr(name, "_to_");
+		if (!ok) {
+			g = lock_reader_resolve(r, f, name, &w);
+			ok = g && w && is_accessor(w, g);
+		}
+		free(name);
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+/* Statement s is a tracepoint, `trace_foo(...);`: it records, it changes
+ * nothing two runs share. */
+static bool traces(const struct source_file *f, const struct stmt *s)
+{
+	const struct lexed_file *lf = &f->lex;
+	const struct token *t = &lf->tokens[s->first];
+	long close;
+
+	if (t->kind != TOK_IDENT || t->len < 7 || memcmp(lf->text + t->offset, "trace_", 6) ||
+	    !tok_is_punct(lf, next_code(f, s->first), "("))
+		return false;
+	close = token_match_bracket(lf, (size_t)next_code(f, s->first));
+	return close >= 0 && next_code(f, close) == s->last;
+}
+
+/* Token call names a function of f whose body only computes locals and
+ * queues work (cec_mod_work(): `iv = interval * HZ; mod_delayed_work(...)`). */
+static bool queueing_wrapper(const struct source_file *f, long call)
+{
+	const struct lexed_file *lf = &f->lex;
+	const struct source_function *g;
+	struct stmt *s;
+	char *name = tok_text(lf, (size_t)call);
+	size_t nr, k;
+	bool ok, queues = false;
+
+	g = source_find_function(f, name);
+	free(name);
+	if (!g || g->is_macro)
+		return false;
+	nr = body_statements(f, g, &s);
+	ok = nr > 0;
+	for (k = 0; k < nr && ok; k++) {
+		const struct lexed_file *l = lf;
+		char *local = NULL;
+		bool leaves, plain = true;
+		long i;
+
+		if (is_declaration(f, &s[k]))
+			continue;
+		if (assigns_a_local(f, g, &s[k], &local)) {
+			for (i = s[k].first; i >= 0 && i <= s[k].last; i = next_code(f, i))
+				plain &= !(l->tokens[i].kind == TOK_IDENT &&
+					   tok_is_punct(l, next_code(f, i), "("));
+			free(local);
+			ok = plain;
+			continue;
+		}
+		/* no wrapper of a wrapper: one level */
+		ok = only_work_calls(f, &s[k], false, &leaves);
+		queues |= ok;
+	}
+	free(s);
+	return ok && queues;
+}
 /* Statement s is `local = container_of(work, ...);` (or from_work(),
  * to_delayed_work()): the run finding its object, which touches no
  * state (iwlwifi's tdls work takes its mvm so, then guard(mvm)). */
@@ -229,17 +423,12 @@ static bool only_tests_and_leaves(const struct source_file *f, const struct stmt
 	if (!tok_is_ident(lf, s->first, "if") || !tok_is_punct(lf, open, "("))
 		return false;
 	for (i = open; i >= 0 && i <= s->last; i = next_code(f, i)) {
-		static const char *const writes[] = { "=", "+=", "-=", "|=", "&=", "^=", "++",
-						      "--", "<<=", ">>=", NULL };
-		const char *const *w;
-
 		if (tok_is_punct(lf, i, "("))
 			depth++;
 		else if (tok_is_punct(lf, i, ")") && --depth == 0)
 			break;
-		for (w = writes; *w; w++)
-			if (tok_is_punct(lf, i, *w))
-				return false;
+		if (is_write(lf, i))
+			return false;
 	}
 	return i >= 0 && i < s->last && tok_is_ident(lf, next_code(f, i), "return");
 }
@@ -287,10 +476,10 @@ static bool defines_exclusive_guard(const struct source_file *f, const char *pat
 		/* the lock call is the third argument: past its own ')' */
 		close = close ? memchr(close + 1, ')', (size_t)(end - close - 1)) : NULL;
 		stop = close ? close : end;
-		for (k = 0; acquires[k]; k++) {
-			const char *a = memmem(p, (size_t)(stop - p), acquires[k], strlen(acquires[k]));
+		for (k = 0; lock_acquires[k]; k++) {
+			const char *a = memmem(p, (size_t)(stop - p), lock_acquires[k], strlen(lock_acquires[k]));
 
-			if (a && a[strlen(acquires[k])] == '(')
+			if (a && a[strlen(lock_acquires[k])] == '(')
 				return true;
 		}
 		p += strlen(pattern);
@@ -321,28 +510,160 @@ static bool exclusive_guard_defined(struct source_cache *sc, const struct source
 	return found;
 }
 
+static char *body_lock(const struct lock_reader *r, struct source_cache *sc,
+		       const struct source_file *f, const struct source_function *fn, int depth);
+
+/* The function called by statement s, `NAME(...);` or `local = NAME(...);`
+ * with nothing after the call: its name, or NULL. */
+static char *one_call(const struct source_file *f, const struct source_function *fn,
+		      const struct stmt *s)
+{
+	const struct lexed_file *lf = &f->lex;
+	long i = s->first, close;
+	char *local = NULL;
+
+	if (assigns_a_local(f, fn, s, &local)) {
+		free(local);
+		i = next_code(f, next_code(f, i));
+	}
+	if (lf->tokens[i].kind != TOK_IDENT || !tok_is_punct(lf, next_code(f, i), "("))
+		return NULL;
+	close = token_match_bracket(lf, (size_t)next_code(f, i));
+	if (close < 0 || next_code(f, close) != s->last || !tok_is_punct(lf, s->last, ";"))
+		return NULL;
+	return tok_text(lf, (size_t)i);
+}
+
+/* The statements after the body's last working one: those that leave,
+ * label, or only queue work again (hiperdispatch re-arms its work after
+ * the unlock, nfs's automount work `if (...) schedule_delayed_work()`),
+ * and, when r can look, calls of a function whose own body runs under a
+ * lock (rt5682s reports the jack with snd_soc_jack_report(), which holds
+ * jack->mutex): named in *tail. Returns the index of the last working
+ * statement, first (the first working one) at the least. */
+static size_t last_working(const struct lock_reader *r, struct source_cache *sc,
+			   const struct source_file *f, const struct source_function *fn,
+			   const struct stmt *s, size_t nr, size_t first, struct strbuf *tail)
+{
+	const struct lexed_file *lf = &f->lex;
+
+	while (nr > first + 1) {
+		const struct stmt *t = &s[nr - 1];
+		bool leaves;
+		char *callee;
+
+		if (tok_is_ident(lf, t->first, "return") || tok_is_punct(lf, t->last, ":") ||
+		    (t->first == t->last && tok_is_punct(lf, t->last, ";")) ||
+		    only_work_calls(f, t, true, &leaves)) {
+			nr--;
+			continue;
+		}
+		callee = r && r->cd ? one_call(f, fn, t) : NULL;
+		if (callee && !is_one_of(lf, t->first, lock_releases)) {
+			struct source_file *w = NULL;
+			const struct source_function *g = lock_reader_resolve(r, f, callee, &w);
+			char *lock = g && w && !g->is_macro ? body_lock(r, sc, w, g, 0) : NULL;
+
+			if (lock) {
+				strbuf_addf(tail, "%s%s(), under %s", tail->len ? ", " : "",
+					    callee, lock);
+				free(lock);
+				free(callee);
+				nr--;
+				continue;
+			}
+		}
+		free(callee);
+		break;
+	}
+	return nr - 1;
+}
+
 char *work_body_lock(struct source_cache *sc, const struct source_file *f,
 		     const struct source_function *fn)
 {
+	return body_lock(NULL, sc, f, fn, 0);
+}
+
+char *work_body_lock_read(const struct lock_reader *r, const struct source_file *f,
+			  const struct source_function *fn)
+{
+	return body_lock(r, r ? r->sc : NULL, f, fn, 2);
+}
+
+/* fn's body lock; through the one function its body calls, depth levels
+ * down (dm-mpath's trigger_event() is dm_table_event(), which holds
+ * _event_lock). */
+static char *body_lock(const struct lock_reader *r, struct source_cache *sc,
+		       const struct source_file *f, const struct source_function *fn, int depth)
+{
 	const struct lexed_file *lf = &f->lex;
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, tail = STRBUF_INIT;
 	struct stmt *s;
-	size_t nr = body_statements(f, fn, &s), k = 0, last;
-	char *lock = NULL, *result = NULL;
+	size_t nr = body_statements(f, fn, &s), k = 0, last, p;
+	char *lock = NULL, *result = NULL, *helper_acq = NULL, *helper_rel = NULL;
+	char *locals[8];
+	size_t nr_locals = 0;
 	long i;
 
-	while (k < nr && (is_declaration(f, &s[k]) || takes_its_object(f, &s[k]) ||
-			  (!trylock_or_return(f, &s[k], &i) && only_tests_and_leaves(f, &s[k]))))
-		k++;
+	/* Before the lock: declarations, the run finding its object (or,
+	 * in a local, what the lock is taken on), tracepoints, tests that
+	 * leave, maybe queueing the item again first ("card not ready,
+	 * try later"). */
+	while (k < nr) {
+		char *local = NULL;
+		bool leaves = false;
+
+		if (is_declaration(f, &s[k]) || takes_its_object(f, &s[k]) || traces(f, &s[k]) ||
+		    (!trylock_or_return(f, &s[k], &i) &&
+		     (only_tests_and_leaves(f, &s[k]) ||
+		      (tok_is_ident(lf, s[k].first, "if") &&
+		       only_work_calls(f, &s[k], true, &leaves) && leaves)))) {
+			k++;
+			continue;
+		}
+		if (r && nr_locals < 8 && assigns_a_local(f, fn, &s[k], &local)) {
+			/* kept only if the lock is taken on it, or its calls
+			 * are accessors (checked below) */
+			if (calls_only_accessors(r, f, &s[k]))
+				free(local);
+			else
+				locals[nr_locals++] = local;
+			k++;
+			continue;
+		}
+		break;
+	}
 	if (k >= nr)
 		goto out;
 	i = s[k].first;
-	last = last_working(f, s, nr);
+	last = last_working(r, sc, f, fn, s, nr, k, &tail);
+	if (last < k)
+		goto out;
+	if (k == last && depth > 0 && r) {
+		/* the body is one call: the callee's lock */
+		char *callee = one_call(f, fn, &s[k]);
+		struct source_file *w = NULL;
+		const struct source_function *g = callee ? lock_reader_resolve(r, f, callee, &w) : NULL;
+		char *inner = g && w && !g->is_macro && g != fn ? body_lock(r, sc, w, g, depth - 1) : NULL;
+
+		if (inner && !nr_locals) {
+			strbuf_addf(&sb, "%s, taken in %s()", inner, callee);
+			if (tail.len)
+				strbuf_addf(&sb, " (after it only %s)", tail.buf);
+			result = strbuf_detach(&sb);
+		}
+		free(inner);
+		free(callee);
+		if (result)
+			goto out;
+	}
 	if (tok_is_ident(lf, i, "guard")) {
 		/* guard(mutex)(&x): held until the function returns */
 		long cls = next_code(f, next_code(f, i));
 
-		if (!is_one_of(lf, cls, exclusive_guards) && !exclusive_guard_defined(sc, f, lf, cls))
+		if (nr_locals ||
+		    (!is_one_of(lf, cls, exclusive_guards) && !exclusive_guard_defined(sc, f, lf, cls)))
 			goto out;
 		lock = argument_text(lf, next_code(f, cls), 0);	/* after its ")" */
 		if (!lock)
@@ -352,7 +673,7 @@ char *work_body_lock(struct source_cache *sc, const struct source_file *f,
 	} else if (tok_is_ident(lf, i, "scoped_guard")) {
 		/* scoped_guard(mutex, &x) { ... }: its block is the body */
 		char *cls = argument_text(lf, i, 0);
-		bool ok = cls && k == last;
+		bool ok = cls && k == last && !nr_locals;
 		size_t g;
 
 		for (g = 0; ok && exclusive_guards[g]; g++)
@@ -368,24 +689,53 @@ char *work_body_lock(struct source_cache *sc, const struct source_file *f,
 	} else {
 		long call = i;
 		bool trylock = trylock_or_return(f, &s[k], &call);
+		struct release rel = { NULL, NULL };
 
-		if (!trylock && !is_one_of(lf, call, acquires))
-			goto out;
+		if (!trylock && !is_one_of(lf, call, lock_acquires)) {
+			/* a helper of the driver's that takes the lock */
+			char *name = lf->tokens[call].kind == TOK_IDENT ? tok_text(lf, (size_t)call) : NULL;
+
+			helper_acq = name && r ? lock_helper_acquire(r, f, name, 3) : NULL;
+			helper_rel = helper_acq ? lock_helper_release(name) : NULL;
+			free(name);
+			if (!helper_acq || !tok_is_punct(lf, next_code(f, call), "("))
+				goto out;
+			rel.helper = helper_rel;
+		}
 		lock = argument_text(lf, call, 0);
-		if (!lock && !tok_is_ident(lf, call, "rtnl_lock"))
+		if (!lock && !tok_is_ident(lf, call, "rtnl_lock") && !helper_acq)
 			goto out;
-		if (!releases_lock(f, &s[last], lock) || last <= k ||
-		    !released_only_leaving(f, lock, s[k + 1].first, s[last].first - 1))
+		rel.lock = lock;
+		/* locals set before the lock: only what it is taken on */
+		for (p = 0; p < nr_locals; p++) {
+			size_t n = strlen(locals[p]);
+			const char *at = lock ? strstr(lock, locals[p]) : NULL;
+
+			if (!at || (at > lock && (at[-1] == '_' || isalnum((unsigned char)at[-1]))) ||
+			    at[n] == '_' || isalnum((unsigned char)at[n]))
+				goto out;
+		}
+		if (!releases_lock(f, &s[last], &rel) || last <= k ||
+		    !released_only_leaving(f, &rel, s[k + 1].first, s[last].first - 1))
 			goto out;
 		if (trylock)
 			strbuf_addf(&sb, "mutex_trylock(%s)", lock);
 		else
 			strbuf_addf(&sb, "%.*s(%s)", (int)lf->tokens[call].len,
 				    lf->text + lf->tokens[call].offset, lock ? lock : "");
+		if (helper_acq)
+			strbuf_addf(&sb, " (%s inside)", helper_acq);
 	}
+	if (tail.len)
+		strbuf_addf(&sb, " (after it only %s)", tail.buf);
 	result = strbuf_detach(&sb);
 out:
 	strbuf_release(&sb);
+	strbuf_release(&tail);
+	for (p = 0; p < nr_locals; p++)
+		free(locals[p]);
+	free(helper_acq);
+	free(helper_rel);
 	free(lock);
 	free(s);
 	return result;
@@ -423,5 +773,10 @@ char *work_binding_body_lock(const struct workitem_model *m, const struct work_b
 				fn = defined_in(sc, files[i], b->function, &f);
 		free(dir);
 	}
-	return fn ? work_body_lock(sc, f, fn) : NULL;
+	if (fn) {
+		struct lock_reader r = { sc, m->a->cd };
+
+		return work_body_lock_read(&r, f, fn);
+	}
+	return NULL;
 }

@@ -15,6 +15,7 @@
 #ifndef WQCHECK_WORK_BODY_H
 #define WQCHECK_WORK_BODY_H
 
+#include "analysis/model/lock-calls.h"
 #include "analysis/model/workitem-model.h"
 #include "front/source-cache.h"
 
@@ -26,6 +27,17 @@
  * pass. */
 char *work_body_lock(struct source_cache *sc, const struct source_file *f,
 		     const struct source_function *fn);
+/* work_body_lock() that also looks through calls, with r: a lock helper
+ * of the driver's (namespace_lock(), snd_soc_dapm_mutex_lock(): see
+ * lock-calls.h) taken first and its pair given back last; a local set
+ * before the lock to what the lock is taken on (`dapm = ...`) or from
+ * accessors; a tracepoint; a test that queues the item again and leaves;
+ * after the release, a call of a function whose own body runs under a
+ * lock (named: "... (after it only f(), under L)"); and a body that is one
+ * call, two levels down: "mutex_lock(&_event_lock), taken in
+ * dm_table_event()". */
+char *work_body_lock_read(const struct lock_reader *r, const struct source_file *f,
+			  const struct source_function *fn);
 /* work_body_lock() of the function b binds its item to, when b's file
  * defines it (a work function is nearly always static beside its
  * INIT_*); NULL when none or not found there. */

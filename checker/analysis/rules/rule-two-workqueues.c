@@ -10,9 +10,11 @@
  *
  * The conclusion only: whether two sites of an item can have runs live
  * together is the model's (live-window.h, code-state.h, item-types.h,
- * queue-delay.h), the lock across the body too (work-body.h). A warning
- * is an overlap of unlocked work written down as run A and run B; timing
- * alone or one lock make it a note (DESIGN.md 1c).
+ * queue-delay.h), the lock across the body too (work-body.h), and whether
+ * the body writes shared state outside its locks (work-writes.h). A
+ * warning is an overlap of unlocked work written down as run A and run B;
+ * timing alone, one lock, or writes only under the work's locks make it a
+ * note (DESIGN.md 1c).
  */
 #include "analysis/rules/rule.h"
 #include "analysis/rules/rule-result.h"
@@ -21,6 +23,7 @@
 #include "analysis/model/live-window.h"
 #include "analysis/model/queue-delay.h"
 #include "analysis/model/work-body.h"
+#include "analysis/model/work-writes.h"
 #include "analysis/model/workitem-context.h"
 #include "analysis/rules/workitem-pass.h"
 #include "lib/strbuf.h"
@@ -351,7 +354,8 @@ static void report(const struct workitem_model *m, const struct work_item *it,
 	struct source_file *in = source_get(&m->a->sc, q->file);
 	struct work_binding *const *b;
 	const char *function = NULL;	/* the work function, when known */
-	char *lock = NULL;
+	char *lock = NULL, *writes = NULL;
+	bool benign = false;
 	struct finding *f;
 	size_t nr = 0;
 
@@ -360,11 +364,16 @@ static void report(const struct workitem_model *m, const struct work_item *it,
 		function = b[0]->function;
 		if (!two)
 			lock = work_binding_body_lock(m, b[0]);
+		/* no lock across the body, but its writes are all its own
+		 * or under a lock it takes */
+		if (!two && !lock && o == OVERLAP_REAL)
+			benign = work_binding_writes_nothing_shared(m, b[0], &writes);
 	}
 	f = scan_result_add_finding(res, &rule_two_workqueues, q->file, q->line, q->column,
 				    q->end_column, in ? &in->lex : NULL);
 	if (!f) {
 		free(lock);
+		free(writes);
 		return;
 	}
 	/* A rename of one of its sites (system_wq to system_percpu_wq) is
@@ -421,6 +430,18 @@ static void report(const struct workitem_model *m, const struct work_item *it,
 		f->severity = SEVERITY_NOTE;
 		strbuf_addf(&msg, "; %s()'s whole body runs under %s, so the two runs take "
 			    "turns: a wasted run, not a race", function, lock);
+	} else if (benign) {
+		f->severity = SEVERITY_NOTE;
+		if (*writes)
+			strbuf_addf(&msg, "; %s() writes what the two runs share only under %s "
+				    "(elsewhere its own locals, and what it took onto a list of its "
+				    "own), so the runs take turns where they write: an overlap wastes "
+				    "a run, not a race", function, writes);
+		else
+			strbuf_addf(&msg, "; %s() writes nothing the two runs share (its "
+				    "assignments are to its locals; it reads, queues work and calls "
+				    "functions that write nothing), so an overlap wastes a run, not "
+				    "a race", function);
 	} else if (nr && o == OVERLAP_TIMING) {
 		strbuf_addf(&msg, "; no lock is held across %s()'s body", function);
 	} else if (nr) {
@@ -437,6 +458,7 @@ static void report(const struct workitem_model *m, const struct work_item *it,
 	finding_add_evidence(f, home->file, home->line, home->column, ev.buf);
 	strbuf_release(&ev);
 	free(lock);
+	free(writes);
 }
 
 /* `mod_delayed_work(dw->wq, dw, ...)`: the workqueue the item was last
@@ -561,8 +583,9 @@ const struct rule rule_two_workqueues = {
 		"system_percpu_wq: an item queued with schedule_work() in one place and "
 		"queue_work(system_wq, ...) in another may run twice at once. A warning "
 		"writes the overlap down, its work holding no lock across its body; one "
-		"lock, or timing alone, makes it a note. Queue every site of an item on "
-		"one workqueue.",
+		"lock (also taken in the one function the body calls), writes only "
+		"under locks the work takes, or timing alone make it a note. Queue "
+		"every site of an item on one workqueue.",
 	.severity = SEVERITY_WARNING,
 	.tree_pass = workitem_tree_pass,
 	.tree_reader = &workitem_tree_reader,

@@ -21,7 +21,7 @@ struct rsn_dev {
 	struct delayed_work event;
 	struct delayed_work refill;
 	atomic_t refilling;
-	int pages;
+	int pages, events;
 };
 
 static void rsn_event_fn(struct work_struct *work)
@@ -29,6 +29,7 @@ static void rsn_event_fn(struct work_struct *work)
 	struct rsn_dev *d = container_of(work, struct rsn_dev, event.work);
 	struct rsn_desc *desc = &d->desc;
 
+	d->events++;
 	if (!desc->urgent)
 		queue_delayed_work(system_long_wq, &d->event, 0);
 }
@@ -78,9 +79,9 @@ int rsn_probe(struct rsn_dev *d)
  * check-command: wqcheck scan --rules=WQ014 $file
  * check-exit: 1
  * check-output-start
-drivers/reentry/re_wq014_state.c:41:17: warning: schedule_delayed_work() queues &d->event on system_wq (schedule_delayed_work() queues there), but it is also queued on system_long_wq at drivers/reentry/re_wq014_state.c:33: kernel/workqueue.c allocates system_wq and system_long_wq as two workqueues, and the one-worker guarantee holds only on one workqueue: run A, queued by rsn_event_fn() at drivers/reentry/re_wq014_state.c:33 (the work queueing itself again) on system_long_wq, can still be in rsn_event_fn() when run B, queued by rsn_notify() here on system_wq, starts on another CPU (the two workqueues share each CPU's worker pool, so the overlap needs two CPUs); no lock is held across rsn_event_fn()'s body, so the two runs can touch its state at the same time; queue every site of the item on the same workqueue [WQ014]
-drivers/reentry/re_wq014_state.c:33:17: note: &d->event is queued on system_long_wq here, with queue_delayed_work(), by a run of the item
-drivers/reentry/re_wq014_state.c:66:17: warning: queue_delayed_work() queues &d->refill on system_long_wq, but it is also queued on system_wq (schedule_delayed_work() queues there) at drivers/reentry/re_wq014_state.c:60: kernel/workqueue.c allocates system_long_wq and system_wq as two workqueues, and the one-worker guarantee holds only on one workqueue: run A, queued by rsn_need_pages() at drivers/reentry/re_wq014_state.c:60 on system_wq, can still be in rsn_refill_fn() when run B, queued by rsn_need_pages_later() here on system_long_wq, starts on another CPU (the two workqueues share each CPU's worker pool, so the overlap needs two CPUs); no lock is held across rsn_refill_fn()'s body, so the two runs can touch its state at the same time; queue every site of the item on the same workqueue [WQ014]
-drivers/reentry/re_wq014_state.c:60:17: note: &d->refill is queued on system_wq (schedule_delayed_work() queues there) here, with schedule_delayed_work()
+drivers/reentry/re_wq014_state.c:42:17: warning: schedule_delayed_work() queues &d->event on system_wq (schedule_delayed_work() queues there), but it is also queued on system_long_wq at drivers/reentry/re_wq014_state.c:34: kernel/workqueue.c allocates system_wq and system_long_wq as two workqueues, and the one-worker guarantee holds only on one workqueue: run A, queued by rsn_event_fn() at drivers/reentry/re_wq014_state.c:34 (the work queueing itself again) on system_long_wq, can still be in rsn_event_fn() when run B, queued by rsn_notify() here on system_wq, starts on another CPU (the two workqueues share each CPU's worker pool, so the overlap needs two CPUs); no lock is held across rsn_event_fn()'s body, so the two runs can touch its state at the same time; queue every site of the item on the same workqueue [WQ014]
+drivers/reentry/re_wq014_state.c:34:17: note: &d->event is queued on system_long_wq here, with queue_delayed_work(), by a run of the item
+drivers/reentry/re_wq014_state.c:67:17: warning: queue_delayed_work() queues &d->refill on system_long_wq, but it is also queued on system_wq (schedule_delayed_work() queues there) at drivers/reentry/re_wq014_state.c:61: kernel/workqueue.c allocates system_long_wq and system_wq as two workqueues, and the one-worker guarantee holds only on one workqueue: run A, queued by rsn_need_pages() at drivers/reentry/re_wq014_state.c:61 on system_wq, can still be in rsn_refill_fn() when run B, queued by rsn_need_pages_later() here on system_long_wq, starts on another CPU (the two workqueues share each CPU's worker pool, so the overlap needs two CPUs); no lock is held across rsn_refill_fn()'s body, so the two runs can touch its state at the same time; queue every site of the item on the same workqueue [WQ014]
+drivers/reentry/re_wq014_state.c:61:17: note: &d->refill is queued on system_wq (schedule_delayed_work() queues there) here, with schedule_delayed_work()
  * check-output-end
  */

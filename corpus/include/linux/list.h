@@ -58,5 +58,18 @@ static inline int list_empty(const struct list_head *head)
 
 #define list_entry(ptr, type, member)	container_of(ptr, type, member)
 #define list_first_entry(ptr, type, member)	list_entry((ptr)->next, type, member)
+#define list_next_entry(pos, member) \
+	list_entry((pos)->member.next, typeof(*(pos)), member)
+
+#define list_for_each_entry(pos, head, member)				\
+	for (pos = list_first_entry(head, typeof(*pos), member);	\
+	     &pos->member != (head);					\
+	     pos = list_next_entry(pos, member))
+
+#define list_for_each_entry_safe(pos, n, head, member)			\
+	for (pos = list_first_entry(head, typeof(*pos), member),	\
+		n = list_next_entry(pos, member);			\
+	     &pos->member != (head);					\
+	     pos = n, n = list_next_entry(n, member))
 
 #endif /* __LINUX_LIST_H */
