@@ -106,7 +106,8 @@ for want in \
 	"WQ013|warning|rs_vcn_switch()|not right after its INIT_*, and the item is queued elsewhere" \
 	"WQ015|note|&sc->refill_work|line 254 disables the item" \
 	"WQ015|note|rs_post_read()|which the item's work function rs_decrypt_fn() calls" \
-	"WQ015|warning|rs_dma_halt()|rs_dma_halt() is called only from rs_dma_misc_thread(), an interrupt handler, which runs again"; do
+	"WQ015|warning|rs_dma_halt()|rs_dma_halt() is called only from rs_dma_misc_thread(), an interrupt handler, which runs again" \
+	"WQ013|warning|rs_fd_start()|that run starts as rs_fd_done() after the running rs_fd_start(): every queueing puts it on rs_fd_wq, an ordered workqueue"; do
 	check "re_strict_kinds.c: a ${want%%|*} says: ${want##*|}" python3 - "$scratch/strict.json" "$want" <<'PY'
 import json, sys
 rule, sev, where, text = sys.argv[2].split("|", 3)

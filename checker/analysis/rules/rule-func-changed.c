@@ -194,6 +194,27 @@ static bool per_request_dispatch(const struct work_binding *b, const struct code
 	       base == ITEM_BASE_ALLOCATED;
 }
 
+/* Every queueing of the item is on one workqueue, and it is ordered: the
+ * runs take turns (floppy_wq, afs's kafsd); its allocation (allocated),
+ * or NULL. */
+static char *all_on_one_ordered_wq(const struct workitem_model *m, const struct work_item *it)
+{
+	char *where = NULL;
+	size_t i;
+
+	if (!it || !it->nr_queueings || !it->queueings[0]->wq.id)
+		return NULL;
+	for (i = 1; i < it->nr_queueings; i++)
+		if (!it->queueings[i]->wq.id ||
+		    strcmp(it->queueings[i]->wq.id, it->queueings[0]->wq.id))
+			return NULL;
+	if (!queueing_on_ordered_wq(m, it->queueings[0], &where)) {
+		free(where);
+		return NULL;
+	}
+	return where;
+}
+
 static void check_binding(const struct workitem_model *m, const struct work_binding *b,
 			  struct scan_result *res)
 {
@@ -207,7 +228,7 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	char *text;
 	unsigned q_line = 0;
 	bool fresh, restored, handoff = false, dispatch;
-	char *lock;
+	char *lock, *ordered = NULL;
 
 	if (!code_place_of(m, b, &p))
 		return;
@@ -268,6 +289,7 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	}
 	f->severity = SEVERITY_WARNING;
 	f->identity = binding_identity(b);
+	ordered = all_on_one_ordered_wq(m, it);
 	strbuf_addf(&msg, "%s gives %s the work function %s()", b->how,
 		    text ? text : b->key, b->function);
 	if (own || reacher) {
@@ -282,16 +304,18 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 		/* The interleaving: who queues it while the old function runs. */
 		if (other && strcmp(b->function, own ? p.fn->name : reacher))
 			strbuf_addf(&msg, "; %s() at %s:%u (on %s) can queue it meanwhile, "
-				    "and that run starts as %s() beside the running %s()",
+				    "and that run starts as %s() %s the running %s()",
 				    other->api, other->file, other->line,
 				    other->wq.text ? other->wq.text : "a computed workqueue",
-				    b->function, own ? p.fn->name : reacher);
+				    b->function, ordered ? "after" : "beside",
+				    own ? p.fn->name : reacher);
 		else if (other)
 			strbuf_addf(&msg, "; %s() at %s:%u (on %s) can queue it meanwhile "
 				    "with the function another path gave it, which then "
-				    "runs beside this one", other->api, other->file,
+				    "runs %s this one", other->api, other->file,
 				    other->line,
-				    other->wq.text ? other->wq.text : "a computed workqueue");
+				    other->wq.text ? other->wq.text : "a computed workqueue",
+				    ordered ? "after" : "beside");
 	} else if (q && dispatch) {
 		/* `.func =` then a queueing, on an object a parameter or local
 		 * names (a request, a bio): each object is dispatched once per
@@ -341,13 +365,23 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 			    "the wrong order or a wasted one, not a race", lock);
 		free(lock);
 	}
-	if (f->severity == SEVERITY_WARNING)
+	if (f->severity == SEVERITY_WARNING && ordered)
+		strbuf_addf(&msg, ": every queueing puts it on %s, an ordered workqueue "
+			    "(%s), so its runs take turns, but a queued run starts as "
+			    "whatever function the item holds when it starts: the run "
+			    "queued for the old function runs as the new one, or the "
+			    "other way round; use one work function that dispatches on "
+			    "a stored state, or one item per function (as upstream did "
+			    "when 3.15 removed PREPARE_*WORK)",
+			    it->queueings[0]->wq.text, ordered);
+	else if (f->severity == SEVERITY_WARNING)
 		strbuf_addstr(&msg, ": the workqueue tells runs apart by item and "
 			      "function, so the item with its new function may run "
 			      "beside the old one on another CPU; use one work "
 			      "function that dispatches on a stored state, or one "
 			      "item per function (as upstream did when 3.15 removed "
 			      "PREPARE_*WORK)");
+	free(ordered);
 	f->message = strbuf_detach(&msg);
 	add_function_evidence(f, m, b);
 	if (q)

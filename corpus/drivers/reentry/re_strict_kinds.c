@@ -331,6 +331,34 @@ irqreturn_t rs_dma_misc_thread(int vec, void *data)
 	return IRQ_NONE;
 }
 
+
+/* PREPARE_WORK in the running work of an item queued only on an ordered
+ * workqueue (floppy's floppy_wq, afs's kafsd of 3.6): the runs take
+ * turns; the queued run starts as the function the item holds then */
+static struct workqueue_struct *rs_fd_wq;
+static struct work_struct rs_fd_work;
+
+static void rs_fd_done(struct work_struct *work)
+{
+}
+
+static void rs_fd_start(struct work_struct *work)
+{
+	PREPARE_WORK(&rs_fd_work, rs_fd_done);
+}
+
+void rs_fd_request(void)
+{
+	queue_work(rs_fd_wq, &rs_fd_work);
+}
+
+int rs_fd_init(void)
+{
+	INIT_WORK(&rs_fd_work, rs_fd_start);
+	rs_fd_wq = alloc_ordered_workqueue("rs_fd", 0);
+	return rs_fd_wq ? 0 : -1;
+}
+
 /*
  * check-name: the strict reading's messages: a callee that posts the running item's object back after its INIT, two timers on an ordered workqueue, a per-object state guarding one static item, each beside its look-alike
  * check-command: wqcheck scan $file
@@ -367,5 +395,7 @@ drivers/reentry/re_strict_kinds.c:292:17: note: INIT_WORK re-initialises &ctx->w
 drivers/reentry/re_strict_kinds.c:293:17: note: &ctx->work is queued here with schedule_work()
 drivers/reentry/re_strict_kinds.c:320:9: warning: INIT_WORK re-initialises &d->work in rs_dma_halt(), which then queues it (queue_work() at drivers/reentry/re_strict_kinds.c:321 on d->wq) each time it runs; rs_dma_halt() is called only from rs_dma_misc_thread(), an interrupt handler, which runs again whenever its source fires, whether or not the item queued last time has run: a second firing while that queueing is pending re-initialises a queued item: INIT_* clears the pending bit and the list head of an item that may be on a worklist (list corruption, a lost or doubled run), whatever lock the work takes; initialise it once where it is set up, requeue it without INIT_*, and cancel_*_sync() it before any re-initialisation [WQ015]
 drivers/reentry/re_strict_kinds.c:321:9: note: &d->work is queued here with queue_work()
+drivers/reentry/re_strict_kinds.c:347:9: warning: PREPARE_WORK gives &rs_fd_work the work function rs_fd_done() inside rs_fd_start(), the item's own work function, while it runs; queue_work() at drivers/reentry/re_strict_kinds.c:352 (on rs_fd_wq) can queue it meanwhile, and that run starts as rs_fd_done() after the running rs_fd_start(): every queueing puts it on rs_fd_wq, an ordered workqueue (alloc_ordered_workqueue() at drivers/reentry/re_strict_kinds.c:358), so its runs take turns, but a queued run starts as whatever function the item holds when it starts: the run queued for the old function runs as the new one, or the other way round; use one work function that dispatches on a stored state, or one item per function (as upstream did when 3.15 removed PREPARE_*WORK) [WQ013]
+drivers/reentry/re_strict_kinds.c:357:9: note: INIT_WORK gives the same item rs_fd_start()
  * check-output-end
  */
