@@ -185,7 +185,7 @@ void finish_alloc_site(struct lexical_pass *lp,
 	work_verdict_release(&v);
 }
 
-void add_call(struct lexical_pass *lp, struct call_list *calls,
+void add_call(struct call_list *calls,
 		     const struct source_file *f,
 		     const struct source_function *caller,
 		     const struct queue_call_api *api, size_t tok,
@@ -211,7 +211,7 @@ void add_call(struct lexical_pass *lp, struct call_list *calls,
 			tok_is_punct(lf, before_last, "."));
 	c->wq_plain = wq_first == wq_last &&
 		      lf->tokens[wq_first].kind == TOK_IDENT;
-	pending_item_init(&c->item, lp->a, f, caller, item_first, item_last);
+	pending_item_init(&c->item, f, caller, item_first, item_last);
 }
 
 void add_alloc(struct lexical_pass *lp, struct alloc_list *allocs,

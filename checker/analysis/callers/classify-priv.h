@@ -33,11 +33,17 @@ struct lexical_pass {
 	void *scope_ctx;
 };
 
-/* An item expression, resolved to its bindings while its file was at hand. */
+/* An item expression, named while its file was at hand (on the thread
+ * that read it, before the work-item index is whole) and resolved to its
+ * bindings once the whole tree is read (pending_item_resolve()). */
 struct pending_item {
 	char *text;
 	struct item_bindings b;
 	char *parameter_of; /* unresolved: a parameter of this function */
+	/* what item_bindings_of() asks, until resolved */
+	struct item_shape shape;
+	char *path, *caller;
+	bool caller_static;
 };
 
 struct work_verdict {
@@ -134,10 +140,11 @@ bool names_flag(const struct lexed_file *lf, size_t first, size_t last,
 		const char *flag);
 
 /* classify-verdict.c */
-void pending_item_init(struct pending_item *it, struct tree_reading *a,
-		       const struct source_file *f,
+void pending_item_init(struct pending_item *it, const struct source_file *f,
 		       const struct source_function *caller, size_t first,
 		       size_t last);
+void pending_item_resolve(struct pending_item *it,
+			  const struct workitem_index *idx);
 void pending_item_release(struct pending_item *it);
 void work_verdict_release(struct work_verdict *v);
 void ask_item(struct lexical_pass *lp, const struct pending_item *it);
@@ -167,7 +174,7 @@ bool call_matches(const struct queue_call *c, const struct alloc_site *s);
 const char *last_identifier(const char *text);
 
 /* classify-alloc.c */
-void add_call(struct lexical_pass *lp, struct call_list *calls,
+void add_call(struct call_list *calls,
 	      const struct source_file *f,
 	      const struct source_function *caller,
 	      const struct queue_call_api *api, size_t tok, size_t wq_first,
@@ -184,8 +191,13 @@ void finish_alloc_site(struct lexical_pass *lp, const struct alloc_site *s,
 void scan_file(struct lexical_pass *lp, const struct source_file *f,
 	       struct collected *col);
 
-/* classify-read.c */
-void read_files(struct lexical_pass *lp, const bool *mentions, int jobs,
-		struct collected *col);
+/* classify-read.c: the sites of the files the tree's reading hands over
+ * (on its threads, each file's own), then in the order of the files. */
+struct file_sites;
+struct file_sites **file_sites_new(size_t nr_files);
+void read_file_sites(const struct lexical_pass *lp, struct file_sites **slot,
+		     const struct source_file *f);
+void merge_file_sites(struct lexical_pass *lp, struct file_sites **all,
+		      size_t nr_files, struct collected *col);
 
 #endif

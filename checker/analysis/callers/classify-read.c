@@ -1,70 +1,34 @@
-/* Reading the files that mention the names, each lexed on its own on one
- * of -j threads, and their rows and sites merged in the order of the
- * files. */
+/* The files that mention the names, as the tree's reading lexes them: each
+ * one's rows and sites read on the thread that read it (its own slot), then
+ * merged in the order of the files. Read and lexed once more after the
+ * reading, they cost a tenth of a whole-tree audit. */
 #include "analysis/callers/classify-priv.h"
-#include "front/parallel.h"
-#include "lib/strbuf.h"
 #include "lib/usage.h"
 
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The file lexed on its own, outside the analysis' cache (which its own
- * thread may be filling meanwhile): most are read once. */
-static struct source_file *lex_alone(const char *root, const char *path)
-{
-	struct strbuf text = STRBUF_INIT, abs = STRBUF_INIT;
-	size_t len;
-
-	strbuf_addf(&abs, "%s/%s", root, path);
-	if (strbuf_read_file(&text, abs.buf) < 0 || !text.buf ||
-	    memchr(text.buf, '\0', text.len)) {
-		strbuf_release(&text);
-		strbuf_release(&abs);
-		return NULL;
-	}
-	strbuf_release(&abs);
-	len = text.len;
-	return source_file_new(path, strbuf_detach(&text), len);
-}
-
-/* One file's rows and sites, read on a thread. */
+/* One file's rows and sites. */
 struct file_sites {
 	struct audit rows;
 	struct collected col;
 };
 
-struct file_pass {
-	const struct lexical_pass *lp;
-	const char *root;
-	const size_t *files; /* indexes into a->all */
-	struct file_sites *out; /* one per file */
-	size_t nr;
-	atomic_size_t next;
-};
-
-/* The work-item index, the file list and the era are only read here. */
-static void *file_worker(void *arg)
+struct file_sites **file_sites_new(size_t nr_files)
 {
-	struct file_pass *p = arg;
+	return xcalloc(nr_files + 1, sizeof(struct file_sites *));
+}
 
-	for (;;) {
-		size_t k = atomic_fetch_add(&p->next, 1);
-		struct lexical_pass lp;
-		struct source_file *f;
+/* The work-item index is not read here: the items are resolved after. */
+void read_file_sites(const struct lexical_pass *lp, struct file_sites **slot,
+		     const struct source_file *f)
+{
+	struct lexical_pass own = *lp;
+	struct file_sites *fs = xcalloc(1, sizeof(*fs));
 
-		if (k >= p->nr)
-			break;
-		lp = *p->lp;
-		lp.rows = &p->out[k].rows;
-		f = lex_alone(p->root, lp.a->all.paths[p->files[k]]);
-		if (!f)
-			continue;
-		scan_file(&lp, f, &p->out[k].col);
-		source_file_free(f);
-	}
-	return NULL;
+	own.rows = &fs->rows;
+	scan_file(&own, f, &fs->col);
+	*slot = fs;
 }
 
 /* Moves from's items to the end of list. */
@@ -102,24 +66,23 @@ static void merge_file(struct audit *rows, struct collected *col,
 	APPEND(col->allocs, fs->col.allocs);
 }
 
-/* What each file that mentions the names says, on -j threads, in the order
- * of the files. */
-void read_files(struct lexical_pass *lp, const bool *mentions, int jobs,
-		       struct collected *col)
+/* Every file's sites in the order of the files, their items resolved
+ * against the whole tree's work-item index; frees all. */
+void merge_file_sites(struct lexical_pass *lp, struct file_sites **all,
+		      size_t nr_files, struct collected *col)
 {
-	struct tree_reading *a = lp->a;
-	struct file_pass p = { .lp = lp, .root = a->sc.root };
-	size_t *files = xcalloc(a->all.nr + 1, sizeof(*files)), i;
+	size_t i;
 
-	for (i = 0; i < a->all.nr; i++)
-		if (mentions[i] && !audit_is_api_file(a->all.paths[i]))
-			files[p.nr++] = i;
-	p.files = files;
-	p.out = xcalloc(p.nr + 1, sizeof(*p.out));
-	atomic_init(&p.next, 0);
-	parallel_run(jobs, file_worker, &p);
-	for (i = 0; i < p.nr; i++)
-		merge_file(lp->rows, col, &p.out[i]);
-	free(p.out);
-	free(files);
+	for (i = 0; i < nr_files; i++)
+		if (all[i]) {
+			merge_file(lp->rows, col, all[i]);
+			free(all[i]);
+		}
+	free(all);
+	for (i = 0; i < col->systems.nr; i++)
+		if (col->systems.items[i].has_item)
+			pending_item_resolve(&col->systems.items[i].item,
+					     &lp->a->idx);
+	for (i = 0; i < col->calls.nr; i++)
+		pending_item_resolve(&col->calls.items[i].item, &lp->a->idx);
 }

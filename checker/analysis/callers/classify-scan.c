@@ -95,7 +95,7 @@ void scan_file(struct lexical_pass *lp, const struct source_file *f,
 			free(wq);
 			continue;
 		}
-		add_call(lp, &col->calls, f, source_function_at(f, i), api, i,
+		add_call(&col->calls, f, source_function_at(f, i), api, i,
 			 first[api->wq_arg], last[api->wq_arg],
 			 first[api->item_arg], last[api->item_arg]);
 	}

@@ -43,8 +43,7 @@ void add_system_site(struct lexical_pass *lp, struct system_list *out,
 	p->wq = xstrdup(wq);
 	p->has_item = api != NULL;
 	if (api)
-		pending_item_init(&p->item, lp->a, f, caller, item_first,
-				  item_last);
+		pending_item_init(&p->item, f, caller, item_first, item_last);
 }
 
 void finish_system_site(struct lexical_pass *lp,

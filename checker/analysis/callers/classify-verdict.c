@@ -9,27 +9,47 @@
 #include <stdlib.h>
 #include <string.h>
 
-void pending_item_init(struct pending_item *it,
-			      struct tree_reading *a,
-			      const struct source_file *f,
-			      const struct source_function *caller,
-			      size_t first, size_t last)
+void pending_item_init(struct pending_item *it, const struct source_file *f,
+		       const struct source_function *caller, size_t first,
+		       size_t last)
 {
-	struct item_shape shape;
-
 	memset(it, 0, sizeof(*it));
 	it->text = expression_text(&f->lex, first, last);
-	workitem_shape(f, first, last, &shape);
-	item_bindings_of(&a->idx, f->path, caller, &shape, &it->b);
-	if (!it->b.nr && (shape.is_parameter || shape.own_parameter) && caller)
-		it->parameter_of = xstrdup(caller->name);
-	item_shape_release(&shape);
+	workitem_shape(f, first, last, &it->shape);
+	it->path = xstrdup(f->path);
+	if (caller) {
+		it->caller = xstrdup(caller->name);
+		it->caller_static = caller->is_static;
+	}
+}
+
+/* item_bindings_of() reads of the caller only its name and whether it is
+ * static. */
+void pending_item_resolve(struct pending_item *it,
+			  const struct workitem_index *idx)
+{
+	struct source_function caller = { .name = it->caller,
+					  .is_static = it->caller_static };
+
+	item_bindings_of(idx, it->path, it->caller ? &caller : NULL,
+			 &it->shape, &it->b);
+	if (!it->b.nr && (it->shape.is_parameter || it->shape.own_parameter) &&
+	    it->caller)
+		it->parameter_of = xstrdup(it->caller);
+	item_shape_release(&it->shape);
+	memset(&it->shape, 0, sizeof(it->shape));
+	free(it->path);
+	free(it->caller);
+	it->path = it->caller = NULL;
 }
 
 void pending_item_release(struct pending_item *it)
 {
 	free(it->text);
 	free(it->parameter_of);
+	free(it->path);
+	free(it->caller);
+	item_shape_release(&it->shape);
 	item_bindings_release(&it->b);
 }
 

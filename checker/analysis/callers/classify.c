@@ -91,6 +91,7 @@ struct audit_lexical {
 	struct collected col; /* their rows are indexes into rows */
 	/* The last identifier of a call's workqueue -> struct call_refs. */
 	struct strmap by_name;
+	struct file_sites **files; /* per file of the reading, until read */
 };
 
 /* The work functions of the sites, for the questions answered at once. */
@@ -129,11 +130,10 @@ static void ask_sites(struct audit_lexical *lx)
 			ask_alloc_site(&lx->lp, &col->allocs.items[i], &lx->by_name);
 }
 
-struct audit_lexical *audit_lexical_read(struct tree_reading *a,
-					 const bool *mentions, int jobs,
-					 const struct audit *au,
-					 bool (*in_scope)(const char *path, void *ctx),
-					 void *scope_ctx)
+struct audit_lexical *audit_lexical_begin(struct tree_reading *a,
+					  const struct audit *au,
+					  bool (*in_scope)(const char *path, void *ctx),
+					  void *scope_ctx)
 {
 	struct audit_lexical *lx = xcalloc(1, sizeof(*lx));
 
@@ -142,10 +142,27 @@ struct audit_lexical *audit_lexical_read(struct tree_reading *a,
 	lx->lp.a = a;
 	lx->lp.au = (struct audit *)au; /* only its era is read until finish */
 	lx->lp.rows = &lx->rows;
-	read_files(&lx->lp, mentions, jobs, &lx->col);
-	ask_sites(lx);
-	audit_verdicts_start(&lx->lp.verdicts, a, jobs);
+	lx->files = file_sites_new(a->all.nr);
 	return lx;
+}
+
+void audit_lexical_visit(void *ctx, int thread, size_t index,
+			 const struct source_file *f)
+{
+	struct audit_lexical *lx = ctx;
+
+	(void)thread;
+	/* the workqueue API's own calls are not its callers */
+	if (index < lx->lp.a->all.nr && !audit_is_api_file(f->path))
+		read_file_sites(&lx->lp, &lx->files[index], f);
+}
+
+void audit_lexical_read(struct audit_lexical *lx, int jobs)
+{
+	merge_file_sites(&lx->lp, lx->files, lx->lp.a->all.nr, &lx->col);
+	lx->files = NULL;
+	ask_sites(lx);
+	audit_verdicts_start(&lx->lp.verdicts, lx->lp.a, jobs);
 }
 
 void audit_lexical_finish(struct audit_lexical *lx, struct audit *out)

@@ -339,9 +339,27 @@ static void *sites_thread_main(void *arg)
 	return NULL;
 }
 
-/* The scan beside the reading of the tree (model/tree-reading.h), then
+/* The tree's reading hands each file that mentions the names, lexed, to
+ * the work-item model and to the lexical pass. */
+struct both_visitors {
+	struct workitem_model *m; /* or NULL */
+	struct audit_lexical *lx;
+};
+
+static void visit_both(void *ctx, int thread, size_t index,
+		       const struct source_file *f)
+{
+	struct both_visitors *b = ctx;
+
+	if (b->m)
+		workitem_model_visit(b->m, thread, index, f);
+	audit_lexical_visit(b->lx, thread, index, f);
+}
+
+/* The scan beside the reading of the tree (model/tree-reading.h), which
+ * hands the files that name system_wq & co to the lexical pass, then
  * WQ010's sites (rules/rule-affinity.h, mostly on one thread) beside the
- * reading of the files that name system_wq & co (on -j threads): each has
+ * judging of the lexical sites' work functions (on -j threads): each has
  * stretches on one thread, side by side they keep the CPUs busy. With -j 1,
  * one after the other. */
 static struct audit_lexical *read_beside(const struct audit_options *opts,
@@ -353,7 +371,8 @@ static struct audit_lexical *read_beside(const struct audit_options *opts,
 					 struct scan_result *res,
 					 const struct audit *out)
 {
-	struct tree_visitor visitor = { workitem_model_visit, m };
+	struct both_visitors both = { .m = m };
+	struct tree_visitor visitor = { visit_both, &both };
 	struct scan_thread scan = { .so = so, .files = scan_files, .res = res };
 	struct sites_thread sites = { .opts = opts, .a = a };
 	struct audit_lexical *lx;
@@ -363,17 +382,18 @@ static struct audit_lexical *read_beside(const struct audit_options *opts,
 
 	scan_started = parallel && !pthread_create(&scan_thread, NULL,
 						   scan_thread_main, &scan);
-	/* The work-item model visits the files the lexical read wants as
-	 * they are read, on the reading threads: built afterwards, it read
-	 * and lexed them again, on one thread. */
+	/* The work-item model and the lexical pass visit the files the
+	 * lexical pass wants as they are read, on the reading threads:
+	 * afterwards, each read and lexed them again. */
+	lx = audit_lexical_begin(a, out, opts->in_scope, opts->scope_ctx);
+	both.lx = lx;
 	tree_read_visiting(opts->root, opts->arch, opts->jobs, mentions_lexical,
-			   m ? &visitor : NULL, a);
+			   &visitor, a);
 	sites_started = parallel && !pthread_create(&sites_thread, NULL,
 						    sites_thread_main, &sites);
 	if (!sites_started)
 		sites.sites = affinity_sites_find(a, opts->root, opts->jobs);
-	lx = audit_lexical_read(a, a->mentions, opts->jobs, out, opts->in_scope,
-				opts->scope_ctx);
+	audit_lexical_read(lx, opts->jobs);
 	if (sites_started)
 		pthread_join(sites_thread, NULL);
 	if (scan_started)
