@@ -37,6 +37,7 @@ struct scan_shared {
 		void *ctx;
 	} readings[8];
 	size_t nr_readings;
+	struct scan_reading *extra;	/* a reading no rule asks for, or NULL */
 	const char **names;		/* every selected rule's identifiers */
 	int root_fd;			/* opts->root, read relative to (-1: by path) */
 	bool *absent;			/* an unchecked list's paths that are not
@@ -220,6 +221,9 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 		sh->readings[i].rule->tree_reader->file(sh->readings[i].ctx, thread, index,
 							text->buf, text->len,
 							mentioned && !binary ? &lf : NULL);
+	if (sh->extra)
+		sh->extra->file(sh->extra->ctx, thread, index, text->buf, text->len,
+				mentioned && !binary ? &lf : NULL);
 	if (scope)
 		needles_scope_end();
 	if (!mentioned)
@@ -424,7 +428,8 @@ static void drop_pass(struct scan_shared *sh, struct scan_result *out)
 /* One pass over files; false when late files came (opts->late_files into
  * late) and it stopped, leaving out as it found it. */
 static bool scan_pass(const struct scan_options *opts, const struct file_list *files,
-		      struct scan_result *out, struct file_list *late)
+		      struct scan_result *out, struct file_list *late,
+		      struct scan_reading *extra)
 {
 	struct scan_shared sh = { .opts = opts, .files = files };
 	int jobs = opts->jobs > 0 ? opts->jobs : 1, started = 0, i;
@@ -452,6 +457,12 @@ static bool scan_pass(const struct scan_options *opts, const struct file_list *f
 	if ((size_t)jobs > files->nr)
 		jobs = files->nr ? (int)files->nr : 1;
 	begin_readings(&sh, jobs);
+	/* Only a pass that reads every file once and for all. */
+	if (extra && sh.nr_file_rules && !opts->late_files) {
+		extra->begin(extra->ctx, jobs);
+		extra->begun = true;
+		sh.extra = extra;
+	}
 	threads = xcalloc((size_t)jobs, sizeof(*threads));
 	for (i = 0; i < jobs; i++)
 		if (pthread_create(&threads[i], NULL, worker, &sh) == 0)
@@ -506,11 +517,19 @@ static bool scan_pass(const struct scan_options *opts, const struct file_list *f
 void scan_run(const struct scan_options *opts, const struct file_list *files,
 	      struct scan_result *out)
 {
+	scan_run_reading(opts, files, out, NULL);
+}
+
+void scan_run_reading(const struct scan_options *opts, const struct file_list *files,
+		      struct scan_result *out, struct scan_reading *extra)
+{
 	struct scan_options again = *opts;
 	struct file_list late = { 0 }, all = { 0 };
 	size_t i;
 
-	if (scan_pass(opts, files, out, &late)) {
+	if (extra)
+		extra->begun = false;
+	if (scan_pass(opts, files, out, &late, extra)) {
 		file_list_release(&late);
 		return;
 	}
@@ -523,6 +542,6 @@ void scan_run(const struct scan_options *opts, const struct file_list *files,
 	all.unchecked |= late.unchecked;
 	file_list_release(&late);
 	again.late_files = NULL;
-	scan_pass(&again, &all, out, NULL);
+	scan_pass(&again, &all, out, NULL, NULL);
 	file_list_release(&all);
 }

@@ -356,12 +356,39 @@ static void visit_both(void *ctx, int thread, size_t index,
 	audit_lexical_visit(b->lx, thread, index, f);
 }
 
-/* The scan beside the reading of the tree (model/tree-reading.h), which
- * hands the files that name system_wq & co to the lexical pass, then
- * WQ010's sites (rules/rule-affinity.h, mostly on one thread) beside the
- * judging of the lexical sites' work functions (on -j threads): each has
- * stretches on one thread, side by side they keep the CPUs busy. With -j 1,
- * one after the other. */
+/* The tree's reading inside the per-file scan's (scan.h), which reads
+ * every file of the whole tree too. */
+struct shared_read {
+	const struct audit_options *opts;
+	struct tree_reading *a;
+	const struct tree_visitor *visitor;
+	struct tree_read_pass *r;
+};
+
+static void shared_begin(void *ctx, int threads)
+{
+	struct shared_read *s = ctx;
+
+	s->r = tree_read_begin(s->opts->root, s->opts->arch, threads,
+			       mentions_lexical, s->visitor, s->a);
+}
+
+static void shared_file(void *ctx, int thread, size_t index, const char *text,
+			size_t len, const struct lexed_file *lexed)
+{
+	struct shared_read *s = ctx;
+
+	tree_read_file(s->r, thread, index, text, len, lexed);
+}
+
+/* The tree read (model/tree-reading.h), handing each file that names
+ * system_wq & co to the lexical pass and the work-item model, beside the
+ * scan: for the whole tree, by the scan as it reads each file (the tree is
+ * read once); for a section's files, on threads of its own. Then WQ010's
+ * sites (rules/rule-affinity.h, mostly on one thread) beside the judging
+ * of the lexical sites' work functions (on -j threads): each has stretches
+ * on one thread, side by side they keep the CPUs busy. With -j 1, one
+ * after the other. */
 static struct audit_lexical *read_beside(const struct audit_options *opts,
 					 const struct scan_options *so,
 					 struct tree_reading *a,
@@ -373,22 +400,32 @@ static struct audit_lexical *read_beside(const struct audit_options *opts,
 {
 	struct both_visitors both = { .m = m };
 	struct tree_visitor visitor = { visit_both, &both };
+	struct shared_read shared = { .opts = opts, .a = a, .visitor = &visitor };
+	struct scan_reading reading = { shared_begin, shared_file, &shared, false };
 	struct scan_thread scan = { .so = so, .files = scan_files, .res = res };
 	struct sites_thread sites = { .opts = opts, .a = a };
 	struct audit_lexical *lx;
 	pthread_t scan_thread, sites_thread;
-	bool parallel = parallel_jobs(opts->jobs) > 1, scan_started,
+	bool parallel = parallel_jobs(opts->jobs) > 1, scan_started = false,
 	     sites_started;
 
-	scan_started = parallel && !pthread_create(&scan_thread, NULL,
-						   scan_thread_main, &scan);
-	/* The work-item model and the lexical pass visit the files the
-	 * lexical pass wants as they are read, on the reading threads:
-	 * afterwards, each read and lexed them again. */
 	lx = audit_lexical_begin(a, out, opts->in_scope, opts->scope_ctx);
 	both.lx = lx;
-	tree_read_visiting(opts->root, opts->arch, opts->jobs, mentions_lexical,
-			   &visitor, a);
+	if (scan_files == &a->all) {
+		scan_run_reading(so, scan_files, res, &reading);
+		if (reading.begun)
+			tree_read_end(shared.r, a);
+		else
+			tree_read_visiting(opts->root, opts->arch, opts->jobs,
+					   mentions_lexical, &visitor, a);
+	} else {
+		scan_started = parallel && !pthread_create(&scan_thread, NULL,
+							   scan_thread_main, &scan);
+		tree_read_visiting(opts->root, opts->arch, opts->jobs,
+				   mentions_lexical, &visitor, a);
+		if (!scan_started)
+			scan_run(so, scan_files, res);
+	}
 	sites_started = parallel && !pthread_create(&sites_thread, NULL,
 						    sites_thread_main, &sites);
 	if (!sites_started)
@@ -398,8 +435,6 @@ static struct audit_lexical *read_beside(const struct audit_options *opts,
 		pthread_join(sites_thread, NULL);
 	if (scan_started)
 		pthread_join(scan_thread, NULL);
-	else
-		scan_run(so, scan_files, res);
 	*found = sites.sites;
 	return lx;
 }
@@ -441,7 +476,8 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 	so.nr_rules = nr_file_rules;
 	so.db = opts->db;
 	so.arch = opts->arch;
-	so.jobs = opts->jobs;
+	/* as many threads as the model's and the reading's lists (<= 64) */
+	so.jobs = parallel_jobs(opts->jobs);
 	so.use_clang = true;
 	so.progress = opts->progress;
 	/* The per-file rules run on the wanted files alone: their findings
