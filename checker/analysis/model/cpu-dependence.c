@@ -1,4 +1,5 @@
 #include "analysis/model/cpu-dependence.h"
+#include "front/definitions.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
@@ -155,16 +156,22 @@ static void free_memo(void *p)
 }
 
 /*
- * The identifiers a file holds, so that "is a function called name defined
- * in it?" needs no pass over its text: a callee not defined where it is
- * called is looked for in every header the file includes and every file of
- * its directory, hundreds of thousands of searches over a whole tree. A
- * Bloom filter of one bit per byte of text (an identifier every few bytes:
+ * What a file may define, so that "is a function called name defined in
+ * it?" needs no lexing of it: a callee not defined where it is called is
+ * looked for in every header the file includes and every file of its
+ * directory, hundreds of thousands of searches over a whole tree, and
+ * lexing each file that holds the name only to learn that it does not
+ * define it cost a whole-tree audit more than its judging. The file's
+ * definitions and `.member =` initialisers (front/definitions.h, a
+ * superset of what its lexing finds); a hit is checked by lexing. Where
+ * that pass cannot follow the file, the identifiers it holds: a Bloom
+ * filter of one bit per byte of text (an identifier every few bytes:
  * several bits each) and three probes; a miss is certain, since the
- * definition needs the name as an identifier; a hit is checked by lexing.
+ * definition needs the name as an identifier.
  */
 struct names_filter {
-	uint64_t *bits;
+	struct definitions d;
+	uint64_t *bits;		/* only when d.unknown */
 	size_t mask;	/* the number of bits, a power of two, less one */
 	/* The functions and macros the file defines, sorted, once it has
 	 * been lexed: the source cache forgets the lexed file, this stays,
@@ -258,13 +265,27 @@ static bool names_filter_may_hold(const struct names_filter *nf,
 	return true;
 }
 
+static bool names_filter_may_define(const struct names_filter *nf,
+				    const char *name)
+{
+	return nf->d.unknown ? names_filter_may_hold(nf, name) :
+			       definitions_may_define(&nf->d, name);
+}
+
+static bool names_filter_may_set_member(const struct names_filter *nf,
+					const char *name)
+{
+	return nf->d.unknown ? names_filter_may_hold(nf, name) :
+			       definitions_may_set_member(&nf->d, name);
+}
+
 static int compare_names(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The defs are learnt once, under the store's lock; the bits never change
- * after raw_text() built them, so they are read without it. */
+/* The defs are learnt once, under the store's lock; the lists and bits
+ * never change after raw_text() built them, so they are read without it. */
 static void names_filter_learn(struct names_store *store,
 			       struct names_filter *nf,
 			       const struct source_file *f)
@@ -317,6 +338,7 @@ static void free_text(void *p)
 		free(nf->defs[i]);
 	free(nf->defs);
 	free(nf->bits);
+	definitions_release(&nf->d);
 	free(nf);
 }
 
@@ -521,8 +543,11 @@ static struct names_filter *raw_text(struct cpu_dependence *cd,
 		return nf;
 	nf = xcalloc(1, sizeof(*nf));
 	strbuf_addf(&abs, "%s/%s", cd->sc->root, path);
-	if (strbuf_read_file(&text, abs.buf) >= 0 && text.buf)
-		names_filter_build(nf, text.buf, text.len);
+	if (strbuf_read_file(&text, abs.buf) >= 0 && text.buf) {
+		definitions_scan(text.buf, text.len, &nf->d);
+		if (nf->d.unknown)
+			names_filter_build(nf, text.buf, text.len);
+	}
 	strbuf_release(&text);
 	strbuf_release(&abs);
 	pthread_mutex_lock(&store->lock);
@@ -546,7 +571,7 @@ static const struct source_function *find_in(struct cpu_dependence *cd, const ch
 	struct source_file *f;
 	size_t i;
 
-	if (!names_filter_may_hold(names, name) ||
+	if (!names_filter_may_define(names, name) ||
 	    !names_filter_defines(cd->names, names, name))
 		return NULL;
 	f = source_get(cd->sc, path);
@@ -789,7 +814,7 @@ static bool through_ops_table(struct cpu_dependence *cd, struct source_file *f,
 	for (k = 0; k < nr && !yes; k++) {
 		struct source_file *tf;
 
-		if (!names_filter_may_hold(raw_text(cd, files[k]), member))
+		if (!names_filter_may_set_member(raw_text(cd, files[k]), member))
 			continue;
 		tf = source_get(cd->sc, files[k]);
 		for (i = 0; tf && i < tf->lex.nr_tokens && !yes; i++) {
