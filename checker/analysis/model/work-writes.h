@@ -8,9 +8,9 @@
  * entries off the shared dying list under its spinlock onto a local list
  * and drops them from there.
  *
- * Lexical and conservative. Inside a region of an exclusive lock the
- * body's work function takes (or, when its body is one call, that
- * function takes), anything goes. Outside one, a statement may:
+ * Lexical and conservative. Inside a region of an exclusive lock the work
+ * function takes, or a function it calls takes, anything goes. Outside
+ * one, a statement may:
  * - assign a local (a variable declared in the function, a parameter
  *   itself, a member or element of a local struct or array), or through a
  *   pointer taken off a list head that is a local (what the run moved
@@ -19,10 +19,13 @@
  *   yields (list_empty(), rcu_read_lock(), test_bit(), READ_ONCE(),
  *   cond_resched(), printing, tracepoints, *for_each* iterators), a
  *   function whose every pointer argument is the run's own, or a function
- *   of the tree that, read the same way two levels down, writes nothing at
- *   all (a callee's own locks do not count: rfkill's op handler drops its
- *   lock to call functions that write the global state under another,
- *   and its runs then apply their ops out of order).
+ *   of the same file that, read the same way, writes nothing outside the
+ *   locks it takes itself; two calls down, a function must write nothing
+ *   at all, its own locks do not count (rfkill's op handler drops its lock
+ *   to call functions that write the global state under another, and its
+ *   runs then apply their ops out of order). Functions of other files are
+ *   not read: finding them would lex every file of their directory that
+ *   names them.
  * Any other write, or a call wqcheck cannot read, is a shared write.
  */
 #ifndef WQCHECK_WORK_WRITES_H
