@@ -508,6 +508,44 @@ long token_match_bracket(const struct lexed_file *lf, size_t open)
 	return -1;
 }
 
+/* The next token that is neither a comment nor, when skip_directives, on a
+ * # line; or -1. */
+static long next_statement_token(const struct lexed_file *lf, long i, bool skip_directives)
+{
+	do
+		i = token_next_code(lf, i);
+	while (skip_directives && i >= 0 && (size_t)i < lf->nr_tokens &&
+	       lf->tokens[i].in_directive);
+	return i;
+}
+
+static bool is_punct_char(const struct lexed_file *lf, long i, char c)
+{
+	const struct token *t = &lf->tokens[i];
+
+	return t->kind == TOK_PUNCT && t->len == 1 && lf->text[t->offset] == c;
+}
+
+long token_statement_end(const struct lexed_file *lf, long i, long limit, bool skip_directives)
+{
+	for (; i >= 0 && i < limit && (size_t)i < lf->nr_tokens;
+	     i = next_statement_token(lf, i, skip_directives)) {
+		/* A `;` inside brackets is a for clause's or that of a
+		 * statement nested in this one (a ({ }), a macro's block
+		 * argument), not this statement's end. */
+		if (is_punct_char(lf, i, '(') || is_punct_char(lf, i, '[') ||
+		    is_punct_char(lf, i, '{')) {
+			i = token_match_bracket(lf, (size_t)i);
+			if (i < 0)
+				return -1;
+			continue;
+		}
+		if (is_punct_char(lf, i, ';'))
+			return i;
+	}
+	return -1;
+}
+
 unsigned display_width(const char *s, size_t len)
 {
 	unsigned w = 0;

@@ -51,6 +51,12 @@ void lexed_file_release(struct lexed_file *lf);
 bool token_is(const struct lexed_file *lf, const struct token *tok, const char *s);
 /* Index of the token closing the bracket opened at index open, or -1. */
 long token_match_bracket(const struct lexed_file *lf, size_t open);
+/* The `;` ending the statement that starts at token i: the first one
+ * outside brackets before token limit, or -1 (none, or a bracket that does
+ * not close). Comments are stepped over, and so are the tokens of # lines
+ * when skip_directives: then a #if line inside the statement, or a
+ * #define's `;`, is not part of it. */
+long token_statement_end(const struct lexed_file *lf, long i, long limit, bool skip_directives);
 /* Previous / next token that is not a comment, or -1. */
 long token_prev_code(const struct lexed_file *lf, long i);
 long token_next_code(const struct lexed_file *lf, long i);

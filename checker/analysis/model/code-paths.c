@@ -462,7 +462,6 @@ static bool lets_go(const struct source_file *f, long s, long *end)
 static long statement_end(const struct source_file *f, long s)
 {
 	const struct lexed_file *lf = &f->lex;
-	long i;
 
 	if (tok_is_punct(lf, s, "{"))
 		return match_forward(lf, s);
@@ -477,18 +476,8 @@ static long statement_end(const struct source_file *f, long s)
 			end = statement_end(f, next_code(f, next_code(f, end)));
 		return end;
 	}
-	for (i = s; i >= 0 && (size_t)i < lf->nr_tokens; i = next_code(f, i)) {
-		if (tok_is_punct(lf, i, "(") || tok_is_punct(lf, i, "[") ||
-		    tok_is_punct(lf, i, "{")) {
-			i = match_forward(lf, i);
-			if (i < 0)
-				return -1;
-			continue;
-		}
-		if (tok_is_punct(lf, i, ";"))
-			return i;
-	}
-	return -1;
+	/* Like next_code(), a simple statement skips the # lines in it. */
+	return token_statement_end(lf, s, (long)lf->nr_tokens, true);
 }
 
 /* The label name's `:` in fn, or -1. */

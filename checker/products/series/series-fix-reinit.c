@@ -139,18 +139,7 @@ static long statement_end(const struct lexed_file *lf, long i, long limit)
 			return token_match_bracket(lf, (size_t)body);
 		i = body;
 	}
-	for (; i >= 0 && i < limit; i = token_next_code(lf, i)) {
-		if (tok_is_punct(lf, i, "(") || tok_is_punct(lf, i, "[") ||
-		    tok_is_punct(lf, i, "{")) {
-			i = token_match_bracket(lf, (size_t)i);
-			if (i < 0)
-				return -1;
-			continue;
-		}
-		if (tok_is_punct(lf, i, ";"))
-			return i;
-	}
-	return -1;
+	return token_statement_end(lf, i, limit, false);
 }
 
 /* In fn: `struct O *v ... v = <call>(...);` (or the declaration's
