@@ -1,5 +1,6 @@
 #include "analysis/model/work-body.h"
 #include "analysis/model/lock-calls.h"
+#include "analysis/model/work-api.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
@@ -93,7 +94,7 @@ static size_t body_statements(const struct source_file *f, const struct source_f
 static const char *const type_words[] = {
 	"struct", "union", "enum", "const", "volatile", "static", "unsigned", "signed",
 	"int", "long", "short", "char", "bool", "void", "u8", "u16", "u32", "u64", "s8",
-	"s16", "s32", "s64", "size_t", "ssize_t", "__u32", "__u64", "unsigned", "DEFINE_WAIT",
+	"s16", "s32", "s64", "size_t", "ssize_t", "__u32", "__u64", "DEFINE_WAIT",
 	"LIST_HEAD", NULL
 };
 
@@ -182,16 +183,6 @@ static bool released_only_leaving(const struct source_file *f, const struct rele
 	return true;
 }
 
-/* The calls that only queue, cancel or flush work: they touch the
- * workqueue's state, under its own locks, not the state two runs share. */
-static const char *const work_calls[] = {
-	"queue_work", "queue_delayed_work", "mod_delayed_work", "schedule_work",
-	"schedule_delayed_work", "queue_work_on", "queue_delayed_work_on",
-	"mod_delayed_work_on", "schedule_delayed_work_on", "schedule_work_on",
-	"cancel_work", "cancel_work_sync", "cancel_delayed_work", "cancel_delayed_work_sync",
-	"flush_work", "flush_delayed_work", NULL
-};
-
 static const char *const writes[] = { "=", "+=", "-=", "|=", "&=", "^=", "++", "--", "<<=",
 				      ">>=", "*=", "/=", "%=", NULL };
 
@@ -249,7 +240,7 @@ static bool only_work_calls(const struct source_file *f, const struct stmt *s, b
 			while (i >= 0 && i <= s->last && !tok_is_punct(lf, i, ";"))
 				i = next_code(f, i);
 		} else if (lf->tokens[i].kind == TOK_IDENT &&
-			   (is_one_of(lf, i, work_calls) || (wrappers && queueing_wrapper(f, i))) &&
+			   (is_one_of(lf, i, work_api_calls) || (wrappers && queueing_wrapper(f, i))) &&
 			   tok_is_punct(lf, next_code(f, i), "(")) {
 			close = token_match_bracket(lf, (size_t)next_code(f, i));
 			if (close < 0 || !tok_is_punct(lf, next_code(f, close), ";"))

@@ -1,4 +1,5 @@
 #include "analysis/model/work-writes.h"
+#include "analysis/model/work-api.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
@@ -49,16 +50,6 @@ static const char *const reads[] = {
 	"pr_debug", "pr_info", "pr_warn", "pr_err", "pr_notice", "printk", "atomic_read",
 	"LIST_HEAD", "HLIST_HEAD",
 	NULL
-};
-
-/* The work API: queueing and cancelling touch the workqueue's state under
- * its own locks, not the state two runs of the item share. */
-static const char *const work_api[] = {
-	"queue_work", "queue_delayed_work", "mod_delayed_work", "schedule_work",
-	"schedule_delayed_work", "queue_work_on", "queue_delayed_work_on",
-	"mod_delayed_work_on", "schedule_delayed_work_on", "schedule_work_on", "cancel_work",
-	"cancel_work_sync", "cancel_delayed_work", "cancel_delayed_work_sync", "flush_work",
-	"flush_delayed_work", NULL
 };
 
 static const char *const keywords[] = {
@@ -441,7 +432,7 @@ static bool call_contained(struct walk *w, long i, long open)
 	bool objects = false, values = true, ok;
 	char *name;
 
-	if (listed(lf, i, reads) || listed(lf, i, work_api) ||
+	if (listed(lf, i, reads) || listed(lf, i, work_api_calls) ||
 	    (t->len > 6 && !memcmp(lf->text + t->offset, "trace_", 6)) ||
 	    memmem(lf->text + t->offset, t->len, "for_each", 8))
 		return true;
