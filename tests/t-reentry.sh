@@ -27,6 +27,35 @@ check() {
 
 scan() { "$WQCHECK" scan "$@" 2>>"$scratch/stderr"; }
 
+# finding has|lacks JSON RULE SEVERITY TEXT...: whether the scan's JSON
+# has a finding of RULE with SEVERITY (* any) whose message holds every
+# TEXT, or lacks one (a JSON that cannot be read does neither).
+cat >"$scratch/finding.py" <<'PY'
+import json, sys
+want, path, rule, sev = sys.argv[1:5]
+texts = sys.argv[5:]
+fs = json.load(open(path))["findings"]
+hit = any(f["rule"] == rule and sev in ("*", f["severity"]) and
+          all(t in f["message"] for t in texts) for f in fs)
+sys.exit(0 if hit == (want == "has") else 1)
+PY
+finding() { python3 "$scratch/finding.py" "$@"; }
+
+# The negatives hold for the reason they state: flip it and each is a
+# finding. flip NAME RULES PATTERN EDIT...: the command EDIT, given the file
+# last, changes a fresh copy of $flip (restored from $flip_orig after);
+# scanned with RULES, a line of the output matches PATTERN.
+flip() {
+	local name=$1 rules=$2 pattern=$3
+	shift 3
+	cp "$flip_orig" "$flip"
+	"$@" "$flip"
+	scan --rules="$rules" "$flip" >"$scratch/flip"
+	check "$name" grep -q "$pattern" "$scratch/flip"
+	cp "$flip_orig" "$flip"
+}
+flip_orig=$scratch/flip.orig
+
 # --- each condition broken, each kept ---------------------------------------
 for pair in func_changed:WQ013 two_wq:WQ014 reinit_live:WQ015; do
 	file=$dir/re_${pair%%:*}.c rule=${pair#*:}
@@ -51,47 +80,29 @@ for want in \
 	"WQ015|rk_console_input() passes it &rk_sysrq_obj" \
 	"WQ015|clears RK_QUEUED at line 180 and goes on running" \
 	"WQ015|the pending test at line 205 says it is not queued"; do
-	check "re_reinit_kinds.c: a ${want%%|*} warning says: ${want#*|}" python3 - "$scratch/kinds.json" "$want" <<'PY'
-import json, sys
-rule, text = sys.argv[2].split("|", 1)
-fs = json.load(open(sys.argv[1]))["findings"]
-sys.exit(0 if any(f["rule"] == rule and f["severity"] == "warning" and text in f["message"]
-                  for f in fs) else 1)
-PY
+	check "re_reinit_kinds.c: a ${want%%|*} warning says: ${want#*|}" \
+		finding has "$scratch/kinds.json" "${want%%|*}" warning "${want#*|}"
 done
-check "re_reinit_kinds.c: a work function initialising a static item is a note saying why" python3 - "$scratch/kinds.json" <<'PY'
-import json, sys
-fs = json.load(open(sys.argv[1]))["findings"]
-sys.exit(0 if any(f["rule"] == "WQ015" and f["severity"] == "note" and
-                  "rk_watchdog_fn() is a work function: its own runs do not overlap" in f["message"]
-                  for f in fs) else 1)
-PY
-check "re_reinit_kinds.c: two timers giving one item the same function are no WQ013" python3 - "$scratch/kinds.json" <<'PY'
-import json, sys
-fs = json.load(open(sys.argv[1]))["findings"]
-sys.exit(1 if any(f["rule"] == "WQ013" and "rk_pair" in f["message"] for f in fs) else 0)
-PY
+check "re_reinit_kinds.c: a work function initialising a static item is a note saying why" \
+	finding has "$scratch/kinds.json" WQ015 note \
+	"rk_watchdog_fn() is a work function: its own runs do not overlap"
+check "re_reinit_kinds.c: two timers giving one item the same function are no WQ013" \
+	finding lacks "$scratch/kinds.json" WQ013 '*' rk_pair
 scan --rules=WQ013,WQ015 "$dir/re_neg_reinit_kinds.c" >"$scratch/negk"
 check "re_neg_reinit_kinds.c: no finding at all ($(grep -c '\[WQ01' "$scratch/negk"))" \
 	test ! -s "$scratch/negk"
-# The negatives hold for the reason they state: flip it and each is a warning.
 cp -r corpus "$scratch/c"
 flip=$scratch/c/drivers/reentry/re_neg_reinit_kinds.c
-cp "$flip" "$scratch/flip.orig"
-sed -i 's/nk_map_continue(io, false);/nk_map_continue(io, true);/' "$flip"
-scan --rules=WQ015 "$flip" >"$scratch/flip"
-check "a work function passing true where the INIT's branch wants it: a WQ015 warning" \
-	grep -q 'warning: INIT_WORK re-initialises &io->work in nk_map_continue(), which the item.s work function nk_io_wait() calls' "$scratch/flip"
-cp "$scratch/flip.orig" "$flip"
-sed -i 's/nk_hub_activate(hub, NK_INIT2);/nk_hub_activate(hub, NK_INIT);/' "$flip"
-scan --rules=WQ015 "$flip" >"$scratch/flip"
-check "a work function passing the enum constant the INIT's branch tests for: a WQ015 warning" \
-	grep -q 'warning: INIT_DELAYED_WORK re-initialises &hub->init_work in nk_hub_activate()' "$scratch/flip"
-cp "$scratch/flip.orig" "$flip"
-sed -i '/^\tl->level++;$/d; s/^\tl->flags &= ~NK_QUEUED;$/&\n\tl->level++;/' "$flip"
-scan --rules=WQ015 "$flip" >"$scratch/flip"
-check "a flag the work clears before its last statement: a WQ015 warning" \
-	grep -q 'warning: .*only while NK_QUEUED is clear, but the work function nk_unblock() clears NK_QUEUED' "$scratch/flip"
+cp "$flip" "$flip_orig"
+flip "a work function passing true where the INIT's branch wants it: a WQ015 warning" WQ015 \
+	'warning: INIT_WORK re-initialises &io->work in nk_map_continue(), which the item.s work function nk_io_wait() calls' \
+	sed -i 's/nk_map_continue(io, false);/nk_map_continue(io, true);/'
+flip "a work function passing the enum constant the INIT's branch tests for: a WQ015 warning" WQ015 \
+	'warning: INIT_DELAYED_WORK re-initialises &hub->init_work in nk_hub_activate()' \
+	sed -i 's/nk_hub_activate(hub, NK_INIT2);/nk_hub_activate(hub, NK_INIT);/'
+flip "a flag the work clears before its last statement: a WQ015 warning" WQ015 \
+	'warning: .*only while NK_QUEUED is clear, but the work function nk_unblock() clears NK_QUEUED' \
+	sed -i '/^\tl->level++;$/d; s/^\tl->flags &= ~NK_QUEUED;$/&\n\tl->level++;/'
 
 # --- the independent strict reading's points (issue 39): what the messages
 # say and what is no finding, each beside a look-alike ----------------------
@@ -108,46 +119,34 @@ for want in \
 	"WQ015|note|rs_post_read()|which the item's work function rs_decrypt_fn() calls" \
 	"WQ015|warning|rs_dma_halt()|rs_dma_halt() is called only from rs_dma_misc_thread(), an interrupt handler, which runs again" \
 	"WQ013|warning|rs_fd_start()|that run starts as rs_fd_done() after the running rs_fd_start(): every queueing puts it on rs_fd_wq, an ordered workqueue"; do
-	check "re_strict_kinds.c: a ${want%%|*} says: ${want##*|}" python3 - "$scratch/strict.json" "$want" <<'PY'
-import json, sys
-rule, sev, where, text = sys.argv[2].split("|", 3)
-fs = json.load(open(sys.argv[1]))["findings"]
-sys.exit(0 if any(f["rule"] == rule and f["severity"] == sev and where in f["message"] and
-                  text in f["message"] for f in fs) else 1)
-PY
+	IFS='|' read -r rule sev where text <<<"$want"
+	check "re_strict_kinds.c: a $rule says: $text" \
+		finding has "$scratch/strict.json" "$rule" "$sev" "$where" "$text"
 done
-check "re_strict_kinds.c: the ordered workqueue's WQ013 no longer says the runs are not kept apart" python3 - "$scratch/strict.json" <<'PY'
-import json, sys
-fs = json.load(open(sys.argv[1]))["findings"]
-sys.exit(1 if any(f["rule"] == "WQ013" and "rs_fip_wq" in f["message"] and
-                  "no longer kept apart" in f["message"] for f in fs) else 0)
-PY
+check "re_strict_kinds.c: the ordered workqueue's WQ013 no longer says the runs are not kept apart" \
+	finding lacks "$scratch/strict.json" WQ013 '*' rs_fip_wq "no longer kept apart"
 scan --rules=WQ013,WQ015 "$dir/re_neg_strict_kinds.c" >"$scratch/negs"
 check "re_neg_strict_kinds.c: no finding at all ($(grep -c '\[WQ01' "$scratch/negs"))" \
 	test ! -s "$scratch/negs"
 flip=$scratch/c/drivers/reentry/re_neg_strict_kinds.c
-cp "$flip" "$scratch/flip.orig"
-sed -i '/^\tdisable_work_sync(&sc->refill_work);$/d' "$flip"
-scan --rules=WQ015 "$flip" >"$scratch/flip"
-check "an item not created disabled, queued before its INIT_*: a WQ015 warning" \
-	grep -q 'warning: INIT_WORK re-initialises &sc->refill_work after queue_work() queued it' "$scratch/flip"
-cp "$scratch/flip.orig" "$flip"
-sed -i 's/^\tswitch (++ctx->cur_step) {$/\tswitch (ctx->cur_step) {/' "$flip"
-scan --rules=WQ015 "$flip" >"$scratch/flip"
-check "the same stages under a switch that does not step its counter: a WQ015 finding" \
-	grep -q 'INIT_WORK re-initialises &ctx->work in ns_post_read(), which the item.s work function ns_decrypt_fn() calls' "$scratch/flip"
-cp "$scratch/flip.orig" "$flip"
-printf 'irqreturn_t ns_dma_misc_thread(int vec, void *data)\n{\n\treturn ns_dma_halt(data);\n}\n' >>"$flip"
-sed -i '/^void ns_dma_probe(/,/^}$/d' "$flip"
-scan --rules=WQ015 "$flip" >"$scratch/flip"
-check "the helper called only from an interrupt handler instead: a WQ015 warning" \
-	grep -q 'warning: INIT_WORK re-initialises &d->work in ns_dma_halt(), .*is called only from ns_dma_misc_thread(), an interrupt handler' "$scratch/flip"
-cp "$scratch/flip.orig" "$flip"
-sed -i 's/^int ns_vcn_v1_sw_init(/int ns_vcn_v1_switch(/' "$flip"
-scan --rules=WQ013 "$flip" >"$scratch/flip"
-check "the same .func set outside set-up while the item is queued elsewhere: a WQ013 warning" \
-	grep -q 'warning: .func = gives struct ns_vcn.idle_work the work function ns_vcn_v1_idle_fn() in ns_vcn_v1_switch()' "$scratch/flip"
-cp "$scratch/flip.orig" "$flip"
+cp "$flip" "$flip_orig"
+# ns_dma_halt() called from an interrupt handler instead of its probe.
+from_irq_thread() {
+	printf 'irqreturn_t ns_dma_misc_thread(int vec, void *data)\n{\n\treturn ns_dma_halt(data);\n}\n' >>"$1"
+	sed -i '/^void ns_dma_probe(/,/^}$/d' "$1"
+}
+flip "an item not created disabled, queued before its INIT_*: a WQ015 warning" WQ015 \
+	'warning: INIT_WORK re-initialises &sc->refill_work after queue_work() queued it' \
+	sed -i '/^\tdisable_work_sync(&sc->refill_work);$/d'
+flip "the same stages under a switch that does not step its counter: a WQ015 finding" WQ015 \
+	'INIT_WORK re-initialises &ctx->work in ns_post_read(), which the item.s work function ns_decrypt_fn() calls' \
+	sed -i 's/^\tswitch (++ctx->cur_step) {$/\tswitch (ctx->cur_step) {/'
+flip "the helper called only from an interrupt handler instead: a WQ015 warning" WQ015 \
+	'warning: INIT_WORK re-initialises &d->work in ns_dma_halt(), .*is called only from ns_dma_misc_thread(), an interrupt handler' \
+	from_irq_thread
+flip "the same .func set outside set-up while the item is queued elsewhere: a WQ013 warning" WQ013 \
+	'warning: .func = gives struct ns_vcn.idle_work the work function ns_vcn_v1_idle_fn() in ns_vcn_v1_switch()' \
+	sed -i 's/^int ns_vcn_v1_sw_init(/int ns_vcn_v1_switch(/'
 
 # One mutex across every function's body makes condition 1 a note naming it;
 # without it in one of them, a warning.

@@ -103,40 +103,58 @@ static bool tail(const struct source_file *f, const char *fn, const char *name)
 	die("%s is not in %s", name, fn);
 }
 
+/* The guards of the first call of a name, as guards() writes them. */
+static const struct guard_case {
+	const char *name;
+	const char *call;
+	bool inherit;	/* a static callback takes its setter's guards */
+	const char *want;
+} guard_cases[] = {
+	{ "the then-branch runs under its condition, past the earlier goto's test",
+	  "enable_irq", false, "c->ok>=3=1 " },
+	{ "the else-branch runs under its condition's opposite", "again", false, "c->ok>=3=0 " },
+	{ "a conjunction splits, `!` is taken off, the early return counts", "first", false,
+	  "c->desc.fast=0 c->on=1 atomic_xchg(&c->busy,1)=0 c->dead=0 " },
+	{ "the else of an inner if inside the outer one", "second", false,
+	  "c->desc.fast=1 c->on=1 atomic_xchg(&c->busy,1)=0 c->dead=0 " },
+	{ "a static callback handed over once runs under its setter's guards", "third", true,
+	  "test_and_set_bit(0,&c->flags)=0 " },
+	{ "without inheriting, the callback has none", "third", false, "" },
+};
+
+/* Whether a call in a function is a tail of it. */
+static const struct tail_case {
+	const char *name;
+	const char *fn;
+	const char *call;
+	bool tail;
+} tail_cases[] = {
+	{ "enable_irq() then else, a label and the unlock: a tail", "done", "enable_irq", true },
+	{ "a call read after enable_irq(): not a tail", "early", "enable_irq", false },
+	{ "atomic_set(), a plain store and a return: a tail", "stored", "atomic_set", true },
+	{ "inside a loop's body: not a tail (the loop goes round again)", "looped", "enable_irq",
+	  false },
+};
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
 int main(void)
 {
 	struct source_file *f = source_file_new("d/c.c", xstrdup(text), strlen(text));
-	char *g;
+	size_t k;
 
-	g = guards(f, "enable_irq", false);
-	CHECK_STR("the then-branch runs under its condition, past the earlier goto's test", g,
-		  "c->ok>=3=1 ");
-	free(g);
-	g = guards(f, "again", false);
-	CHECK_STR("the else-branch runs under its condition's opposite", g, "c->ok>=3=0 ");
-	free(g);
-	g = guards(f, "first", false);
-	CHECK_STR("a conjunction splits, `!` is taken off, the early return counts", g,
-		  "c->desc.fast=0 c->on=1 atomic_xchg(&c->busy,1)=0 c->dead=0 ");
-	free(g);
-	g = guards(f, "second", false);
-	CHECK_STR("the else of an inner if inside the outer one", g,
-		  "c->desc.fast=1 c->on=1 atomic_xchg(&c->busy,1)=0 c->dead=0 ");
-	free(g);
-	g = guards(f, "third", true);
-	CHECK_STR("a static callback handed over once runs under its setter's guards", g,
-		  "test_and_set_bit(0,&c->flags)=0 ");
-	free(g);
-	g = guards(f, "third", false);
-	CHECK_STR("without inheriting, the callback has none", g, "");
-	free(g);
-	CHECK("enable_irq() then else, a label and the unlock: a tail",
-	      tail(f, "done", "enable_irq"));
-	CHECK("a call read after enable_irq(): not a tail", !tail(f, "early", "enable_irq"));
-	CHECK("atomic_set(), a plain store and a return: a tail",
-	      tail(f, "stored", "atomic_set"));
-	CHECK("inside a loop's body: not a tail (the loop goes round again)",
-	      !tail(f, "looped", "enable_irq"));
+	for (k = 0; k < ARRAY_LEN(guard_cases); k++) {
+		const struct guard_case *c = &guard_cases[k];
+		char *g = guards(f, c->call, c->inherit);
+
+		CHECK_STR(c->name, g, c->want);
+		free(g);
+	}
+	for (k = 0; k < ARRAY_LEN(tail_cases); k++) {
+		const struct tail_case *c = &tail_cases[k];
+
+		CHECK(c->name, tail(f, c->fn, c->call) == c->tail);
+	}
 	source_file_free(f);
 	return test_failures ? 1 : 0;
 }
