@@ -148,6 +148,34 @@ flip "the same .func set outside set-up while the item is queued elsewhere: a WQ
 	'warning: .func = gives struct ns_vcn.idle_work the work function ns_vcn_v1_idle_fn() in ns_vcn_v1_switch()' \
 	sed -i 's/^int ns_vcn_v1_sw_init(/int ns_vcn_v1_switch(/'
 
+# A work function swapped for an empty stub and restored from its saved
+# value (i915's selftests) is no finding; a working function swapped in is
+# a note, a stub never restored a warning; the stub given a body, a note.
+scan --rules=WQ013 "$dir/re_neg_func_stub.c" >"$scratch/stub"
+check "re_neg_func_stub.c: a swap for an empty stub and back is no finding ($(grep -c '\[WQ013\]' "$scratch/stub"))" \
+	test ! -s "$scratch/stub"
+scan --rules=WQ013 "$dir/re_func_stub.c" >"$scratch/stub"
+check "re_func_stub.c: a working function swapped in and restored is a note" \
+	grep -q 'note: .func = gives struct sl_rps.work the work function sl_measure_rps_work() in sl_live_rps_measure()' "$scratch/stub"
+check "re_func_stub.c: a stub never restored is a warning" \
+	grep -q 'warning: .func = gives struct sl_rps.work the work function sl_dummy_rps_work() in sl_rps_quiet()' "$scratch/stub"
+flip=$scratch/c/drivers/reentry/re_neg_func_stub.c
+sed -i '/^static void sb_dummy_rps_work(struct work_struct \*wrk)$/,/^}$/s/^{$/{\n\tsb_touch(wrk);/' "$flip"
+sed -i 's/^extern void sb_wait_for_idle(struct sb_rps \*rps);$/&\nextern void sb_touch(struct work_struct *w);/' "$flip"
+scan --rules=WQ013 "$flip" >"$scratch/flip"
+check "the stub given a body: the swap is a note again" \
+	grep -q 'note: .func = gives struct sb_rps.work the work function sb_dummy_rps_work()' "$scratch/flip"
+
+# A per-request .func dispatch that lets go of its object with the
+# queueing (afs, bcachefs) is a stage hand-off, no finding; one that goes
+# on touching the object after it stays a note.
+scan --rules=WQ013 "$dir/re_neg_func_dispatch.c" >"$scratch/disp"
+check "re_neg_func_dispatch.c: a dispatch queued as the function's last act is no finding ($(grep -c '\[WQ013\]' "$scratch/disp"))" \
+	test ! -s "$scratch/disp"
+scan --rules=WQ013 "$dir/re_func_dispatch.c" >"$scratch/disp"
+check "re_func_dispatch.c: a dispatch that touches the object after its queueing is a note" \
+	grep -q 'note: .func = gives struct ld_subreq.work the work function ld_write_worker() and ld_issue_write() queues it at line' "$scratch/disp"
+
 # One mutex across every function's body makes condition 1 a note naming it;
 # without it in one of them, a warning.
 scan --rules=WQ013 "$dir/re_neg_func.c" >"$scratch/locked"
@@ -162,7 +190,7 @@ check "the same with one body unlocked: a warning" \
 # Each kind the code rules out has a kept case (re_neg_wq014_*: no finding
 # at all) and its negative (re_wq014_*: the same shape where the overlap is
 # real, a warning).
-for kind in window state types; do
+for kind in window state types member; do
 	scan --rules=WQ014 "$dir/re_neg_wq014_$kind.c" >"$scratch/out"
 	n=$(grep -c '\[WQ014\]$' "$scratch/out")
 	check "WQ014 $kind: the kept case gives no finding ($n)" test "$n" -eq 0
@@ -170,6 +198,14 @@ for kind in window state types; do
 	n=$(grep -c ': warning: .*\[WQ014\]$' "$scratch/out")
 	check "WQ014 $kind: its negative is a warning ($n)" test "$n" -ge 1
 done
+# A member reached through a call, a subscript or a local set once is the
+# one workqueue (the same last name); a CPU's instance and a local stored
+# twice stay unknown.
+scan --rules=WQ014 "$dir/re_wq014_member.c" >"$scratch/out"
+check "WQ014 member: a subscript naming a CPU stays a workqueue wqcheck cannot name" \
+	grep -q 'note: queue_work() queues &con->cpu_kick on `con->pools\[cpu\].wq`, a value computed at the call' "$scratch/out"
+check "WQ014 member: a local stored twice stays a workqueue wqcheck cannot name" \
+	grep -q 'note: queue_work() queues &con->kick on `wq`, a local variable of mn_kick()' "$scratch/out"
 scan --no-clang --rules=WQ014 "$dir/re_neg_wq014_types.c" >"$scratch/out"
 check "WQ014 types: without libclang the helpers' callers' types are unknown and the pair stays" \
 	grep -q '\[WQ014\]$' "$scratch/out"

@@ -132,7 +132,7 @@ static bool same_ident(const struct lexed_file *lf, size_t a, const char *name, 
 	       !memcmp(lf->text + lf->tokens[a].offset, name, len);
 }
 
-static bool is_cpu_instance_accessor(const char *name, bool *two_args)
+bool is_cpu_instance_accessor(const char *name, bool *two_args)
 {
 	*two_args = !strcmp(name, "per_cpu_ptr") || !strcmp(name, "per_cpu");
 	return *two_args || !strcmp(name, "this_cpu_ptr") || !strcmp(name, "raw_cpu_ptr") ||

@@ -47,6 +47,9 @@ struct item_shape {
 };
 
 void item_shape_release(struct item_shape *s);
+/* per_cpu(), per_cpu_ptr(), this_cpu_ptr() & co: a call that picks one
+ * CPU's instance (*two_args: it takes the CPU as its second argument). */
+bool is_cpu_instance_accessor(const char *name, bool *two_args);
 
 /* Names the item of expression tokens [first, last] of f (the argument of
  * INIT_WORK or queue_work_on). */

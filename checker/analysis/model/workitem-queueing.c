@@ -27,6 +27,91 @@ static char *object_macro_value(const struct source_file *f, const char *name)
 	return NULL;
 }
 
+/*
+ * The member a computed workqueue argument ends in: `gt_to_xe(pf.gt)->
+ * usm.pf_wq`, `ucsi->connector[i].wq`, whose head the item shape cannot
+ * name (a call, a subscript). A member is named by its last name (see
+ * below), so the same last name is the same workqueue whatever reaches
+ * it: `xe->usm.pf_wq` at the other site. Not when a CPU picks the
+ * instance (a per-CPU accessor, a subscript that names a CPU): each CPU's
+ * member is a workqueue of its own. NULL when it ends in no member.
+ */
+static char *member_tail(const struct lexed_file *lf, size_t first, size_t last)
+{
+	long dot = token_prev_code(lf, (long)last);
+	int square = 0;
+	size_t i;
+
+	if (dot < (long)first || lf->tokens[last].kind != TOK_IDENT ||
+	    !(tok_is_punct(lf, dot, "->") || tok_is_punct(lf, dot, ".")))
+		return NULL;
+	for (i = first; i <= last; i++) {
+		char *name;
+		bool two, cpu;
+
+		if (tok_is_punct(lf, (long)i, "["))
+			square++;
+		else if (tok_is_punct(lf, (long)i, "]"))
+			square--;
+		if (lf->tokens[i].kind != TOK_IDENT)
+			continue;
+		name = tok_text(lf, i);
+		cpu = is_cpu_instance_accessor(name, &two) ||
+		      (square > 0 && strstr(name, "cpu"));
+		free(name);
+		if (cpu)
+			return NULL;
+	}
+	return tok_text(lf, last);
+}
+
+/*
+ * A local the caller sets once, from a member: `wq = EXT4_SB(sb)->
+ * dio_unwritten_wq; ... queue_work(wq, ...)`, hinic3's `workq =
+ * aeqs->workq`. Its one store (an initialiser or an assignment) before
+ * use, and no `&wq` that could store another: the member's last name,
+ * as member_tail() reads it. NULL otherwise (two stores may name two
+ * workqueues).
+ */
+static char *local_member(const struct lexed_file *lf, const struct source_function *caller,
+			  size_t use)
+{
+	long i, from = -1, end;
+	int stores = 0, depth = 0;
+
+	for (i = (long)caller->body_open; i >= 0 && i < (long)caller->body_close;
+	     i = token_next_code(lf, i)) {
+		long prev = token_prev_code(lf, i), next = token_next_code(lf, i);
+
+		if ((size_t)i == use || lf->tokens[i].kind != TOK_IDENT ||
+		    lf->tokens[i].len != lf->tokens[use].len ||
+		    memcmp(lf->text + lf->tokens[i].offset, lf->text + lf->tokens[use].offset,
+			   lf->tokens[use].len) ||
+		    tok_is_punct(lf, prev, "->") || tok_is_punct(lf, prev, "."))
+			continue;
+		if (tok_is_punct(lf, prev, "&"))
+			return NULL;
+		if (tok_is_punct(lf, next, "=")) {
+			stores++;
+			from = token_next_code(lf, next);
+		}
+	}
+	if (stores != 1 || from < 0 || (size_t)from > use)
+		return NULL;
+	for (end = from; end >= 0 && end < (long)caller->body_close; end = token_next_code(lf, end)) {
+		if (tok_is_punct(lf, end, "(") || tok_is_punct(lf, end, "["))
+			depth++;
+		else if (tok_is_punct(lf, end, ")") || tok_is_punct(lf, end, "]"))
+			depth--;
+		else if (depth == 0 && (tok_is_punct(lf, end, ";") || tok_is_punct(lf, end, ",")))
+			break;
+		if (depth < 0)
+			return NULL;
+	}
+	end = token_prev_code(lf, end);
+	return end >= from ? member_tail(lf, (size_t)from, (size_t)end) : NULL;
+}
+
 /* The workqueue argument [first, last] of a call in caller. */
 void queueing_wq_ref(const struct workqueue_names *names, const struct source_file *f,
 		     const struct source_function *caller, size_t first, size_t last,
@@ -68,6 +153,11 @@ void queueing_wq_ref(const struct workqueue_names *names, const struct source_fi
 		 * they are named apart. */
 		out->kind = WQ_REF_MEMBER;
 		out->id = xstrdup(strrchr(key, '.') + 1);
+	} else if ((out->id = member_tail(lf, first, last))) {
+		out->kind = WQ_REF_MEMBER;
+	} else if (key && caller && !shape.is_parameter && !strchr(key, '.') &&
+		   first == last && (out->id = local_member(lf, caller, first))) {
+		out->kind = WQ_REF_MEMBER;
 	} else {
 		struct strbuf why = STRBUF_INIT;
 

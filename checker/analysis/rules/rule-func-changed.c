@@ -9,6 +9,8 @@
 #include "analysis/rules/rule.h"
 #include "analysis/rules/rule-result.h"
 #include "analysis/model/callback-kind.h"
+#include "analysis/model/code-paths.h"
+#include "analysis/model/func-swap.h"
 #include "analysis/model/live-window.h"
 #include "analysis/model/work-body.h"
 #include "analysis/model/work-calls.h"
@@ -194,6 +196,25 @@ static bool per_request_dispatch(const struct work_binding *b, const struct code
 	       base == ITEM_BASE_ALLOCATED;
 }
 
+/* The queueing q, in p's function itself, is the function's tail: only
+ * stores, unlocks and a return follow it (code_is_tail()). A dispatch
+ * that hands its object over that way is a stage hand-off (afs's
+ * afs_issue_write(), bcachefs's bch2_rbio_punt()): the function lets go
+ * of the object with the queueing, and the item's function was set for
+ * that run alone. */
+static bool dispatch_is_tail(const struct code_place *p, const struct queueing *q)
+{
+	const struct lexed_file *lf = &p->f->lex;
+	size_t i;
+
+	for (i = p->fn->body_open; i < p->fn->body_close; i++)
+		if (lf->tokens[i].line == q->line && lf->tokens[i].kind == TOK_IDENT &&
+		    lf->tokens[i].len == strlen(q->api) &&
+		    !memcmp(lf->text + lf->tokens[i].offset, q->api, lf->tokens[i].len))
+			return code_is_tail(p->f, p->fn, i);
+	return false;
+}
+
 /* Every queueing of the item is on one workqueue, and it is ordered: the
  * runs take turns (floppy_wq, afs's kafsd); its allocation (allocated),
  * or NULL. */
@@ -232,6 +253,11 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 
 	if (!code_place_of(m, b, &p))
 		return;
+	/* Swapped for an empty stub and back (i915's selftests): the only
+	 * runs that can meet are the item's own function and one that does
+	 * nothing, no finding (model/func-swap.h). */
+	if (!strcmp(b->how, ".func =") && func_swapped_for_stub(p.f, p.fn, p.tok))
+		return;
 	text = binding_item_text(&p);
 	own = own_work_function(m, b->key, &p);
 	if (!own)
@@ -261,16 +287,18 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 		if (!q)
 			q = queued_in_same_function(it, &p, b->line, true, &q_line);
 	}
-	/* A dispatch in a put/free path: the object dies with that run. */
+	/* A dispatch in a put/free path: the object dies with that run; or
+	 * one that lets go of the object with its queueing (dispatch_is_tail()). */
 	dispatch = q && per_request_dispatch(b, &p, text);
-	if (dispatch && name_says_teardown(p.fn->name)) {
+	if (dispatch && (name_says_teardown(p.fn->name) ||
+			 (q_line == q->line && dispatch_is_tail(&p, q)))) {
 		free(text);
 		return;
 	}
 	/* A function that sets .func twice saves and restores it around a
 	 * quiesced item (i915's selftests): a note at most. */
 	restored = !strcmp(b->how, ".func =") &&
-		   (set_again_in_function(m, b, &p) || strstr(b->file, "selftest"));
+		   set_again_in_function(m, b, &p);
 	/* Never queued, or set right after its INIT_*, a synchronous cancel,
 	 * or in a set-up function before its first queueing: the item is
 	 * not live here, which is no finding (DESIGN.md 1c), not a note
