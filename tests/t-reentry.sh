@@ -176,6 +176,23 @@ scan --rules=WQ013 "$dir/re_func_dispatch.c" >"$scratch/disp"
 check "re_func_dispatch.c: a dispatch that touches the object after its queueing is a note" \
 	grep -q 'note: .func = gives struct ld_subreq.work the work function ld_write_worker() and ld_issue_write() queues it at line' "$scratch/disp"
 
+# A struct defined in a .c file is that file's type: another driver's
+# struct of the same name (ext4's and f2fs's bio_post_read_ctx) is another
+# item. The same two drivers with the struct in one shared header: one
+# item, queued in one and given another function in the other, a warning.
+local=$dir/local
+scan --rules=WQ013,WQ014,WQ015 "$local/re_neg_local_read.c" "$local/re_neg_local_post.c" >"$scratch/local"
+check "two drivers' file-local structs of one name are two items: no finding ($(grep -c '\[WQ01' "$scratch/local"))" \
+	test ! -s "$scratch/local"
+local=$scratch/c/drivers/reentry/local
+printf 'struct lc_post_ctx {\n\tstruct work_struct work;\n\tint step;\n\tbool verity;\n};\n' >"$local/lc.h"
+sed -i '/^struct lc_post_ctx {$/,/^};$/d; s/^#include <linux\/workqueue.h>$/&\n#include "lc.h"/' \
+	"$local/re_neg_local_read.c" "$local/re_neg_local_post.c"
+(cd "$scratch/c" && scan --rules=WQ013 drivers/reentry/local/re_neg_local_read.c \
+	drivers/reentry/local/re_neg_local_post.c) >"$scratch/local"
+check "the struct in one header both include: one item, a WQ013 warning" \
+	grep -q 'warning: .func = gives struct lc_post_ctx.work the work function lc_verity_fn() in lc_post_switch(), not right after its INIT_\*, and the item is queued elsewhere (queue_work() at drivers/reentry/local/re_neg_local_read.c' "$scratch/local"
+
 # One mutex across every function's body makes condition 1 a note naming it;
 # without it in one of them, a warning.
 scan --rules=WQ013 "$dir/re_neg_func.c" >"$scratch/locked"

@@ -12,6 +12,7 @@
 #include "analysis/model/code-paths.h"
 #include "analysis/model/func-swap.h"
 #include "analysis/model/live-window.h"
+#include "analysis/model/struct-home.h"
 #include "analysis/model/work-body.h"
 #include "analysis/model/work-calls.h"
 #include "analysis/model/workitem-context.h"
@@ -44,7 +45,8 @@ static bool changes_function(const struct workitem_model *m, const struct work_b
 	 * f) each time): nothing changes. */
 	others = workitem_index_lookup(&m->a->idx, b->key, &nr);
 	for (i = 0; i < nr; i++)
-		if (strcmp(others[i]->function, b->function))
+		if (strcmp(others[i]->function, b->function) &&
+		    item_key_one_type(m, b->key, b->file, others[i]->file))
 			break;
 	if (i == nr && names_a_function(m, b))
 		return false;
@@ -53,7 +55,8 @@ static bool changes_function(const struct workitem_model *m, const struct work_b
 	if (workitem_model_item(m, b->key))
 		return true;
 	for (i = 0; i < nr; i++)
-		if (strcmp(others[i]->how, ".func ="))
+		if (strcmp(others[i]->how, ".func =") &&
+		    item_key_one_type(m, b->key, b->file, others[i]->file))
 			return true;
 	return false;
 }
@@ -70,7 +73,8 @@ static char *shared_body_lock(const struct workitem_model *m, const struct work_
 
 	all = workitem_index_lookup(&m->a->idx, b->key, &nr);
 	for (i = 0; lock && i < nr; i++) {
-		if (!strcmp(all[i]->function, b->function) || !strcmp(all[i]->function, "NULL"))
+		if (!strcmp(all[i]->function, b->function) || !strcmp(all[i]->function, "NULL") ||
+		    !item_key_one_type(m, b->key, b->file, all[i]->file))
 			continue;
 		other = work_binding_body_lock(m, all[i]);
 		if (!other || strcmp(other, lock)) {
@@ -103,7 +107,8 @@ static bool inited_twice(const struct workitem_model *m, const struct work_bindi
 	for (i = 0; i < nr; i++)
 		if (others[i] != b && is_init(others[i]) && others[i]->in_function &&
 		    strcmp(others[i]->function, b->function) &&
-		    strcmp(others[i]->in_function, b->in_function))
+		    strcmp(others[i]->in_function, b->in_function) &&
+		    item_key_one_type(m, b->key, b->file, others[i]->file))
 			return true;
 	return false;
 }
@@ -125,7 +130,8 @@ static void add_function_evidence(struct finding *f, const struct workitem_model
 
 	b = workitem_index_lookup(&m->a->idx, changed->key, &nr);
 	for (i = 0; i < nr; i++)
-		if (b[i] != changed && strcmp(b[i]->function, changed->function)) {
+		if (b[i] != changed && strcmp(b[i]->function, changed->function) &&
+		    item_key_one_type(m, changed->key, changed->file, b[i]->file)) {
 			struct strbuf sb = STRBUF_INIT;
 
 			strbuf_addf(&sb, "%s gives the same item %s()", b[i]->how,
@@ -236,10 +242,9 @@ static char *all_on_one_ordered_wq(const struct workitem_model *m, const struct 
 	return where;
 }
 
-static void check_binding(const struct workitem_model *m, const struct work_binding *b,
-			  struct scan_result *res)
+static void check_binding_on(const struct workitem_model *m, const struct work_binding *b,
+			     const struct work_item *it, struct scan_result *res)
 {
-	const struct work_item *it = workitem_model_item(m, b->key);
 	const struct work_binding *own;
 	const struct queueing *q = NULL;
 	const char *reacher = NULL;
@@ -417,6 +422,19 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 	free(text);
 }
 
+/* The item's queueings of b's type only (model/struct-home.h): another
+ * driver's file-local struct of the same name is another item. */
+static void check_binding(const struct workitem_model *m, const struct work_binding *b,
+			  struct scan_result *res)
+{
+	struct work_item scratch;
+	const struct work_item *it = item_of_type(m, workitem_model_item(m, b->key), b->file,
+						  &scratch);
+
+	check_binding_on(m, b, it, res);
+	free(scratch.queueings);
+}
+
 /* The callback kind of the function around binding b, and its place. */
 static enum callback_kind binding_callback(const struct workitem_model *m,
 					   const struct work_binding *b, struct code_place *p)
@@ -433,10 +451,10 @@ static enum callback_kind binding_callback(const struct workitem_model *m,
  * Both run whenever their source fires, so one can give the item its
  * function while the other's queueing is pending or running.
  */
-static void check_two_callbacks(const struct workitem_model *m, const struct work_binding *b,
-				struct scan_result *res)
+static void check_two_callbacks_on(const struct workitem_model *m,
+				   const struct work_binding *b, const struct work_item *it,
+				   struct scan_result *res)
 {
-	const struct work_item *it = workitem_model_item(m, b->key);
 	struct work_binding *const *others;
 	const struct work_binding *other = NULL;
 	const struct queueing *q, *oq;
@@ -454,7 +472,8 @@ static void check_two_callbacks(const struct workitem_model *m, const struct wor
 	for (i = 0; i < nr && !other; i++)
 		if (others[i] != b && is_init(others[i]) && others[i]->in_function &&
 		    strcmp(others[i]->function, b->function) &&
-		    strcmp(others[i]->in_function, b->in_function))
+		    strcmp(others[i]->in_function, b->in_function) &&
+		    item_key_one_type(m, b->key, b->file, others[i]->file))
 			other = others[i];
 	if (!other || (okind = binding_callback(m, other, &op)) == CALLBACK_NONE ||
 	    !(oq = queued_in_same_function(it, &op, other->line, false, &oq_line)))
@@ -519,6 +538,17 @@ static void check_two_callbacks(const struct workitem_model *m, const struct wor
 	add_function_evidence(f, m, b);
 	free(ordered);
 	free(text);
+}
+
+static void check_two_callbacks(const struct workitem_model *m, const struct work_binding *b,
+				struct scan_result *res)
+{
+	struct work_item scratch;
+	const struct work_item *it = item_of_type(m, workitem_model_item(m, b->key), b->file,
+						  &scratch);
+
+	check_two_callbacks_on(m, b, it, res);
+	free(scratch.queueings);
 }
 
 static void check_func_changed(const struct workitem_model *m, struct scan_result *res)
