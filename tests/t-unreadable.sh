@@ -149,8 +149,11 @@ cat >"$scratch/touch.patch" <<EOF
 EOF
 chmod 644 "$scratch/touch.patch"
 run cp check-patch --tree="$plain" "$scratch/touch.patch"
-[ "$(rc cp)" = 2 ] && grep -q "$closed/: cannot read: Permission denied" "$scratch/cp.err"
-report "check-patch of a patch to a file under it: named with the reason, exit 2" $? "$scratch/cp.err"
+[ "$(rc cp)" = 2 ] && grep -q "$closed/: cannot read: Permission denied" "$scratch/cp.err" &&
+	grep -q "does not apply to $plain: $victim: cannot read: Permission denied" "$scratch/cp.err" &&
+	! grep -q "no such file" "$scratch/cp.err"
+report "check-patch of a patch to a file under it: named with the reason (not \"no such file\"), exit 2" $? \
+	"$scratch/cp.err"
 
 chmod 755 "$plain/$closed"
 
@@ -163,6 +166,32 @@ report "plain copy, unreadable file: scan names it, exit 2" $? "$scratch/file.er
 run afile audit -q "$plain"
 [ "$(rc afile)" = 2 ] && grep -q "^wqcheck: $file: .*Permission denied" "$scratch/afile.err"
 report "plain copy, unreadable file: audit names it, exit 2 (was 0)" $? "$scratch/afile.err"
+# WQ013-WQ015 read the whole tree themselves: a file they cannot read
+# drops what it queues (another file's finding), so it is named too
+run ftree scan -q --rules=WQ014 "$plain"
+[ "$(rc ftree)" = 2 ] && grep -qx "wqcheck: $file: cannot read: Permission denied" "$scratch/ftree.err"
+report "plain copy, unreadable file: the tree rules alone name it, exit 2 (not 0 in silence)" $? \
+	"$scratch/ftree.err"
+# a directory's scan reads it twice (its own files, then the whole tree
+# for the tree rules): named once, on stderr and in files_failed
+run fdir scan -q --format=json "$plain/$(dirname "$file")"
+[ "$(rc fdir)" = 2 ] && [ "$(grep -c "$file" "$scratch/fdir.err")" = 1 ] &&
+	jq -e --arg f "$file" '[.files_failed[] | select(.file == $f)] | length == 1' \
+		"$scratch/fdir.out" >/dev/null
+report "plain copy, unreadable file: a scan of its directory names it once" $? \
+	"$scratch/fdir.err" "$scratch/fdir.out"
+run kc check -Iinclude "$plain/$file"
+[ "$(rc kc)" = 2 ] && grep -qx "$plain/$file: error: cannot read: Permission denied" "$scratch/kc.err"
+report "check (kbuild's CHECK) of the unreadable file: sparse's error line with the reason, exit 2" $? \
+	"$scratch/kc.err"
+printf -- '--- a/%s\n+++ b/%s\n@@ -1,1 +1,2 @@\n %s\n+/* a comment */\n' "$file" "$file" \
+	"$(sed 1q "$TOP/corpus/$file")" >"$scratch/ftouch.patch"
+chmod 644 "$scratch/ftouch.patch"
+run fcp check-patch --tree="$plain" "$scratch/ftouch.patch"
+[ "$(rc fcp)" = 2 ] && grep -q "does not apply to $plain: $file: cannot read: Permission denied" \
+	"$scratch/fcp.err" && ! grep -q "no such file" "$scratch/fcp.err"
+report "check-patch of a patch to the unreadable file: it cannot be read, not \"no such file\", exit 2" $? \
+	"$scratch/fcp.err"
 chmod 644 "$plain/$file"
 
 # a symlink loop
@@ -206,10 +235,17 @@ close "$gitdir/$closed"
 run own scan "$gitdir"
 sed -n 's/^\([^ :]*\):\([0-9]*\):\([0-9]*\): [a-z]*: .*\[\(WQ[0-9]*\)\]$/\1:\2:\4/p' \
 	"$scratch/own.out" | sort >"$scratch/own.got"
-[ "$(rc own)" = 2 ] && grep -q "^wqcheck: $closed/.*Permission denied" "$scratch/own.err" &&
+[ "$(rc own)" = 2 ] && grep -qx "wqcheck: $closed/: cannot read: Permission denied" "$scratch/own.err" &&
 	! grep -q "dubious" "$scratch/own.err" && cmp -s "$scratch/outside.want" "$scratch/own.got"
 report "the user's git checkout with an unreadable directory: scan names it, keeps the rest, exit 2" $? \
 	"$scratch/own.err"
+# git lists the files under it without looking: the directory is named
+# once, as the plain copy's walk names it, not once more for each file
+run ownv scan -v "$gitdir"
+[ "$(rc ownv)" = 2 ] && [ "$(grep -c "^wqcheck: $closed/" "$scratch/ownv.err")" = 1 ] &&
+	tail -1 "$scratch/ownv.err" | grep -q ', 0 failed, 1 unreadable$'
+report "the user's git checkout: one line for the directory, the summary 0 failed, 1 unreadable" $? \
+	"$scratch/ownv.err"
 run ownaudit audit -q "$gitdir"
 [ "$(rc ownaudit)" = 2 ] && grep -q "^wqcheck: $closed/.*Permission denied" "$scratch/ownaudit.err"
 report "the user's git checkout: audit names it, exit 2" $? "$scratch/ownaudit.err"

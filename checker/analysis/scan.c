@@ -4,6 +4,7 @@
 #include "front/conditional.h"
 #include "analysis/fix/fix-apply.h"
 #include "front/parse.h"
+#include "front/unreadable.h"
 #include "lib/needles.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
@@ -45,14 +46,6 @@ struct scan_shared {
 	atomic_bool stop;		/* late files came: the pass starts again */
 };
 
-/* Whether a path of an unchecked list (tree.h) is not a file to scan, from
- * what opening or reading it said. */
-static bool is_absent(int err)
-{
-	return err == ENOENT || err == ELOOP || err == ENOTDIR || err == EISDIR ||
-	       err == ENXIO;
-}
-
 /* The same asked without reading the file (only tree rules are selected):
  * as reading would say it, so a FIFO is a file (an empty one). */
 static bool absent_here(const struct scan_shared *sh, const char *path)
@@ -68,7 +61,19 @@ static bool absent_here(const struct scan_shared *sh, const char *path)
 		ret = lstat(abs.buf, &st);
 		strbuf_release(&abs);
 	}
-	return ret < 0 ? is_absent(errno) : S_ISLNK(st.st_mode) || S_ISDIR(st.st_mode);
+	if (ret < 0) {
+		bool closed;
+		char *dir;
+
+		if (file_list_absent_error(errno))
+			return true;
+		/* as scan_one() says it: the directory's, named once */
+		dir = unreadable_closed_directory(sh->opts->root, path);
+		closed = dir != NULL;
+		free(dir);
+		return closed;
+	}
+	return S_ISLNK(st.st_mode) || S_ISDIR(st.st_mode);
 }
 
 /* The cheap test that keeps most of a tree away from the lexer and libclang:
@@ -198,14 +203,24 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 	if (strbuf_read_file_at(text, sh->root_fd >= 0 ? sh->root_fd : AT_FDCWD,
 				sh->root_fd >= 0 ? res->path : abs.buf,
 				sh->absent ? O_NOFOLLOW | O_NONBLOCK : 0) < 0) {
-		char buf[256];
+		int err = errno;
+		char buf[256], *dir;
 
-		if (sh->absent && is_absent(errno)) {
+		if (sh->absent && file_list_absent_error(err)) {
 			sh->absent[index] = true;
 			goto out;
 		}
-		snprintf(buf, sizeof(buf), "cannot read: %s", strerror(errno));
+		/* git listed it without looking: under a directory the
+		 * user cannot search, it is that directory's, named once as
+		 * a walk names it, not one failure for each of its files. */
+		if (sh->absent && (dir = unreadable_closed_directory(opts->root, res->path))) {
+			free(dir);
+			sh->absent[index] = true;
+			goto out;
+		}
+		snprintf(buf, sizeof(buf), "cannot read: %s", strerror(err));
 		res->failed_reason = xstrdup(buf);
+		unreadable_told(res->path);
 		goto out;
 	}
 	if (!text->buf)

@@ -1,8 +1,12 @@
 #include "front/parallel.h"
+#include "front/unreadable.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 int parallel_jobs(int jobs)
@@ -35,6 +39,24 @@ struct read_pass {
 	atomic_int thread;
 };
 
+/* File i could not be read (err): unless it is no file to read (tree.h),
+ * it is named, or the directory above it the user cannot search, and the
+ * run exits 2 (front/unreadable.h). A tree pass that skipped it in silence
+ * would drop what it holds: a queueing that makes a finding in another
+ * file. */
+static void name_unread(const struct read_pass *p, size_t i, int err)
+{
+	const char *path = p->files->paths[i];
+	char *dir;
+
+	if (file_list_absent_error(err))
+		return;
+	dir = unreadable_closed_directory(p->root, path);
+	if (!dir)
+		unreadable_add(path, strerror(err));
+	free(dir);
+}
+
 static void *read_worker(void *arg)
 {
 	struct read_pass *p = arg;
@@ -50,14 +72,20 @@ static void *read_worker(void *arg)
 			break;
 		strbuf_reset(&text);
 		if (p->root_fd >= 0) {
-			if (strbuf_read_file_at(&text, p->root_fd, p->files->paths[i], flags) < 0 ||
-			    !text.buf)
+			if (strbuf_read_file_at(&text, p->root_fd, p->files->paths[i], flags) < 0) {
+				name_unread(p, i, errno);
+				continue;
+			}
+			if (!text.buf)
 				continue;
 		} else {
 			strbuf_reset(&path);
 			strbuf_addf(&path, "%s/%s", p->root, p->files->paths[i]);
-			if (strbuf_read_file_at(&text, AT_FDCWD, path.buf, flags) < 0 ||
-			    !text.buf)
+			if (strbuf_read_file_at(&text, AT_FDCWD, path.buf, flags) < 0) {
+				name_unread(p, i, errno);
+				continue;
+			}
+			if (!text.buf)
 				continue;
 		}
 		p->fn(p->ctx, thread, i, &text);

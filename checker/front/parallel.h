@@ -16,7 +16,8 @@ void parallel_run(int jobs, void *(*worker)(void *), void *arg);
 /* Reads every file of files (relative to root), parallel_jobs(jobs) at a
  * time, and hands each text to fn with the reading thread's number (0 to
  * parallel_jobs(jobs) - 1) and the file's index; fn may keep the text
- * (strbuf_detach). A file that cannot be read is skipped. */
+ * (strbuf_detach). A file that cannot be read is skipped, and named
+ * (front/unreadable.h) unless it is no file to read (tree.h). */
 void parallel_read_files(const char *root, const struct file_list *files, int jobs,
 			 void (*fn)(void *ctx, int thread, size_t index,
 				    struct strbuf *text),

@@ -78,6 +78,12 @@ bool is_git_checkout(const char *root)
 	return ok;
 }
 
+bool file_list_absent_error(int err)
+{
+	return err == ENOENT || err == ELOOP || err == ENOTDIR || err == EISDIR ||
+	       err == ENXIO;
+}
+
 static bool is_c_source(const char *name)
 {
 	size_t n = strlen(name);
@@ -273,25 +279,15 @@ static void add_listed(struct file_list *out, const struct strbuf *data)
  */
 static char *name_unreachable(const char *root, const char *path, int err, char *last)
 {
-	struct strbuf dir = STRBUF_INIT;
-	const char *slash;
+	char *dir;
 
 	if (last && !strncmp(path, last, strlen(last)))
 		return last;
-	for (slash = strchr(path, '/'); slash; slash = strchr(slash + 1, '/')) {
-		strbuf_reset(&dir);
-		strbuf_addf(&dir, "%s/%.*s", root, (int)(slash - path), path);
-		if (access(dir.buf, X_OK) < 0) {
-			int e = errno;
-
-			strbuf_reset(&dir);
-			strbuf_addf(&dir, "%.*s", (int)(slash - path + 1), path);
-			unreadable_add(dir.buf, strerror(e));
-			free(last);
-			return strbuf_detach(&dir);
-		}
+	dir = unreadable_closed_directory(root, path);
+	if (dir) {
+		free(last);
+		return dir;
 	}
-	strbuf_release(&dir);
 	unreadable_add(path, strerror(err));
 	return last;
 }

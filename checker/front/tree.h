@@ -16,6 +16,13 @@ struct file_list {
 	bool unchecked;
 };
 
+/* Whether err, from opening a path of a list (O_NOFOLLOW | O_NONBLOCK for
+ * an unchecked one), says it is no file to read: gone from the working
+ * tree, a symlink, a directory, a FIFO without a writer. A listing that
+ * looks at each path would not have listed it; anything else is a file
+ * the user cannot read. */
+bool file_list_absent_error(int err);
+
 /* The root of the kernel tree holding path: the nearest directory at or above
  * it with a Makefile, include/linux/ and MAINTAINERS or Kconfig. NULL if none. */
 char *find_tree_root(const char *path);

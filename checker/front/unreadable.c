@@ -4,8 +4,10 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct unreadable {
 	char *path, *reason;
@@ -16,6 +18,8 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct unreadable *list;
 static size_t nr, alloc;
 static bool sorted = true;
+static char **told;
+static size_t nr_told, alloc_told;
 
 /* Is path at or below the directory dir (which ends in '/')? */
 static bool below(const char *path, const char *dir)
@@ -34,6 +38,9 @@ void unreadable_add(const char *path, const char *reason)
 	for (i = 0; i < nr; i++)
 		if (!strcmp(list[i].path, path) || below(path, list[i].path))
 			break;
+	for (j = 0; i == nr && j < nr_told; j++)
+		if (!strcmp(told[j], path))
+			i = nr + 1;
 	if (i == nr) {
 		for (i = j = 0; i < nr; i++) {
 			if (below(list[i].path, path) && !list[i].reported) {
@@ -51,6 +58,46 @@ void unreadable_add(const char *path, const char *reason)
 		nr++;
 		sorted = false;
 	}
+	pthread_mutex_unlock(&lock);
+}
+
+char *unreadable_closed_directory(const char *root, const char *path)
+{
+	struct strbuf dir = STRBUF_INIT;
+	const char *slash;
+
+	for (slash = strchr(path, '/'); slash; slash = strchr(slash + 1, '/')) {
+		strbuf_reset(&dir);
+		strbuf_addf(&dir, "%s/%.*s", root, (int)(slash - path), path);
+		if (access(dir.buf, X_OK) < 0) {
+			int e = errno;
+
+			strbuf_reset(&dir);
+			strbuf_addf(&dir, "%.*s", (int)(slash - path + 1), path);
+			unreadable_add(dir.buf, strerror(e));
+			return strbuf_detach(&dir);
+		}
+	}
+	strbuf_release(&dir);
+	return NULL;
+}
+
+void unreadable_told(const char *path)
+{
+	size_t i, j;
+
+	pthread_mutex_lock(&lock);
+	ALLOC_GROW(told, nr_told, alloc_told);
+	told[nr_told++] = xstrdup(path);
+	for (i = j = 0; i < nr; i++) {
+		if (!strcmp(list[i].path, path) && !list[i].reported) {
+			free(list[i].path);
+			free(list[i].reason);
+			continue;
+		}
+		list[j++] = list[i];
+	}
+	nr = j;
 	pthread_mutex_unlock(&lock);
 }
 

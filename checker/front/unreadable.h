@@ -16,6 +16,16 @@
  * '/'); reason: why, e.g. strerror(errno). A path given twice, or below a
  * directory already given, is kept once. */
 void unreadable_add(const char *path, const char *reason);
+/* For a file of the tree root (path relative to it) that could not be
+ * opened: the outermost directory on its way that the user cannot search,
+ * given with its reason ("drivers/usb/", one line for all the files of a
+ * directory however many were listed, as a walk names it), and returned
+ * (allocated); NULL, and nothing given, when every one can be searched. */
+char *unreadable_closed_directory(const char *root, const char *path);
+/* A file the command names itself, with the reason it could not be read
+ * (the scan's files not fully analysed): not given here as well, when a
+ * tree pass that reads the files again fails on it too (before or after). */
+void unreadable_told(const char *path);
 size_t unreadable_count(void);
 /* The i-th (sorted by path, from 0 to unreadable_count() - 1). */
 const char *unreadable_path(size_t i);

@@ -28,6 +28,7 @@
 #include "lib/usage.h"
 #include "output/columns.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
@@ -230,7 +231,7 @@ static int check_file(struct kbuild_check *ca, const char *given, const char *cw
 	int status = EXIT_CLEAN;
 
 	if (!realpath(given, resolved) || strbuf_read_file(&text, resolved) < 0) {
-		fprintf(stderr, "%s: error: cannot read it\n", given);
+		fprintf(stderr, "%s: error: cannot read: %s\n", given, strerror(errno));
 		return EXIT_USAGE;
 	}
 	root = find_tree_root(resolved);

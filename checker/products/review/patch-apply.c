@@ -251,9 +251,26 @@ void scratch_commit_base(struct patch_scratch *s, const char *const *paths, size
 	strbuf_release(&err);
 }
 
+/* Why the tree's file name (len bytes) is not in the scratch index: errno
+ * of opening it in source, or 0 when it is not there (git's word stands). */
+static int unreadable_in_tree(const char *source, const char *name, int len)
+{
+	struct strbuf path = STRBUF_INIT;
+	int fd, err = 0;
+
+	strbuf_addf(&path, "%s/%.*s", source, len, name);
+	fd = open(path.buf, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0)
+		close(fd);
+	else if (errno != ENOENT && errno != ENOTDIR)
+		err = errno;
+	strbuf_release(&path);
+	return err;
+}
+
 /* The hunk git apply names in "error: patch failed: FILE:LINE". */
 static void describe_failure(const struct patch_series *ps, const struct patch *p,
-			     struct strbuf *err, struct strbuf *why)
+			     const char *source, struct strbuf *err, struct strbuf *why)
 {
 	const char *key = "error: patch failed: ", *at = strstr(err->buf, key);
 	size_t i, j;
@@ -297,8 +314,15 @@ static void describe_failure(const struct patch_series *ps, const struct patch *
 	{
 		const char *msg = series_first_line(err) + (at == err->buf ? 7 : 0);
 		const char *tail;
+		int e;
 
-		if ((tail = strstr(msg, ": does not exist in index")))
+		/* a file the user cannot read was left out of the index: not
+		 * missing from the tree */
+		if ((tail = strstr(msg, ": does not exist in index")) &&
+		    (e = unreadable_in_tree(source, msg, (int)(tail - msg))))
+			strbuf_addf(why, "%.*s: cannot read: %s", (int)(tail - msg), msg,
+				    strerror(e));
+		else if (tail)
 			strbuf_addf(why, "%.*s: no such file in the tree", (int)(tail - msg), msg);
 		else if ((tail = strstr(msg, ": already exists in ")))
 			strbuf_addf(why, "%.*s: the patch creates it, but the tree has it",
@@ -342,7 +366,7 @@ int scratch_apply(struct patch_scratch *s, const struct patch_series *ps, size_t
 		strbuf_addf(why, "%s: patch %u/%u%s%s%s does not apply to %s: ", ps->name,
 			    number, of, p->subject ? " \"" : "",
 			    p->subject ? p->subject : "", p->subject ? "\"" : "", s->source);
-		describe_failure(ps, p, &err, why);
+		describe_failure(ps, p, s->source, &err, why);
 		rc = SCRATCH_NOT_APPLYING;
 		goto out;
 	}
