@@ -203,6 +203,19 @@ sed -i '/^static void re_locked_second(struct work_struct \*work)$/,/^}$/{/mutex
 scan --rules=WQ013 "$flip" >"$scratch/flip"
 check "the same with one body unlocked: a warning" \
 	grep -q 'warning: PREPARE_WORK gives &l->work the work function re_locked_second()' "$scratch/flip"
+# An INIT_* choosing its function by a condition (`ok ? f : g`) is an INIT
+# of the item on the queueing's path (target_core_transport.c): both sites
+# start a fresh item, no WQ014; queued before that INIT, the pair is a finding.
+flip=$scratch/c/drivers/reentry/re_neg_wq014_chosen.c
+cp "$flip" "$flip_orig"
+queue_before_init() {
+	sed -i '/^\tqueue_work(ch_completion_wq, &cmd->work);$/d' "$1"
+	sed -i 's/^\tcmd->status = 1;$/&\n\tqueue_work(ch_completion_wq, \&cmd->work);/' "$1"
+}
+flip "the conditional INIT_* after the queueing instead: a WQ014 finding" WQ014 \
+	'schedule_work() queues &cmd->work on system_wq .*but it is also queued on ch_completion_wq' \
+	queue_before_init
+
 # --- WQ014: what a finding means (DESIGN.md 1c, the strict reading) ----------
 # Each kind the code rules out has a kept case (re_neg_wq014_*: no finding
 # at all) and its negative (re_wq014_*: the same shape where the overlap is

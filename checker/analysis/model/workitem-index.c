@@ -596,6 +596,37 @@ static char *function_argument(const struct lexed_file *lf, size_t first, size_t
 	return tok_text(lf, (size_t)i);
 }
 
+/* `cond ? f : g` as the work function argument (target_core_transport's
+ * INIT_WORK(&cmd->work, success ? target_complete_ok_work :
+ * target_complete_failure_work)): the item gets one of two functions, so
+ * both are its bindings; NULL unless both branches are plain names. */
+static char *chosen_function(const struct lexed_file *lf, size_t first, size_t last,
+			     char **second)
+{
+	long q = -1, c = -1, i;
+	int depth = 0;
+
+	*second = NULL;
+	for (i = (long)first; i >= 0 && i <= (long)last; i = token_next_code(lf, i)) {
+		if (tok_is_punct(lf, i, "(") || tok_is_punct(lf, i, "["))
+			depth++;
+		else if (tok_is_punct(lf, i, ")") || tok_is_punct(lf, i, "]"))
+			depth--;
+		else if (!depth && tok_is_punct(lf, i, "?") && q < 0)
+			q = i;
+		else if (!depth && tok_is_punct(lf, i, ":") && q >= 0 && c < 0)
+			c = i;
+	}
+	if (q < 0 || c < 0 || token_next_code(lf, q) != token_prev_code(lf, c) ||
+	    token_next_code(lf, c) != (long)last)
+		return NULL;
+	*second = function_argument(lf, (size_t)token_next_code(lf, c), last);
+	if (!*second)
+		return NULL;
+	return function_argument(lf, (size_t)token_next_code(lf, q),
+				 (size_t)token_prev_code(lf, c));
+}
+
 static const char *binding_macro(const struct lexed_file *lf, size_t i)
 {
 	const struct token *t = &lf->tokens[i];
@@ -611,13 +642,29 @@ static const char *binding_macro(const struct lexed_file *lf, size_t i)
 	return NULL;
 }
 
+/* The binding of item [first, last] to fn made by the macro at token i. */
+static void add_item_binding(struct workitem_index *idx, const struct source_file *f, size_t i,
+			     size_t first, size_t last, const char *fn, const char *how)
+{
+	const struct lexed_file *lf = &f->lex;
+	struct item_shape shape;
+
+	workitem_shape(f, first, last, &shape);
+	if (shape.key && !shape.is_parameter)
+		workitem_index_add(idx, shape.key, fn, f->path, lf->tokens[i].line,
+				   lf->tokens[i].column, how);
+	if (shape.alias && !shape.is_parameter)
+		workitem_index_add(idx, shape.alias, fn, f->path, lf->tokens[i].line,
+				   lf->tokens[i].column, how);
+	item_shape_release(&shape);
+}
+
 static void add_macro_binding(struct workitem_index *idx, const struct source_file *f,
 			      size_t i, const char *how)
 {
 	const struct lexed_file *lf = &f->lex;
 	long open = token_next_code(lf, (long)i);
 	size_t first[4], last[4], n, item = strncmp(how, "devm_", 5) ? 0 : 1;
-	struct item_shape shape;
 	char *fn;
 
 	if (!tok_is_punct(lf, open, "("))
@@ -632,6 +679,17 @@ static void add_macro_binding(struct workitem_index *idx, const struct source_fi
 		last[1] = last[item + 1];
 	}
 	fn = function_argument(lf, first[1], last[1]);
+	if (!fn && strncmp(how, "DECLARE_", 8)) {
+		char *other = NULL;
+
+		fn = chosen_function(lf, first[1], last[1], &other);
+		if (!fn) {
+			free(other);
+			return;
+		}
+		add_item_binding(idx, f, i, first[0], last[0], other, how);
+		free(other);
+	}
 	if (!fn)
 		return;
 	if (!strncmp(how, "DECLARE_", 8)) {
@@ -651,14 +709,7 @@ static void add_macro_binding(struct workitem_index *idx, const struct source_fi
 				   lf->tokens[i].column, how);
 		strbuf_release(&key);
 	} else {
-		workitem_shape(f, first[0], last[0], &shape);
-		if (shape.key && !shape.is_parameter)
-			workitem_index_add(idx, shape.key, fn, f->path, lf->tokens[i].line,
-					   lf->tokens[i].column, how);
-		if (shape.alias && !shape.is_parameter)
-			workitem_index_add(idx, shape.alias, fn, f->path, lf->tokens[i].line,
-					   lf->tokens[i].column, how);
-		item_shape_release(&shape);
+		add_item_binding(idx, f, i, first[0], last[0], fn, how);
 	}
 	free(fn);
 }
