@@ -1,25 +1,31 @@
 /*
  * The names a file may define, from its bytes: comments, literals, splices
- * and directives found as lex_file() finds them (front/lexer.c), the rest
- * skipped a byte at a time up to the next byte that can matter (under half
- * the lexer's time: the identifiers, most of a file, are not lexed).
- * What lies between two of those bytes is one stretch of code; its last
- * identifier is the token before what follows. The parentheses, `{`, `.`
- * and `#` are kept in a ring, and at each `{` the ring is asked what
- * source_file's maybe_function() asks of the tokens before it, at each
- * `#define` what maybe_macro() asks, at each `=` whether `.name` comes
- * before it.
+ * and directives found as lex_file() finds them (front/lexer.c), and the
+ * rest skipped up to the next byte that can matter: `/`, a quote, `{`, `=`,
+ * `#` (in a directive, its newline too). Parentheses, dots and newlines,
+ * most of the stops of a pass that follows every token, are read only
+ * where a `{` or an `=` asks about what comes before it: the scan looks
+ * back from there over blanks, splices and the comments and literals it
+ * has kept the places of, as source_file's maybe_function() looks back
+ * over the tokens before a `{` (the `)`, its `(` among the parentheses
+ * outside directives, the name), and for `.name =`.
  *
  * Supersets, not the same lists: every `{` outside a directive is asked,
- * not only those at file scope, a macro needs no body, `1.x =` sets x, and
- * `==` is taken for `=`. A file whose parenthesis goes back further than
- * the ring is unknown.
+ * not only those at file scope; a macro needs no body; a backslash and a
+ * directive's newline are taken for blanks (a token to the lexer), `1.x =`
+ * sets x, `==` is taken for `=`, and each `__name(...)` an attribute chain
+ * passes through is kept beside the name it ends at. A file whose looking
+ * back goes on too long (a parenthesis far from its match, again and
+ * again) is unknown.
  */
 #include "front/definitions.h"
 #include "lib/usage.h"
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 enum { IDENT_START = 1, IDENT_CHAR = 2, BLANK = 4 };
 
@@ -32,41 +38,37 @@ static const unsigned char byte_class[256] = {
 	[' '] = BLANK, ['\t'] = BLANK, ['\r'] = BLANK, ['\f'] = BLANK, ['\v'] = BLANK,
 };
 
-/* The bytes that end a stretch of code. */
-static const bool special[256] = {
-	['\n'] = true, ['/'] = true, ['"'] = true, ['\''] = true, ['\\'] = true,
-	['#'] = true, ['('] = true, [')'] = true, ['{'] = true, ['.'] = true, ['='] = true,
+/* The bytes a stretch of code ends at, outside a directive and in one. */
+static const bool stop_code[256] = {
+	['/'] = true, ['"'] = true, ['\''] = true, ['{'] = true, ['='] = true, ['#'] = true,
+};
+static const bool stop_directive[256] = {
+	['/'] = true, ['"'] = true, ['\''] = true, ['='] = true, ['\n'] = true,
 };
 
-/* A `(`, `)`, `{`, `.` or directive's `#`; for a `(`, the identifier
- * before it and, when a `)` comes before that, the `)` (its place + 1). */
-struct mark {
-	char c;
-	bool in_directive;
-	unsigned name_offset, name_len;
-	size_t close_before_name;
+/* Bytes [start, end) of a comment, a literal or a directive line. */
+struct span {
+	unsigned start, end;
+	bool literal;
 };
 
-/* The code token before the place the scan is at. */
-struct last {
-	enum { L_NONE, L_MARK, L_IDENT, L_OTHER } kind;
-	size_t mark;		/* L_MARK: its place */
-	unsigned offset, len;	/* L_IDENT */
-	/* L_IDENT: the token before it was the mark at place before_mark - 1
-	 * (0: not a mark, or none) */
-	size_t before_mark;
+struct spans {
+	struct span *v;
+	size_t nr, alloc;
 };
 
-/* A parameter list longer than this many marks is not followed. */
-#define RING 1024
+/* Where a look back is among the kept spans: the last one that starts
+ * before the byte it is at, or -1. */
+struct cursor {
+	long skip, dir;
+};
 
 struct scanner {
 	const char *text;
 	size_t size, pos;
-	struct mark ring[RING];
-	size_t marks;		/* marks so far */
-	struct last last;
-	bool in_directive;
+	struct spans skip;	/* comments and literals, in order */
+	struct spans dirs;	/* directive lines, `#` to their newline */
+	size_t walked, budget;	/* bytes looked back over; past budget: unknown */
 	struct definitions *out;
 	size_t alloc_defs, alloc_members;
 };
@@ -165,72 +167,101 @@ static void quoted(struct scanner *s, int quote)
 	}
 }
 
+static void add_span(struct spans *l, size_t start, size_t end, bool literal)
+{
+	ALLOC_GROW(l->v, l->nr, l->alloc);
+	l->v[l->nr].start = (unsigned)start;
+	l->v[l->nr].end = (unsigned)end;
+	l->v[l->nr++].literal = literal;
+}
+
 static void add(uint64_t **list, size_t *nr, size_t *alloc, const char *name, size_t len)
 {
 	ALLOC_GROW(*list, *nr, *alloc);
 	(*list)[(*nr)++] = definitions_hash(name, len);
 }
 
-/* The mark at place i (0: the first); NULL and *lost when the ring no
- * longer has it. */
-static struct mark *mark_at(struct scanner *s, size_t i, bool *lost)
+static struct cursor cursor_at_end(const struct scanner *s)
 {
-	if (s->marks - i > RING) {
-		*lost = true;
-		return NULL;
-	}
-	return &s->ring[i % RING];
+	struct cursor c = { (long)s->skip.nr - 1, (long)s->dirs.nr - 1 };
+
+	return c;
 }
 
-static void push_mark(struct scanner *s, char c)
+/* The span of l holding byte q, moving *k back past those after q; NULL
+ * when q is in none. */
+static const struct span *span_at(const struct spans *l, long *k, long q)
 {
-	struct mark *m = &s->ring[s->marks % RING];
-
-	memset(m, 0, sizeof(*m));
-	m->c = c;
-	m->in_directive = s->in_directive;
-	s->last.kind = L_MARK;
-	s->last.mark = s->marks++;
+	while (*k >= 0 && (long)l->v[*k].start > q)
+		(*k)--;
+	return *k >= 0 && q < (long)l->v[*k].end ? &l->v[*k] : NULL;
 }
 
-static bool is_blank(unsigned char c)
-{
-	return (byte_class[c] & BLANK) || c == '\n';
-}
-
-/* The stretch of code [from, to) before a byte that matters: the last
- * code token is its last identifier, or something else, or (blanks only)
- * what it was. */
-static void stretch(struct scanner *s, size_t from, size_t to, bool *code)
+/* The last byte at or before q of the token before: blanks, newlines,
+ * backslashes and comments looked over. -1 at the start of the file;
+ * *literal when that token is a literal. */
+static long prev_code(struct scanner *s, long q, struct cursor *c, bool *literal)
 {
 	const unsigned char *t = (const unsigned char *)s->text;
-	size_t end = to, begin;
-	struct last before = s->last;
 
-	while (end > from && is_blank(t[end - 1]))
-		end--;
-	if (end == from)
-		return;
-	*code = true;
-	for (begin = end; begin > from && (byte_class[t[begin - 1]] & IDENT_CHAR); begin--)
-		;
-	if (begin == end || !(byte_class[t[begin]] & IDENT_START)) {
-		s->last.kind = L_OTHER;
-		return;
+	*literal = false;
+	for (; q >= 0; q--) {
+		const struct span *sp = span_at(&s->skip, &c->skip, q);
+
+		s->walked++;
+		if (sp) {
+			if (sp->literal) {
+				*literal = true;
+				return q;
+			}
+			q = (long)sp->start;	/* the loop steps before it */
+			continue;
+		}
+		if (!(byte_class[t[q]] & BLANK) && t[q] != '\n' && t[q] != '\\')
+			return q;
 	}
-	s->last.kind = L_IDENT;
-	s->last.offset = (unsigned)begin;
-	s->last.len = (unsigned)(end - begin);
-	s->last.before_mark = 0;
-	while (begin > from && is_blank(t[begin - 1]))
-		begin--;
-	if (begin == from && before.kind == L_MARK)
-		s->last.before_mark = before.mark + 1;
+	return -1;
 }
 
-static bool mark_is(const struct mark *m, char c)
+/* The identifier ending at q (a code byte): its first byte, or -1 when q
+ * ends no identifier. */
+static long ident_start(const struct scanner *s, long q)
 {
-	return m && m->c == c;
+	const unsigned char *t = (const unsigned char *)s->text;
+	long b = q;
+
+	if (q < 0 || !(byte_class[t[q]] & IDENT_CHAR))
+		return -1;
+	while (b > 0 && (byte_class[t[b - 1]] & IDENT_CHAR))
+		b--;
+	return (byte_class[t[b]] & IDENT_START) ? b : -1;
+}
+
+/* The `(` matching the `)` at close, among the parentheses outside
+ * comments, literals and directives (match_back()); -1 when none. */
+static long match_back(struct scanner *s, long close, struct cursor *c)
+{
+	const unsigned char *t = (const unsigned char *)s->text;
+	int depth = 0;
+	long q;
+
+	for (q = close; q >= 0; q--) {
+		const struct span *sp = span_at(&s->skip, &c->skip, q);
+
+		if (!sp)
+			sp = span_at(&s->dirs, &c->dir, q);
+		if (++s->walked > s->budget)
+			return -1;
+		if (sp) {
+			q = (long)sp->start;
+			continue;
+		}
+		if (t[q] == ')')
+			depth++;
+		else if (t[q] == '(' && --depth == 0)
+			return q;
+	}
+	return -1;
 }
 
 static bool is_statement_keyword(const char *name, size_t len)
@@ -245,54 +276,91 @@ static bool is_statement_keyword(const char *name, size_t len)
 	return false;
 }
 
-/* A `{` outside a directive: source-cache.c's maybe_function(). */
-static void before_brace(struct scanner *s)
+/* A `{` outside a directive, at open: maybe_function()'s `name(...) {`,
+ * after `__attr(...)`s. */
+static void before_brace(struct scanner *s, size_t open)
 {
-	bool lost = false;
-	size_t close, i, paren;
-	const struct mark *m, *p;
-	int depth;
+	struct cursor c = cursor_at_end(s);
+	bool literal;
+	long close = prev_code(s, (long)open - 1, &c, &literal), paren, name, end;
 
-	if (s->last.kind != L_MARK || !mark_is(mark_at(s, s->last.mark, &lost), ')'))
-		goto out;
-	close = s->last.mark;
 	for (;;) {
-		m = mark_at(s, close, &lost);
-		if (!m)
-			goto out;
-		/* match_back(): parentheses of the same directive state */
-		depth = 0;
-		for (i = close + 1; i-- > 0;) {
-			p = mark_at(s, i, &lost);
-			if (!p)
-				goto out;
-			if (p->in_directive != m->in_directive)
+		/* a `)` of a directive: the lexer has the directive's end
+		 * between it and the `{` */
+		if (close < 0 || literal || s->text[close] != ')' ||
+		    span_at(&s->dirs, &c.dir, close))
+			return;
+		paren = match_back(s, close, &c);
+		if (paren < 0)
+			return;
+		end = prev_code(s, paren - 1, &c, &literal);
+		name = literal || span_at(&s->dirs, &c.dir, end) ? -1 : ident_start(s, end);
+		if (name < 0)
+			return;
+		if (end - name + 1 > 2 && !memcmp(s->text + name, "__", 2)) {
+			close = prev_code(s, name - 1, &c, &literal);
+			if (close >= 0 && !literal && s->text[close] == ')' &&
+			    !span_at(&s->dirs, &c.dir, close)) {
+				/* `f(args) __acquires(x) {`: f, but __acquires
+				 * too in case the lexer saw a token between */
+				add(&s->out->defs, &s->out->nr_defs, &s->alloc_defs,
+				    s->text + name, (size_t)(end - name + 1));
 				continue;
-			if (p->c == ')')
-				depth++;
-			else if (p->c == '(' && --depth == 0)
-				break;
-		}
-		if (i == (size_t)-1)
-			goto out;
-		paren = i;
-		p = mark_at(s, paren, &lost);
-		if (!p || !p->name_len)
-			goto out;
-		/* `f(args) __acquires(x) {` */
-		if (p->name_len > 2 && !memcmp(s->text + p->name_offset, "__", 2) &&
-		    p->close_before_name) {
-			close = p->close_before_name - 1;
-			continue;
+			}
 		}
 		break;
 	}
-	if (!is_statement_keyword(s->text + p->name_offset, p->name_len))
-		add(&s->out->defs, &s->out->nr_defs, &s->alloc_defs, s->text + p->name_offset,
-		    p->name_len);
-out:
-	if (lost)
-		s->out->unknown = true;
+	if (!is_statement_keyword(s->text + name, (size_t)(end - name + 1)))
+		add(&s->out->defs, &s->out->nr_defs, &s->alloc_defs, s->text + name,
+		    (size_t)(end - name + 1));
+}
+
+/* An `=` at eq: `.name =` before it? */
+static void before_equals(struct scanner *s, size_t eq)
+{
+	struct cursor c = cursor_at_end(s);
+	bool literal;
+	long end = prev_code(s, (long)eq - 1, &c, &literal), name, dot;
+
+	name = literal ? -1 : ident_start(s, end);
+	if (name < 0)
+		return;
+	dot = prev_code(s, name - 1, &c, &literal);
+	if (dot >= 0 && !literal && s->text[dot] == '.')
+		add(&s->out->members, &s->out->nr_members, &s->alloc_members,
+		    s->text + name, (size_t)(end - name + 1));
+}
+
+/* Whether the `#` at hash starts its line: only blanks, splices and
+ * comments since the last newline (lex_file()'s at_line_start). */
+static bool at_line_start(struct scanner *s, size_t hash)
+{
+	const unsigned char *t = (const unsigned char *)s->text;
+	struct cursor c = cursor_at_end(s);
+	long q;
+
+	for (q = (long)hash - 1; q >= 0; q--) {
+		const struct span *sp = span_at(&s->skip, &c.skip, q);
+
+		if (sp) {
+			if (sp->literal)
+				return false;
+			q = (long)sp->start;
+			continue;
+		}
+		if (t[q] == '\n') {
+			long b = q > 0 && t[q - 1] == '\r' ? q - 1 : q;
+
+			if (b > 0 && t[b - 1] == '\\') {	/* a splice */
+				q = b - 1;
+				continue;
+			}
+			return true;
+		}
+		if (!(byte_class[t[q]] & BLANK))
+			return false;
+	}
+	return true;
 }
 
 /* `#define name(` at the `#` at hash: maybe_macro()'s three tokens after
@@ -348,134 +416,129 @@ static size_t sort_unique(uint64_t *list, size_t nr)
 	return n;
 }
 
+/* The first byte at or after p that stop says matters, or len. Most
+ * stretches are dozens of bytes: with SSE2 (every x86-64), sixteen bytes
+ * are compared with the six or seven that matter at once. */
+static size_t next_stop(const unsigned char *t, size_t p, size_t len, const bool *stop)
+{
+#ifdef __SSE2__
+	const __m128i slash = _mm_set1_epi8('/'), dquote = _mm_set1_epi8('"'),
+		      squote = _mm_set1_epi8('\''), brace = _mm_set1_epi8('{'),
+		      equals = _mm_set1_epi8('='), hash = _mm_set1_epi8('#'),
+		      newline = _mm_set1_epi8('\n');
+	/* in a directive: its newline, not `{` or `#` */
+	const bool directive = stop['\n'];
+
+	while (p + 16 <= len) {
+		__m128i b = _mm_loadu_si128((const __m128i *)(t + p));
+		__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(b, slash),
+						      _mm_cmpeq_epi8(b, dquote)),
+					 _mm_or_si128(_mm_cmpeq_epi8(b, squote),
+						      _mm_cmpeq_epi8(b, equals)));
+		unsigned bits;
+
+		m = _mm_or_si128(m, directive ? _mm_cmpeq_epi8(b, newline) :
+				 _mm_or_si128(_mm_cmpeq_epi8(b, brace), _mm_cmpeq_epi8(b, hash)));
+		bits = (unsigned)_mm_movemask_epi8(m);
+		if (bits)
+			return p + (size_t)__builtin_ctz(bits);
+		p += 16;
+	}
+#endif
+	while (p < len && !stop[t[p]])
+		p++;
+	return p;
+}
+
+/* A directive's newline: the end of the directive unless spliced. */
+static bool spliced(const char *text, size_t nl)
+{
+	size_t b = nl > 0 && text[nl - 1] == '\r' ? nl - 1 : nl;
+
+	return b > 0 && text[b - 1] == '\\';
+}
+
 /* lex_file()'s loop, from one byte that matters to the next. */
 void definitions_scan(const char *text, size_t len, struct definitions *out)
 {
-	struct scanner *s = xcalloc(1, sizeof(*s));
+	struct scanner s = { .text = text, .size = len, .out = out };
 	const unsigned char *t = (const unsigned char *)text;
-	bool at_line_start = true;
-	size_t p = 0, from = 0;
+	const bool *stop = stop_code;	/* stop_directive in a directive */
+	size_t p = 0, start;
 
 	memset(out, 0, sizeof(*out));
-	s->text = text;
-	s->size = len;
-	s->out = out;
 	if (len > 0xffffffffu) {
 		out->unknown = true;
-		free(s);
 		return;
 	}
+	/* a few looks back a byte, with room for short files */
+	s.budget = 8 * len + 65536;
 	for (;;) {
-		bool code = false;
 		int c, next;
 
-		while (p < len && !special[t[p]])
-			p++;
+		p = next_stop(t, p, len, stop);
 		if (p >= len)
 			break;
 		c = t[p];
 		next = p + 1 < len ? t[p + 1] : -1;
-		/* bytes that are code in the stretch: a division, a lone
-		 * backslash, a `#` that starts no directive */
-		if ((c == '/' && next != '*' && next != '/') ||
-		    (c == '\\' && next != '\n' &&
-		     (next != '\r' || p + 2 >= len || t[p + 2] != '\n'))) {
-			p++;
-			continue;
-		}
-		stretch(s, from, p, &code);
-		if (code)
-			at_line_start = false;
-		s->pos = p;
 		switch (c) {
-		case '\n':
-			if (s->in_directive) {
-				s->last.kind = L_OTHER;	/* its end is a token */
-				s->in_directive = false;
+		case '\n':	/* in a directive */
+			if (!spliced(text, p)) {
+				s.dirs.v[s.dirs.nr - 1].end = (unsigned)p + 1;
+				stop = stop_code;
 			}
 			p++;
-			at_line_start = true;
-			break;
-		case '\\':
-			skip_splice(s);	/* a splice: not a token */
-			p = s->pos;
 			break;
 		case '/':
+			if (next != '*' && next != '/') {
+				p++;
+				break;
+			}
+			s.pos = start = p;
 			if (next == '*')
-				block_comment(s);
+				block_comment(&s);
 			else
-				line_comment(s);
-			p = s->pos;
+				line_comment(&s);
+			add_span(&s.skip, start, s.pos, false);
+			p = s.pos;
 			break;
 		case '"':
 		case '\'':
-			quoted(s, c);
-			p = s->pos;
-			s->last.kind = L_OTHER;
-			at_line_start = false;
-			break;
-		case '#':
-			if (at_line_start && !s->in_directive && next != '#') {
-				s->in_directive = true;
-				push_mark(s, '#');
-				directive(s, p);
-			} else {
-				s->last.kind = L_OTHER;
-			}
-			p++;
-			at_line_start = false;
-			break;
-		case '(': {
-			struct last before = s->last;
-			struct mark *m;
-
-			push_mark(s, '(');
-			m = &s->ring[(s->marks - 1) % RING];
-			if (before.kind == L_IDENT) {
-				m->name_offset = before.offset;
-				m->name_len = before.len;
-				if (before.before_mark &&
-				    s->ring[(before.before_mark - 1) % RING].c == ')' &&
-				    s->marks - before.before_mark < RING)
-					m->close_before_name = before.before_mark;
-			}
-			p++;
-			at_line_start = false;
-			break;
-		}
-		case ')':
-			push_mark(s, ')');
-			p++;
-			at_line_start = false;
+			s.pos = start = p;
+			quoted(&s, c);
+			add_span(&s.skip, start, s.pos, true);
+			p = s.pos;
 			break;
 		case '{':
-			if (!s->in_directive)
-				before_brace(s);
-			push_mark(s, '{');
+			before_brace(&s, p);
 			p++;
-			at_line_start = false;
-			break;
-		case '.':
-			push_mark(s, '.');
-			p++;
-			at_line_start = false;
 			break;
 		case '=':
-			if (s->last.kind == L_IDENT && s->last.before_mark &&
-			    s->marks - s->last.before_mark < RING &&
-			    s->ring[(s->last.before_mark - 1) % RING].c == '.')
-				add(&s->out->members, &s->out->nr_members, &s->alloc_members,
-				    s->text + s->last.offset, s->last.len);
-			s->last.kind = L_OTHER;
+			before_equals(&s, p);
 			p++;
-			at_line_start = false;
+			break;
+		case '#':
+			if (next == '#') {
+				p += 2;
+				break;
+			}
+			if (at_line_start(&s, p)) {
+				stop = stop_directive;
+				add_span(&s.dirs, p, len, false);
+				directive(&s, p);
+			}
+			p++;
 			break;
 		}
-		from = p;
+		if (s.walked > s.budget) {
+			out->unknown = true;
+			break;
+		}
 	}
+	free(s.skip.v);
+	free(s.dirs.v);
 	out->nr_defs = sort_unique(out->defs, out->nr_defs);
 	out->nr_members = sort_unique(out->members, out->nr_members);
-	free(s);
 }
 
 static bool holds(const uint64_t *list, size_t nr, const char *name)
