@@ -32,6 +32,26 @@ static bool is_directory(const char *root, const char *rel)
 	return ok;
 }
 
+/* The first (at most) 16 bytes of a string as two words, zeros past its
+ * end: the same bytes of a path and of a pattern are one comparison. */
+static void key_of(const char *s, size_t len, uint64_t w[2])
+{
+	unsigned char b[16] = { 0 };
+
+	memcpy(b, s, len < 16 ? len : 16);
+	memcpy(w, b, 16);
+}
+
+static void set_key(struct maint_pattern *p)
+{
+	unsigned char m[16] = { 0 };
+	size_t n = p->literal_len < 16 ? p->literal_len : 16;
+
+	key_of(p->text, n, p->key);
+	memset(m, 0xff, n);
+	memcpy(p->key_mask, m, 16);
+}
+
 /*
  * get_maintainer.pl turns a glob into a regex anchored at the start: '.' is
  * literal, '*' is ".*" (it crosses '/'), '?' is '.', anything else is taken
@@ -73,6 +93,9 @@ static bool compile_file_pattern(struct maint_pattern *p, const char *value,
 	/* The regex is anchored: its bytes up to the first wildcard or regex
 	 * syntax must begin the path. */
 	p->literal_len = strcspn(value, "*?[](){}+|^$\\");
+	p->literal = !value[p->literal_len];
+	p->slash_added = p->is_dir && value[0] && value[strlen(value) - 1] != '/';
+	set_key(p);
 	strbuf_release(&re);
 	return true;
 }
@@ -290,12 +313,34 @@ void maintainers_release(struct maintainers *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* get_maintainer.pl's file_match_pattern(). */
-static bool file_pattern_matches(const struct maint_pattern *p,
-				 const char *path)
+/* A path as its key (key_of()) and the number of its slashes. */
+struct path_key {
+	const char *path;
+	uint64_t w[2];
+};
+
+static struct path_key path_key(const char *path)
 {
-	if (strncmp(path, p->text, p->literal_len) ||
-	    regexec(&p->re, path, 0, NULL, 0))
+	struct path_key k = { path };
+
+	key_of(path, strnlen(path, 16), k.w);
+	return k;
+}
+
+/* get_maintainer.pl's file_match_pattern(). The keys first: a byte that
+ * differs among the first 16 the regex takes literally settles it. */
+static bool file_pattern_matches(const struct maint_pattern *p,
+				 const struct path_key *k)
+{
+	const char *path = k->path;
+
+	if (((k->w[0] ^ p->key[0]) & p->key_mask[0]) ||
+	    ((k->w[1] ^ p->key[1]) & p->key_mask[1]))
+		return false;
+	if (strncmp(path, p->text, p->literal_len))
+		return false;
+	if (p->literal ? p->slash_added && path[p->literal_len] != '/' :
+			 regexec(&p->re, path, 0, NULL, 0) != 0)
 		return false;
 	if (p->is_dir)
 		return true;
@@ -305,36 +350,39 @@ static bool file_pattern_matches(const struct maint_pattern *p,
 }
 
 /* How specifically s claims path, or -2 when it does not. */
-static int section_depth(const struct maint_section *s, const char *path)
+static int section_depth(const struct maint_section *s, const struct path_key *k)
 {
 	int depth = -2;
 	size_t i;
 
 	for (i = 0; i < s->nr_excludes; i++)
-		if (file_pattern_matches(&s->excludes[i], path))
+		if (file_pattern_matches(&s->excludes[i], k))
 			return -2;
 	for (i = 0; i < s->nr_files; i++)
-		if (file_pattern_matches(&s->files[i], path) &&
+		if (file_pattern_matches(&s->files[i], k) &&
 		    s->files[i].depth > depth)
 			depth = s->files[i].depth;
 	for (i = 0; i < s->nr_names; i++)
-		if (!regexec(&s->names[i].re, path, 0, NULL, 0) && depth < 0)
+		if (!regexec(&s->names[i].re, k->path, 0, NULL, 0) && depth < 0)
 			depth = 0;
 	return depth;
 }
 
 bool maint_section_claims(const struct maint_section *s, const char *path)
 {
-	return section_depth(s, path) != -2;
+	struct path_key k = path_key(path);
+
+	return section_depth(s, &k) != -2;
 }
 
 size_t maintainers_match(const struct maintainers *m, const char *path,
 			 struct maint_match *out, size_t max)
 {
+	struct path_key k = path_key(path);
 	size_t i, n = 0;
 
 	for (i = 0; i < m->nr; i++) {
-		int depth = section_depth(&m->sections[i], path);
+		int depth = section_depth(&m->sections[i], &k);
 		size_t j;
 
 		if (depth == -2)

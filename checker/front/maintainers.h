@@ -9,6 +9,7 @@
 #include <regex.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct maint_pattern {
 	char *text; /* as written in MAINTAINERS */
@@ -18,6 +19,15 @@ struct maint_pattern {
 	size_t literal_len; /* F:/X: only: how many leading bytes of text a
 			     * matching path must start with (a cheap test
 			     * before the regex) */
+	/* F:/X: only: those bytes, at most 16 of them, as two words and
+	 * their masks: most patterns are told from a path in a few
+	 * instructions (an audit matches thousands of paths against
+	 * thousands of patterns) */
+	uint64_t key[2], key_mask[2];
+	/* F:/X: only: the regex is text as written plus '/' (literal) or
+	 * text alone, with nothing a regex would read otherwise: the test
+	 * of literal_len bytes (and of the '/') is the whole match */
+	bool literal, slash_added;
 };
 
 struct maint_section {
