@@ -131,6 +131,10 @@ struct collected {
 };
 
 /* classify-names.c */
+/* No name scan_file() looks for (the queueing calls, the system
+ * workqueues, alloc_workqueue) is shorter than system_wq: most of a file's
+ * identifiers are, and need not be compared with each name. */
+#define SHORTEST_SITE_NAME 9
 const struct queue_call_api *queue_call_api_at(const struct lexed_file *lf,
 					       size_t i);
 bool is_system_wq_name(const struct lexed_file *lf, long i, bool new_names);

@@ -25,6 +25,7 @@ void scan_file(struct lexical_pass *lp, const struct source_file *f,
 		bool system, alloc;
 
 		if (f->dead[i] || lf->tokens[i].kind != TOK_IDENT ||
+		    lf->tokens[i].len < SHORTEST_SITE_NAME ||
 		    lf->tokens[i].is_directive_name ||
 		    lf->tokens[i].is_macro_param)
 			continue;
