@@ -155,6 +155,15 @@ if rc 4 && lines err 1 && lines out 1 && grep -q 'patch 2/3 ".*flush twice" does
 else
 	nok "a patch that does not apply" "rc=$(cat "$scratch/rc")" "$(cat "$scratch/err")"
 fi
+# the same in JSON and SARIF: exit 4 and a whole document whose summary
+# says why (SARIF's was empty, exit 2: "cannot re-read the report")
+for fmt in json sarif; do
+	run check-patch --tree="$plain" --format=$fmt "$mbox"
+	check "$fmt: a patch that does not apply is exit 4, the document's summary says so and why" \
+		eval 'rc 4 && jq -e "(.summary // .runs[0].properties.summary) |
+			.outcome == \"does-not-apply\" and (.reason | test(\"flush twice.* does not apply\"))" \
+			"$scratch/out" >/dev/null'
+done
 cp "$scratch/saved.c" "$plain/$f"
 
 sed 's|drivers/char/tty_flip_wq.c|drivers/char/no_such_file.c|g' "$p2" >"$scratch/nx.patch"

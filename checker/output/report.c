@@ -433,7 +433,7 @@ static void write_sarif(FILE *fp, struct finding *const *all, char *const *fps,
 		strbuf_release(&why);
 	}
 	strbuf_addf(&uri, "file://%s/", root);
-	run = json_pack("{s:{s:{s:s, s:s, s:s, s:o}}, s:{s:{s:s}}, s:o, s:[{s:b, s:o}], s:{s:o}}",
+	run = json_pack("{s:{s:{s:s, s:s, s:s, s:o}}, s:{s:{s:s}}, s:o, s:[{s:b, s:o}], s:{}}",
 			"tool", "driver", "name", "wqcheck", "version", WQCHECK_VERSION,
 			"informationUri", "https://example.org/wqcheck",
 			"rules", sarif_rules(),
@@ -441,7 +441,11 @@ static void write_sarif(FILE *fp, struct finding *const *all, char *const *fps,
 			"results", results,
 			"invocations", "executionSuccessful", true,
 			"toolExecutionNotifications", notifications,
-			"properties", "era", json_era(&res->era));
+			"properties");
+	/* No era when nothing was scanned (check-patch of a patch that does
+	 * not apply): the run without it, as JSON's document, not none at
+	 * all. */
+	json_object_set_new(json_object_get(run, "properties"), "era", json_era(&res->era));
 	json_object_set_new(run, "columnKind", json_string("utf16CodeUnits"));
 	if (res->baseline)
 		json_object_set_new(json_object_get(run, "properties"), "baseline",
