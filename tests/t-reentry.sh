@@ -275,9 +275,21 @@ for item in '&p->trigger_event' '&b->work' '&c->jack_work' '&hw_decay_work' \
 done
 scan --rules=WQ014 "$dir"/re_*.c >"$scratch/all"
 n=$(grep -c '\[WQ014\]$' "$scratch/all")
-m=$(grep '\[WQ014\]$' "$scratch/all" | grep -c 'run A, queued by [a-z_0-9]*() at [^ ]*:[0-9]*.* on .*, can still be \(in [a-z_0-9]*()\|running\) when run B, queued by [a-z_0-9]*() here')
+# run A and run B in either order: the other site's run first, or the
+# work's own requeue first (queued "here") when only that site is a run's
+m=$(grep '\[WQ014\]$' "$scratch/all" | grep -c -e 'run A, queued by [a-z_0-9]*() at [^ ]*:[0-9]*.* on .*, can still be \(in [a-z_0-9]*()\|running\) when run B, queued by [a-z_0-9]*() here' \
+	-e 'run A, queued by [a-z_0-9]*() here (the work queueing itself again) on .*, can still be \(in [a-z_0-9]*()\|running\) when run B, queued by [a-z_0-9]*() at [^ ]*:[0-9]*')
 check "WQ014: every message writes its interleaving down, run A and run B ($m of $n)" \
 	test "$n" -ge 8 -a "$m" -eq "$n"
+# The harmful order: the run the work queued itself is in its body when
+# the interrupt's run starts; the other order meets only its tail.
+scan --rules=WQ014 corpus/6.17/drivers/reentry/jack_requeue.c >"$scratch/order"
+check "WQ014: the work's own requeue is run A when the other site is not a run" \
+	grep -q 'jack_requeue.c:[0-9]*:[0-9]*: warning: .*run A, queued by jack_detect_work() here (the work queueing itself again) on system_long_wq, can still be in jack_detect_work() when run B, queued by jack_plug_event() at ' "$scratch/order"
+check "WQ014: a power-efficient workqueue shares the CPU's pool unless workqueue.power_efficient" \
+	grep -q "jack_requeue.c:.*starts on another CPU (the two workqueues share each CPU's worker pool unless workqueue.power_efficient is set" "$scratch/order"
+check "WQ014: two normal per-CPU workqueues need two CPUs, no power_efficient clause" \
+	bash -c 'grep "re_two_wq.c:.*system_long_wq" "$1" | grep -q "share each CPU.s worker pool, so the overlap needs two CPUs)" && ! grep "re_two_wq.c:" "$1" | grep -q power_efficient' _ "$scratch/all"
 
 # --- the evidence in each format ---------------------------------------------
 scan --rules=WQ014 --format=json "$dir/re_two_wq.c" >"$scratch/json"

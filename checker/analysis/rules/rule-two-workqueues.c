@@ -144,23 +144,38 @@ static bool two_allocated(const struct workitem_model *m, const struct queueing 
 	       workqueue_is_allocated(&m->names, b->wq.id);
 }
 
-/* Workqueues of normal priority bound to CPUs share each CPU's worker
- * pool, so two of them overlap only across CPUs; highpri, unbound,
- * ordered and BH workqueues use pools of their own. */
-static bool normal_per_cpu(const struct queueing *q)
+/* Where a workqueue's runs execute: workqueues of normal priority bound
+ * to CPUs share each CPU's worker pool, so two of them overlap only
+ * across CPUs; highpri, unbound, ordered and BH workqueues use pools of
+ * their own. The power-efficient ones are bound like system_wq unless
+ * workqueue.power_efficient (CONFIG_WQ_POWER_EFFICIENT_DEFAULT) makes
+ * them unbound, so for them the answer depends on the boot. */
+enum wq_pool {
+	POOL_OWN,		/* a pool of its own, or not known */
+	POOL_CPU_NORMAL,	/* each CPU's normal pool */
+	POOL_CPU_OR_UNBOUND,	/* each CPU's normal pool, or unbound */
+};
+
+static enum wq_pool pool_of(const struct queueing *q)
 {
-	static const char *const names[] = {
+	static const char *const normal[] = {
 		"system_wq", "system_percpu_wq", "system_long_wq", "system_freezable_wq",
 		"system_nrt_wq", "system_nrt_freezable_wq", NULL
+	};
+	static const char *const power_efficient[] = {
+		"system_power_efficient_wq", "system_freezable_power_efficient_wq", NULL
 	};
 	const char *const *n;
 
 	if (q->wq.kind != WQ_REF_NAMED || !q->wq.id)
-		return false;
-	for (n = names; *n; n++)
+		return POOL_OWN;
+	for (n = normal; *n; n++)
 		if (!strcmp(q->wq.id, *n))
-			return true;
-	return false;
+			return POOL_CPU_NORMAL;
+	for (n = power_efficient; *n; n++)
+		if (!strcmp(q->wq.id, *n))
+			return POOL_CPU_OR_UNBOUND;
+	return POOL_OWN;
 }
 
 /* Whether a run queued from a and one queued from b can be live at once,
@@ -229,26 +244,58 @@ static const char *caller_of(const struct queueing *q)
 	return q->caller ? q->caller : "(file scope)";
 }
 
+/* One run's queueing, as the interleaving names it: "queued by X() at
+ * f.c:12 on W" for the other site, "queued by X() here on W" for the
+ * site the finding is at. */
+static void describe_run(const struct workitem_model *m, const struct work_item *it,
+			 const struct queueing *r, bool here, struct strbuf *msg)
+{
+	static const char *const itself = " (the work queueing itself again)";
+	const char *self = queueing_inside_run(m, it, r) ? itself : "";
+
+	if (here)
+		strbuf_addf(msg, "queued by %s() here%s on %s", caller_of(r), self, wq_shown(r));
+	else
+		strbuf_addf(msg, "queued by %s() at %s:%u%s on %s", caller_of(r), r->file,
+			    r->line, self, wq_shown(r));
+}
+
+static bool self_requeue_first(const struct workitem_model *m, const struct work_item *it,
+			       const struct queueing *q, const struct queueing *home)
+{
+	return queueing_inside_run(m, it, q) && !queueing_inside_run(m, it, home);
+}
+
 /* "run A, queued by X() at f.c:12 on W, can still be in fn() when run B,
- * queued by Y() here on V, starts on another CPU" */
+ * queued by Y() here on V, starts on another CPU". When only one of the
+ * two sites is the work requeueing itself, that run is run A: queued from
+ * inside a run, it meets the other site's run over the whole body, while
+ * the other order overlaps only the tail of the run that requeues. */
 static void describe_interleaving(const struct workitem_model *m, const struct work_item *it,
 				  const struct queueing *q, const struct queueing *home,
 				  const char *function, struct strbuf *msg)
 {
-	static const char *const itself = " (the work queueing itself again)";
+	bool q_first = self_requeue_first(m, it, q, home);
+	const struct queueing *a = q_first ? q : home, *b = q_first ? home : q;
+	enum wq_pool pa = pool_of(a), pb = pool_of(b);
 
-	strbuf_addf(msg, "run A, queued by %s() at %s:%u%s on %s, can still be ", caller_of(home),
-		    home->file, home->line, queueing_inside_run(m, it, home) ? itself : "",
-		    wq_shown(home));
+	strbuf_addstr(msg, "run A, ");
+	describe_run(m, it, a, a == q, msg);
+	strbuf_addstr(msg, ", can still be ");
 	if (function)
 		strbuf_addf(msg, "in %s()", function);
 	else
 		strbuf_addstr(msg, "running");
-	strbuf_addf(msg, " when run B, queued by %s() here%s on %s, starts ", caller_of(q),
-		    queueing_inside_run(m, it, q) ? itself : "", wq_shown(q));
-	if (normal_per_cpu(q) && normal_per_cpu(home))
+	strbuf_addstr(msg, " when run B, ");
+	describe_run(m, it, b, b == q, msg);
+	strbuf_addstr(msg, ", starts ");
+	if (pa == POOL_CPU_NORMAL && pb == POOL_CPU_NORMAL)
 		strbuf_addstr(msg, "on another CPU (the two workqueues share each CPU's "
 			      "worker pool, so the overlap needs two CPUs)");
+	else if (pa != POOL_OWN && pb != POOL_OWN)
+		strbuf_addstr(msg, "on another CPU (the two workqueues share each CPU's "
+			      "worker pool unless workqueue.power_efficient is set, which "
+			      "makes the power-efficient one unbound: then on any CPU)");
 	else
 		strbuf_addstr(msg, "in another worker pool");
 }
@@ -316,8 +363,11 @@ static void report(const struct workitem_model *m, const struct work_item *it,
 	if (o == OVERLAP_TIMING) {
 		struct queue_delay dq, de;
 
-		queue_delay_of(m, q, &dq);
-		queue_delay_of(m, home, &de);
+		/* dq is run B's delay, de run A's, in the interleaving's order */
+		bool swap = self_requeue_first(m, it, q, home);
+
+		queue_delay_of(m, swap ? home : q, &dq);
+		queue_delay_of(m, swap ? q : home, &de);
 		f->severity = SEVERITY_NOTE;
 		strbuf_addf(&msg, ", but only timing allows it: run B starts `%s` (%ld ms or "
 			    "more) after its queueing and run A `%s` after its own, so they "

@@ -43,6 +43,8 @@ void workqueue_init_early(void)
 	system_percpu_wq = alloc_workqueue("events", WQ_PERCPU, 0);
 	system_unbound_wq = alloc_workqueue("events_unbound", WQ_UNBOUND, 0);
 	system_dfl_wq = alloc_workqueue("events_unbound", WQ_UNBOUND, 0);
+	system_power_efficient_wq = alloc_workqueue("events_power_efficient",
+						    WQ_POWER_EFFICIENT | WQ_PERCPU, 0);
 	flush_workqueue(system_wq);
 }
 

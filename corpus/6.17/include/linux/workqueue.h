@@ -62,6 +62,7 @@ extern struct workqueue_struct *system_long_wq;
 extern struct workqueue_struct *system_unbound_wq;
 extern struct workqueue_struct *system_dfl_wq;
 extern struct workqueue_struct *system_freezable_wq;
+extern struct workqueue_struct *system_power_efficient_wq;
 extern struct workqueue_struct *system_bh_wq;
 
 struct workqueue_struct *alloc_workqueue(const char *fmt, unsigned int flags,
