@@ -97,34 +97,16 @@ const char *struct_home(const struct workitem_model *m, const char *file, const 
 	return *home ? home : NULL;
 }
 
-/* A struct defined in a .c file is that file's own: another file's
- * struct of the same name is another type (ext4's and f2fs's struct
- * bio_post_read_ctx). A header's struct is one type wherever it is
- * included, and so is one whose home neither file can see. */
-bool item_key_one_type(const struct workitem_model *m, const char *key, const char *a,
-		       const char *b)
+/* A struct defined in a .c file is that file's own (the flag the index
+ * and the model read with the file): another file's struct of the same
+ * name is another type (ext4's and f2fs's struct bio_post_read_ctx). */
+bool one_type(const char *a, bool a_local, const char *b, bool b_local)
 {
-	const char *ha, *hb;
-	char *type;
-	size_t n;
-	bool one;
-
-	if (!strcmp(a, b) || strncmp(key, "struct ", 7))
-		return true;
-	type = xstrndup(key + 7, strcspn(key + 7, ".["));
-	ha = struct_home(m, a, type);
-	hb = struct_home(m, b, type);
-	free(type);
-	if (!ha || !hb || !strcmp(ha, hb))
-		return true;
-	n = strlen(ha);
-	one = !(n > 2 && !strcmp(ha + n - 2, ".c"));
-	n = strlen(hb);
-	return one && !(n > 2 && !strcmp(hb + n - 2, ".c"));
+	return !strcmp(a, b) || (!a_local && !b_local);
 }
 
-const struct work_item *item_of_type(const struct workitem_model *m, const struct work_item *it,
-				     const char *file, struct work_item *scratch)
+const struct work_item *item_of_type(const struct work_item *it, const struct work_binding *b,
+				     struct work_item *scratch)
 {
 	size_t i, j;
 
@@ -132,14 +114,14 @@ const struct work_item *item_of_type(const struct workitem_model *m, const struc
 	if (!it)
 		return NULL;
 	for (i = 0; i < it->nr_queueings; i++)
-		if (!item_key_one_type(m, it->key, file, it->queueings[i]->file))
+		if (!one_type(b->file, b->type_local, it->queueings[i]->file, it->queueings[i]->type_local))
 			break;
 	if (i == it->nr_queueings)
 		return it;
 	scratch->key = it->key;
 	scratch->queueings = xcalloc(it->nr_queueings, sizeof(*scratch->queueings));
 	for (i = j = 0; i < it->nr_queueings; i++)
-		if (item_key_one_type(m, it->key, file, it->queueings[i]->file))
+		if (one_type(b->file, b->type_local, it->queueings[i]->file, it->queueings[i]->type_local))
 			scratch->queueings[j++] = it->queueings[i];
 	scratch->nr_queueings = scratch->alloc_queueings = j;
 	return j ? scratch : NULL;

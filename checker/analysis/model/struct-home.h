@@ -17,15 +17,14 @@
 
 /* The file defining struct name as seen from file, or NULL. */
 const char *struct_home(const struct workitem_model *m, const char *file, const char *name);
-/* Whether item key means one type in files a and b: false only when the
- * key's struct is defined in a .c file that the other does not see
- * (each file's own struct of that name). */
-bool item_key_one_type(const struct workitem_model *m, const char *key, const char *a,
-		       const char *b);
-/* it's queueings of file's type: it itself when every one is, else
- * scratch holding those that are (free(scratch->queueings) after), or
- * NULL when none is. */
-const struct work_item *item_of_type(const struct workitem_model *m, const struct work_item *it,
-				     const char *file, struct work_item *scratch);
+/* Whether an item's key means one type at a place in file a and one in
+ * b, each with its type_local flag (local-struct.h): not when either
+ * file defines the struct itself, unless they are one file. */
+bool one_type(const char *a, bool a_local, const char *b, bool b_local);
+/* it's queueings of b's type: it itself when every one is, else scratch
+ * holding those that are (free(scratch->queueings) after), or NULL when
+ * none is. */
+const struct work_item *item_of_type(const struct work_item *it, const struct work_binding *b,
+				     struct work_item *scratch);
 
 #endif

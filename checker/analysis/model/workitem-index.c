@@ -1,4 +1,5 @@
 #include "analysis/model/workitem-index.h"
+#include "analysis/model/local-struct.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
@@ -558,6 +559,7 @@ void workitem_index_add(struct workitem_index *idx, const char *key, const char 
 	b->in_function = NULL;
 	b->in_function_callers = NULL;
 	b->in_function_callees = NULL;
+	b->type_local = false;
 }
 
 void workitem_index_add_copy(struct workitem_index *idx, const struct work_binding *b)
@@ -569,6 +571,7 @@ void workitem_index_add_copy(struct workitem_index *idx, const struct work_bindi
 		idx->bindings[idx->nr - 1].in_function_callers = xstrdup(b->in_function_callers);
 	if (b->in_function_callees)
 		idx->bindings[idx->nr - 1].in_function_callees = xstrdup(b->in_function_callees);
+	idx->bindings[idx->nr - 1].type_local = b->type_local;
 }
 
 /* The work function argument: `fn`, `&fn`, `(work_func_t)fn`. */
@@ -814,7 +817,8 @@ void workitem_index_add_file(struct workitem_index *idx, const struct source_fil
 {
 	const struct lexed_file *lf = &f->lex;
 	struct binding_place last = { NULL, NULL, NULL };
-	size_t i;
+	size_t i, first = idx->nr;
+	char *locals;
 
 	for (i = 0; i < lf->nr_tokens; i++) {
 		const struct token *t = &lf->tokens[i];
@@ -833,6 +837,12 @@ void workitem_index_add_file(struct workitem_index *idx, const struct source_fil
 	}
 	free(last.callers);
 	free(last.callees);
+	/* The file's own structs, read once the file binds an item. */
+	if (idx->nr == first || !(locals = local_struct_names(f)))
+		return;
+	for (i = first; i < idx->nr; i++)
+		idx->bindings[i].type_local = local_struct_key(locals, idx->bindings[i].key);
+	free(locals);
 }
 
 static int binding_compare(const void *a, const void *b)

@@ -25,7 +25,8 @@ struct work_binding {
 	char *in_function;		/* the function around it (NULL: none) */
 	char *in_function_callers;	/* the functions of the file that call it, */
 	char *in_function_callees;	/* and the names it calls: each name
-					 * followed by '\n'; NULL: none */
+					 * followed by '\n'; NULL: none */	bool type_local;		/* its key's struct is defined in its own
+					 * .c file (local-struct.h) */
 };
 
 struct workitem_index {

@@ -1,4 +1,5 @@
 #include "analysis/model/workitem-model.h"
+#include "analysis/model/local-struct.h"
 #include "analysis/model/item-bindings.h"
 #include "analysis/model/workitem-wrappers.h"
 #include "front/parallel.h"
@@ -109,7 +110,8 @@ static void add_queueings_of_file(const struct workitem_model *m, const struct s
 	const struct lexed_file *lf = &f->lex;
 	const char *implied = m->era.schedule_work_wq ? m->era.schedule_work_wq :
 							"system_wq";
-	size_t i;
+	size_t i, from = out->nr;
+	char *locals;
 
 	for (i = 0; i < lf->nr_tokens; i++) {
 		const struct queue_call *qc;
@@ -182,6 +184,13 @@ static void add_queueings_of_file(const struct workitem_model *m, const struct s
 			queueing_wq_ref(&m->names, f, caller, first[qc->wq_arg], last[qc->wq_arg], &q->wq);
 		}
 	}
+	/* The file's own structs, read once the file queues an item. */
+	if (out->nr == from || !(locals = local_struct_names(f)))
+		return;
+	for (i = from; i < out->nr; i++)
+		out->items[i].type_local = out->items[i].item_key &&
+					   local_struct_key(locals, out->items[i].item_key);
+	free(locals);
 }
 
 /* key is a delayed item: not a struct with a member named work, whose

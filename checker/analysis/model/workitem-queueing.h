@@ -42,6 +42,7 @@ struct queueing {
 	 * item the finished index tells. */
 	struct item_shape own;
 	bool caller_static;
+	bool type_local;	/* the item's struct is its file's own (local-struct.h) */
 };
 
 /* A function that passes its own item parameter to a queueing call

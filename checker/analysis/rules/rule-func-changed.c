@@ -46,7 +46,7 @@ static bool changes_function(const struct workitem_model *m, const struct work_b
 	others = workitem_index_lookup(&m->a->idx, b->key, &nr);
 	for (i = 0; i < nr; i++)
 		if (strcmp(others[i]->function, b->function) &&
-		    item_key_one_type(m, b->key, b->file, others[i]->file))
+		    one_type(b->file, b->type_local, others[i]->file, others[i]->type_local))
 			break;
 	if (i == nr && names_a_function(m, b))
 		return false;
@@ -56,7 +56,7 @@ static bool changes_function(const struct workitem_model *m, const struct work_b
 		return true;
 	for (i = 0; i < nr; i++)
 		if (strcmp(others[i]->how, ".func =") &&
-		    item_key_one_type(m, b->key, b->file, others[i]->file))
+		    one_type(b->file, b->type_local, others[i]->file, others[i]->type_local))
 			return true;
 	return false;
 }
@@ -74,7 +74,7 @@ static char *shared_body_lock(const struct workitem_model *m, const struct work_
 	all = workitem_index_lookup(&m->a->idx, b->key, &nr);
 	for (i = 0; lock && i < nr; i++) {
 		if (!strcmp(all[i]->function, b->function) || !strcmp(all[i]->function, "NULL") ||
-		    !item_key_one_type(m, b->key, b->file, all[i]->file))
+		    !one_type(b->file, b->type_local, all[i]->file, all[i]->type_local))
 			continue;
 		other = work_binding_body_lock(m, all[i]);
 		if (!other || strcmp(other, lock)) {
@@ -108,7 +108,7 @@ static bool inited_twice(const struct workitem_model *m, const struct work_bindi
 		if (others[i] != b && is_init(others[i]) && others[i]->in_function &&
 		    strcmp(others[i]->function, b->function) &&
 		    strcmp(others[i]->in_function, b->in_function) &&
-		    item_key_one_type(m, b->key, b->file, others[i]->file))
+		    one_type(b->file, b->type_local, others[i]->file, others[i]->type_local))
 			return true;
 	return false;
 }
@@ -131,7 +131,7 @@ static void add_function_evidence(struct finding *f, const struct workitem_model
 	b = workitem_index_lookup(&m->a->idx, changed->key, &nr);
 	for (i = 0; i < nr; i++)
 		if (b[i] != changed && strcmp(b[i]->function, changed->function) &&
-		    item_key_one_type(m, changed->key, changed->file, b[i]->file)) {
+		    one_type(changed->file, changed->type_local, b[i]->file, b[i]->type_local)) {
 			struct strbuf sb = STRBUF_INIT;
 
 			strbuf_addf(&sb, "%s gives the same item %s()", b[i]->how,
@@ -428,8 +428,7 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 			  struct scan_result *res)
 {
 	struct work_item scratch;
-	const struct work_item *it = item_of_type(m, workitem_model_item(m, b->key), b->file,
-						  &scratch);
+	const struct work_item *it = item_of_type(workitem_model_item(m, b->key), b, &scratch);
 
 	check_binding_on(m, b, it, res);
 	free(scratch.queueings);
@@ -473,7 +472,7 @@ static void check_two_callbacks_on(const struct workitem_model *m,
 		if (others[i] != b && is_init(others[i]) && others[i]->in_function &&
 		    strcmp(others[i]->function, b->function) &&
 		    strcmp(others[i]->in_function, b->in_function) &&
-		    item_key_one_type(m, b->key, b->file, others[i]->file))
+		    one_type(b->file, b->type_local, others[i]->file, others[i]->type_local))
 			other = others[i];
 	if (!other || (okind = binding_callback(m, other, &op)) == CALLBACK_NONE ||
 	    !(oq = queued_in_same_function(it, &op, other->line, false, &oq_line)))
@@ -544,8 +543,7 @@ static void check_two_callbacks(const struct workitem_model *m, const struct wor
 				struct scan_result *res)
 {
 	struct work_item scratch;
-	const struct work_item *it = item_of_type(m, workitem_model_item(m, b->key), b->file,
-						  &scratch);
+	const struct work_item *it = item_of_type(workitem_model_item(m, b->key), b, &scratch);
 
 	check_two_callbacks_on(m, b, it, res);
 	free(scratch.queueings);
