@@ -215,6 +215,39 @@ queue_before_init() {
 flip "the conditional INIT_* after the queueing instead: a WQ014 finding" WQ014 \
 	'schedule_work() queues &cmd->work on system_wq .*but it is also queued on ch_completion_wq' \
 	queue_before_init
+# --- WQ015 in a timer callback: when the timer fires again (v7.0 reading) -----
+scan --rules=WQ015 "$dir/re_neg_timer_rearm.c" >"$scratch/oneshot"
+check "re_neg_timer_rearm.c: the one-shot timer re-armed ahead of now is a note saying why" \
+	grep -q 'note: .*tn_disc_timer() is the callback of the one-shot timer disc_timer, which fires again only after mod_timer() re-arms it ahead of now .*: timing' "$scratch/oneshot"
+check "re_neg_timer_rearm.c: no longer says the callback runs again whenever its source fires" \
+	test "$(grep -c 'whenever its source fires' "$scratch/oneshot")" -eq 0
+scan --rules=WQ015 "$dir/re_timer_rearm.c" >"$scratch/rearm"
+for fn in tr_poll_timer tr_kick_timer tr_helper_timer; do
+	check "re_timer_rearm.c: $fn() (re-armed by itself, to now, or by a helper) stays a warning" \
+		grep -q "warning: INIT_WORK re-initialises .* in $fn(), .*$fn() is a timer callback, which runs again" "$scratch/rearm"
+done
+for pair in retry_timer:tr_fip_ka_timer ka_timer:tr_fip_retry_timer; do
+	check "re_timer_rearm.c: one-shot ${pair%%:*} beside a second timer queueing the item is a warning naming ${pair#*:}()" \
+		grep -q "warning: .*the one-shot timer ${pair%%:*}, .*; but ${pair#*:}() (a timer callback) also queues it (queue_work() at .*): when ${pair%%:*} fires while that queueing is pending, the INIT_\* here re-initialises a queued item" "$scratch/rearm"
+done
+# The note holds for the reason it states: each flip makes it a warning.
+flip=$scratch/c/drivers/reentry/re_neg_timer_rearm.c
+cp "$flip" "$scratch/flip.orig"
+sed -i 's/^\tmod_timer(&port->disc_timer, round_jiffies(tov));$/&\n\tqueue_work(tn_wq, \&port->disc_work);/' "$flip"
+scan --rules=WQ015 "$flip" >"$scratch/flip"
+check "the one-shot timer's item also queued by its work: a WQ015 warning naming that queueing" \
+	grep -q 'warning: .*; but tn_disc_fn() also queues it' "$scratch/flip"
+cp "$scratch/flip.orig" "$flip"
+sed -i 's/^\ttov = jiffies + msecs_to_jiffies(TN_DISC_TOV);$/\ttov = jiffies;/' "$flip"
+scan --rules=WQ015 "$flip" >"$scratch/flip"
+check "the one-shot timer re-armed to now: a WQ015 warning" \
+	grep -q 'warning: .*tn_disc_timer() is a timer callback, which runs again' "$scratch/flip"
+cp "$scratch/flip.orig" "$flip"
+sed -i 's/^\tqueue_work(tn_wq, &port->disc_work);$/&\n\tmod_timer(\&port->disc_timer, jiffies + HZ);/' "$flip"
+scan --rules=WQ015 "$flip" >"$scratch/flip"
+check "the timer re-armed by its own callback: a WQ015 warning" \
+	grep -q 'warning: .*tn_disc_timer() is a timer callback, which runs again' "$scratch/flip"
+cp "$scratch/flip.orig" "$flip"
 
 # --- WQ014: what a finding means (DESIGN.md 1c, the strict reading) ----------
 # Each kind the code rules out has a kept case (re_neg_wq014_*: no finding

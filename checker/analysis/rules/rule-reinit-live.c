@@ -12,6 +12,7 @@
 #include "analysis/model/init-guard.h"
 #include "analysis/model/item-origin.h"
 #include "analysis/model/live-window.h"
+#include "analysis/model/timer-rearm.h"
 #include "analysis/model/work-body.h"
 #include "analysis/model/work-calls.h"
 #include "analysis/model/workitem-context.h"
@@ -310,6 +311,7 @@ static bool repeated_finding(const struct workitem_model *m, const struct work_b
 	const char *via = NULL;
 	struct pool_origin pool;
 	struct static_caller sc;
+	struct timer_rearm rearm;
 	unsigned line = 0, after_clear = 0;
 	size_t nr = 0, i;
 	char *flag, *state, *per_object;
@@ -425,6 +427,42 @@ static bool repeated_finding(const struct workitem_model *m, const struct work_b
 	/* A helper only a callback calls runs as that callback does. */
 	if (kind == CALLBACK_NONE)
 		kind = function_callback_kind_via_caller(p->f, p->fn, &via);
+	if (kind == CALLBACK_TIMER && !via &&
+	    timer_rearmed_only_ahead(&m->a->sc, p->f, p->fn, &rearm)) {
+		const struct queueing *o = other_queueing(it, p->fn->name);
+
+		if (o && o->caller && !strcmp(o->caller, p->fn->name))
+			o = NULL;
+		strbuf_addf(msg, " each time it runs; %s() is the callback of the one-shot "
+			    "timer %s, which fires again only after %s() re-arms it ahead of "
+			    "now (%s:%u, to `%s`%s), so its own next firing meets the item "
+			    "still pending only if the item waited out that delay",
+			    p->fn->name, rearm.member, rearm.call, rearm.file, rearm.line,
+			    rearm.expires, rearm.nr_sites > 1 ? ", and so do its other "
+			    "re-armings" : "");
+		if (o) {
+			/* Another source queues the item: this firing can meet
+			 * that queueing pending (fnic's second timer). */
+			struct source_file *of = source_get(&m->a->sc, o->file);
+			const struct source_function *ofn = of && o->caller ?
+				source_find_function(of, o->caller) : NULL;
+			enum callback_kind ok = ofn ? function_callback_kind(&of->lex, ofn) :
+						      CALLBACK_NONE;
+
+			strbuf_addf(msg, "; but %s()%s%s%s also queues it (", o->caller ?
+				    o->caller : "file-scope code", ok != CALLBACK_NONE ? " (" : "",
+				    callback_kind_name(ok), ok != CALLBACK_NONE ? ")" : "");
+			add_queueing_place(msg, o);
+			strbuf_addf(msg, "): when %s fires while that queueing is pending, the "
+				    "INIT_* here re-initialises a queued item", rearm.member);
+		} else {
+			*sev = SEVERITY_NOTE;
+			strbuf_addstr(msg, ": timing, which nothing in the code rules out or "
+				      "makes likely");
+		}
+		timer_rearm_release(&rearm);
+		return true;
+	}
 	if (kind != CALLBACK_NONE) {
 		strbuf_addf(msg, " each time it runs; %s()%s%s%s %s, which runs again "
 			    "whenever its source fires, whether or not the item queued last "
