@@ -249,6 +249,30 @@ check "the timer re-armed by its own callback: a WQ015 warning" \
 	grep -q 'warning: .*tn_disc_timer() is a timer callback, which runs again' "$scratch/flip"
 cp "$scratch/flip.orig" "$flip"
 
+# --- WQ014 through an ops table (v7.0 reading, xe's TLB fence timeout) -------
+scan --rules=WQ014 "$dir/re_neg_wq014_ops.c" >"$scratch/ops"
+check "re_neg_wq014_ops.c: calls through ops that only compute and flush, writes under the lock: a note naming both" \
+	grep -q 'note: .*op_fence_timeout() writes what the two runs share only under spin_lock_irq(&c->pending_lock) .*what it calls through pointers (->fence_delay() is op_fence_delay() in drivers/reentry/re_neg_wq014_ops.c, ->fence_flush() is op_fence_flush() in drivers/reentry/re_neg_wq014_ops.c) writes nothing' "$scratch/ops"
+check "re_neg_wq014_ops.c: no longer says no lock lets the runs touch its state" \
+	test "$(grep -c 'can touch its state at the same time' "$scratch/ops")" -eq 0
+scan --rules=WQ014 "$dir/re_wq014_ops.c" >"$scratch/ops-w"
+for fn in ow_reset_timeout ow_hook_timeout; do
+	check "re_wq014_ops.c: $fn() (an ops function that writes, or one no table sets) stays a warning" \
+		grep -q "warning: .*no lock is held across $fn()'s body, so the two runs can touch its state" "$scratch/ops-w"
+done
+flip=$scratch/c/drivers/reentry/re_neg_wq014_ops.c
+cp "$flip" "$scratch/flip.orig"
+sed -i 's/^\tOP_FLUSH_WORK(&c->reply_worker);$/&\n\tc->timeouts = 0;/' "$flip"
+scan --rules=WQ014 "$flip" >"$scratch/flip"
+check "the ops function writing the client's state outside the lock: a WQ014 warning" \
+	grep -q "warning: .*no lock is held across op_fence_timeout()'s body" "$scratch/flip"
+cp "$scratch/flip.orig" "$flip"
+sed -i 's/^#define OP_FLUSH_WORK(w)\tflush_work(w)$/#define OP_FLUSH_WORK(w)\tdo { flush_work(w); (w)->data = 0; } while (0)/' "$flip"
+scan --rules=WQ014 "$flip" >"$scratch/flip"
+check "the ops function's macro writing what it is given: a WQ014 warning" \
+	grep -q "warning: .*no lock is held across op_fence_timeout()'s body" "$scratch/flip"
+cp "$scratch/flip.orig" "$flip"
+
 # --- WQ014: what a finding means (DESIGN.md 1c, the strict reading) ----------
 # Each kind the code rules out has a kept case (re_neg_wq014_*: no finding
 # at all) and its negative (re_wq014_*: the same shape where the overlap is

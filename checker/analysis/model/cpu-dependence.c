@@ -858,6 +858,58 @@ static bool through_ops_table(struct cpu_dependence *cd, struct source_file *f,
 	return yes;
 }
 
+size_t cpu_dependence_ops_targets(struct cpu_dependence *cd, const char *from,
+				  const char *member, struct ops_target *out, size_t max)
+{
+	const char *slash = strrchr(from, '/');
+	char *dir = xstrndup(from, slash ? (size_t)(slash - from) : 0);
+	const char *const *files;
+	size_t nr, k, i, n = 0;
+	bool full = false;
+
+	files = source_dir_files(cd->sc, dir, &nr);
+	for (k = 0; k < nr && !full; k++) {
+		struct source_file *tf;
+
+		if (!names_filter_may_set_member(raw_text(cd, files[k]), member))
+			continue;
+		tf = source_get(cd->sc, files[k]);
+		for (i = 0; tf && i < tf->lex.nr_tokens && !full; i++) {
+			const struct lexed_file *lf = &tf->lex;
+			const struct token *t = &lf->tokens[i];
+			long table, value;
+			char *target_name;
+
+			if (t->kind != TOK_IDENT || tf->dead[i] || strlen(member) != t->len ||
+			    memcmp(lf->text + t->offset, member, t->len))
+				continue;
+			table = table_entry(lf, i);
+			value = token_next_code(lf, token_next_code(lf, (long)i));
+			if (table < 0 || value < 0 || lf->tokens[value].kind != TOK_IDENT)
+				continue;
+			if (n == max) {
+				full = true;
+				break;
+			}
+			target_name = tok_text(lf, (size_t)value);
+			out[n].name = target_name;
+			out[n].table_file = tf->path;
+			out[n].line = t->line;
+			out[n].where = NULL;
+			out[n].fn = cpu_dependence_resolve(cd, tf->path, target_name,
+							   &out[n].where);
+			n++;
+		}
+	}
+	free(dir);
+	if (full) {
+		for (k = 0; k < n; k++)
+			free(out[k].name);
+		return 0;
+	}
+	return n;
+}
+
 static bool through_callee(struct cpu_dependence *cd, struct source_file *f,
 			   const struct source_function *fn, int depth_left,
 			   struct cpu_chain *out)

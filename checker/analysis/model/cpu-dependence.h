@@ -56,6 +56,21 @@ const struct source_function *cpu_dependence_resolve(struct cpu_dependence *cd,
 						     const char *from, const char *name,
 						     struct source_file **where);
 
+/* A function a static const table sets a member to (`.flush = foo_flush`). */
+struct ops_target {
+	char *name;			/* allocated: the caller frees it */
+	const char *table_file;		/* the table's file (the cache's string) */
+	unsigned line;			/* the member's line there */
+	const struct source_function *fn;	/* its definition, or NULL */
+	struct source_file *where;	/* and its file */
+};
+
+/* The functions the static const tables of from's directory set member to,
+ * up to max in out; how many (0 also when more than max: a member that
+ * common says too little). Tables of other directories are not read. */
+size_t cpu_dependence_ops_targets(struct cpu_dependence *cd, const char *from,
+				  const char *member, struct ops_target *out, size_t max);
+
 /* True when function name (called or named in file from) reads the current
  * CPU; then chain gets the steps from its definition to the accessor. */
 bool cpu_dependence_of(struct cpu_dependence *cd, const char *from, const char *name,

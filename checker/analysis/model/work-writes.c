@@ -31,6 +31,9 @@ struct walk {
 	char *held[LOCKS_MAX];	/* the acquires this function holds, in order */
 	int nr_held;
 	struct strbuf *why;	/* the locks writes were under, "; "-separated */
+	struct strbuf *via;	/* the calls through pointers read, ", "-separated */
+	bool far;		/* in a function an ops table names: its callees
+				 * are looked for beyond its file */
 };
 
 /* Calls that only read, yield, print or iterate: their arguments are
@@ -48,7 +51,7 @@ static const char *const reads[] = {
 	"WARN_ON", "WARN_ON_ONCE", "WARN", "WARN_ONCE", "BUG_ON", "dev_dbg", "dev_info",
 	"dev_warn", "dev_err", "dev_notice", "dev_dbg_ratelimited", "dev_err_ratelimited",
 	"pr_debug", "pr_info", "pr_warn", "pr_err", "pr_notice", "printk", "atomic_read",
-	"LIST_HEAD", "HLIST_HEAD",
+	"LIST_HEAD", "HLIST_HEAD", "BUILD_BUG_ON", "IS_ALIGNED",
 	NULL
 };
 
@@ -405,6 +408,68 @@ static bool block_ends_in_jump(const struct source_file *f, long close)
 
 static bool walk_function(struct walk *w);
 
+/* A function-like macro whose body only calls what reads or the work API
+ * (xe's LNL_FLUSH_WORK(w) is flush_work(w)) and assigns nothing. */
+static bool macro_only_reads(const struct source_file *f, const struct source_function *g)
+{
+	const struct lexed_file *lf = &f->lex;
+	long i;
+
+	for (i = (long)g->body_open; i >= 0 && i <= (long)g->body_close; i = token_next_code(lf, i)) {
+		if (is_write_op(lf, i))
+			return false;
+		if (lf->tokens[i].kind == TOK_IDENT && !lf->tokens[i].is_macro_param &&
+		    tok_is_punct(lf, token_next_code(lf, i), "(") &&
+		    !listed(lf, i, reads) && !listed(lf, i, work_api_calls))
+			return false;
+	}
+	return true;
+}
+
+#define OPS_TARGETS_MAX 4
+
+/* A call through a member (`tlb_inval->ops->flush(tlb_inval)`) in the work
+ * function: every function the ops tables of its directory set that
+ * member to, read as a function the work calls (implementations in other
+ * directories are not seen). */
+static bool ops_call_contained(struct walk *w, long i)
+{
+	const struct lexed_file *lf = &w->f->lex;
+	struct ops_target t[OPS_TARGETS_MAX];
+	char *member;
+	size_t n, k;
+	bool ok;
+
+	if (w->level > 0 || !w->r || !w->r->cd || !w->via)
+		return false;
+	member = tok_text(lf, (size_t)i);
+	n = cpu_dependence_ops_targets(w->r->cd, w->f->path, member, t, OPS_TARGETS_MAX);
+	ok = n > 0;
+	for (k = 0; k < n; k++) {
+		struct walk sub;
+
+		if (ok && (!t[k].fn || !t[k].where || t[k].fn->is_macro))
+			ok = false;
+		if (ok) {
+			memset(&sub, 0, sizeof(sub));
+			sub.r = w->r;
+			sub.f = t[k].where;
+			sub.fn = t[k].fn;
+			sub.level = w->level + 1;
+			sub.why = w->why;
+			sub.far = true;
+			ok = walk_function(&sub);
+		}
+		if (ok)
+			strbuf_addf(w->via, "%s->%s() is %s() in %s", w->via->len ? ", " : "",
+				    member, t[k].name, t[k].where->path);
+	}
+	for (k = 0; k < n; k++)
+		free(t[k].name);
+	free(member);
+	return ok;
+}
+
 /* A lock held that excuses what happens now: the work function's or a
  * function it calls directly. Says which in w->why. */
 static bool excused(struct walk *w)
@@ -428,6 +493,7 @@ static bool call_contained(struct walk *w, long i, long open)
 	const struct lexed_file *lf = &f->lex;
 	const struct token *t = &lf->tokens[i];
 	const struct source_function *g;
+	struct source_file *where = NULL;
 	size_t first[8], last[8], n, k;
 	bool objects = false, values = true, ok;
 	char *name;
@@ -437,7 +503,7 @@ static bool call_contained(struct walk *w, long i, long open)
 	    memmem(lf->text + t->offset, t->len, "for_each", 8))
 		return true;
 	if (tok_is_punct(lf, prev_code(f, i), "->") || tok_is_punct(lf, prev_code(f, i), "."))
-		return false;	/* through a function pointer: not read */
+		return ops_call_contained(w, i);	/* through a function pointer */
 	n = call_arguments(lf, (size_t)open, first, last, 8);
 	for (k = 0; k < n && k < 8; k++) {
 		if (first[k] > last[k])
@@ -457,18 +523,25 @@ static bool call_contained(struct walk *w, long i, long open)
 	 * hundred MB on v6.19 for a call that is then taken to write anyway */
 	name = tok_text(lf, (size_t)i);
 	g = source_find_function(f, name);
+	/* an ops function's callees: its table was found in its directory
+	 * already, and such a function is small */
+	if (!g && w->far)
+		g = lock_reader_resolve(w->r, f, name, &where);
 	free(name);
-	if (!g || g->is_macro || g == w->fn)
+	if (!g || g == w->fn)
 		return false;
+	if (g->is_macro)
+		return macro_only_reads(where ? where : f, g);
 	{
 		struct walk sub;
 
 		memset(&sub, 0, sizeof(sub));
 		sub.r = w->r;
-		sub.f = f;
+		sub.f = where ? where : f;
 		sub.fn = g;
 		sub.level = w->level + 1;
 		sub.why = w->why;
+		sub.far = w->far;
 		ok = walk_function(&sub);
 	}
 	return ok;
@@ -627,9 +700,9 @@ static bool walk_function(struct walk *w)
 }
 
 bool work_writes_nothing_shared(const struct lock_reader *r, const struct source_file *f,
-				const struct source_function *fn, char **why)
+				const struct source_function *fn, char **why, char **via)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, vb = STRBUF_INIT;
 	struct walk w;
 	bool ok;
 
@@ -640,15 +713,19 @@ bool work_writes_nothing_shared(const struct lock_reader *r, const struct source
 	w.f = f;
 	w.fn = fn;
 	w.why = &sb;
+	w.via = &vb;
 	ok = walk_function(&w);
 	if (ok && why)
 		*why = strbuf_detach(&sb);
+	if (ok && via)
+		*via = strbuf_detach(&vb);
 	strbuf_release(&sb);
+	strbuf_release(&vb);
 	return ok;
 }
 
 bool work_binding_writes_nothing_shared(const struct workitem_model *m,
-					const struct work_binding *b, char **why)
+					const struct work_binding *b, char **why, char **via)
 {
 	struct source_cache *sc = &m->a->sc;
 	struct lock_reader r = { sc, m->a->cd };
@@ -660,5 +737,5 @@ bool work_binding_writes_nothing_shared(const struct workitem_model *m,
 		fn = lock_reader_resolve(&r, f, b->function, &where);
 		f = where;
 	}
-	return fn && f && work_writes_nothing_shared(&r, f, fn, why);
+	return fn && f && work_writes_nothing_shared(&r, f, fn, why, via);
 }

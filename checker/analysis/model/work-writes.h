@@ -25,7 +25,15 @@
  *   to call functions that write the global state under another, and its
  *   runs then apply their ops out of order). Functions of other files are
  *   not read: finding them would lex every file of their directory that
- *   names them.
+ *   names them;
+ * - in the work function itself, call through a member
+ *   (`tlb_inval->ops->flush(tlb_inval)`) when the static const tables of
+ *   its directory set that member to functions that, read as functions it
+ *   calls (their callees looked for in their headers and directory too, a
+ *   macro whose body only calls what reads or the work API accepted),
+ *   write nothing outside their own locks (xe's TLB fence timeout work
+ *   computes its delay and flushes the G2H worker through ops).
+ *   Implementations in other directories are not seen.
  * Any other write, or a call wqcheck cannot read, is a shared write.
  */
 #ifndef WQCHECK_WORK_WRITES_H
@@ -38,11 +46,13 @@
  * regions (see above). *why, when true and why is not NULL: what it does
  * write and under which lock ("under spin_lock_bh(&cnet->ecache.dying_lock)
  * in ecache_work_evict_list()"), or "" when it writes only its locals;
- * allocated. */
+ * *via, likewise: the calls through members it read ("->flush() is
+ * tlb_inval_flush() in drivers/.../xe_guc_tlb_inval.c", ", "-separated)
+ * or "". Both allocated. */
 bool work_writes_nothing_shared(const struct lock_reader *r, const struct source_file *f,
-				const struct source_function *fn, char **why);
+				const struct source_function *fn, char **why, char **via);
 /* The same for the work function b binds its item to. */
 bool work_binding_writes_nothing_shared(const struct workitem_model *m,
-					const struct work_binding *b, char **why);
+					const struct work_binding *b, char **why, char **via);
 
 #endif

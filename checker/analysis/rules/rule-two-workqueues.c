@@ -309,7 +309,7 @@ static void report(const struct workitem_model *m, const struct work_item *it,
 	struct source_file *in = source_get(&m->a->sc, q->file);
 	struct work_binding *const *b;
 	const char *function = NULL;	/* the work function, when known */
-	char *lock = NULL, *writes = NULL;
+	char *lock = NULL, *writes = NULL, *via = NULL;
 	bool benign = false;
 	struct finding *f;
 	size_t nr = 0;
@@ -322,13 +322,14 @@ static void report(const struct workitem_model *m, const struct work_item *it,
 		/* no lock across the body, but its writes are all its own
 		 * or under a lock it takes */
 		if (!two && !lock && o == OVERLAP_REAL)
-			benign = work_binding_writes_nothing_shared(m, b[0], &writes);
+			benign = work_binding_writes_nothing_shared(m, b[0], &writes, &via);
 	}
 	f = scan_result_add_finding(res, &rule_two_workqueues, q->file, q->line, q->column,
 				    q->end_column, in ? &in->lex : NULL);
 	if (!f) {
 		free(lock);
 		free(writes);
+		free(via);
 		return;
 	}
 	/* A rename of one of its sites (system_wq to system_percpu_wq) is
@@ -400,6 +401,10 @@ static void report(const struct workitem_model *m, const struct work_item *it,
 				    "assignments are to its locals; it reads, queues work and calls "
 				    "functions that write nothing), so an overlap wastes a run, not "
 				    "a race", function);
+		/* what it calls through pointers, read from the ops tables */
+		if (via && *via)
+			strbuf_addf(&msg, "; what it calls through pointers (%s) writes "
+				    "nothing the runs share outside its own locks", via);
 	} else if (nr && o == OVERLAP_TIMING) {
 		strbuf_addf(&msg, "; no lock is held across %s()'s body", function);
 	} else if (nr) {
@@ -417,6 +422,7 @@ static void report(const struct workitem_model *m, const struct work_item *it,
 	strbuf_release(&ev);
 	free(lock);
 	free(writes);
+	free(via);
 }
 
 /* `mod_delayed_work(dw->wq, dw, ...)`: the workqueue the item was last
