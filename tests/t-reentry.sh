@@ -273,6 +273,18 @@ check "the ops function's macro writing what it is given: a WQ014 warning" \
 	grep -q "warning: .*no lock is held across op_fence_timeout()'s body" "$scratch/flip"
 cp "$scratch/flip.orig" "$flip"
 
+# --- WQ015 on a free-list object its run put back (v7.0 reading, iwcm) -------
+scan --rules=WQ013,WQ014,WQ015 "$dir/re_neg_pool_ordered.c" >"$scratch/pool"
+check "re_neg_pool_ordered.c: reused after its run put it back, on one ordered workqueue: no finding ($(grep -c '\[WQ01' "$scratch/pool"))" \
+	test ! -s "$scratch/pool"
+flip=$scratch/c/drivers/reentry/re_neg_pool_ordered.c
+cp "$flip" "$scratch/flip.orig"
+sed -i 's/alloc_ordered_workqueue("pe_wq", WQ_MEM_RECLAIM)/alloc_workqueue("pe_wq", WQ_MEM_RECLAIM, 0)/' "$flip"
+scan --rules=WQ015 "$flip" >"$scratch/flip"
+check "the same pool on a workqueue that is not ordered: a WQ015 note saying the new run can start beside it" \
+	grep -q 'note: INIT_WORK re-initialises &work->work in pe_event_handler(), .*puts back as it runs .*its workqueue is not one ordered workqueue, so the new run can start beside it' "$scratch/flip"
+cp "$scratch/flip.orig" "$flip"
+
 # --- WQ014: what a finding means (DESIGN.md 1c, the strict reading) ----------
 # Each kind the code rules out has a kept case (re_neg_wq014_*: no finding
 # at all) and its negative (re_wq014_*: the same shape where the overlap is

@@ -293,6 +293,26 @@ static bool running_finding(const struct workitem_model *m, const struct work_bi
 	return true;
 }
 
+/* Every queueing of the item is on one workqueue, and it is ordered: its
+ * allocation ("file:line", allocated), or NULL. */
+static char *all_on_one_ordered_wq(const struct workitem_model *m, const struct work_item *it)
+{
+	char *where = NULL;
+	size_t i;
+
+	if (!it || !it->nr_queueings || !it->queueings[0]->wq.id)
+		return NULL;
+	for (i = 1; i < it->nr_queueings; i++)
+		if (!it->queueings[i]->wq.id ||
+		    strcmp(it->queueings[i]->wq.id, it->queueings[0]->wq.id))
+			return NULL;
+	if (!queueing_on_ordered_wq(m, it->queueings[0], &where)) {
+		free(where);
+		return NULL;
+	}
+	return where;
+}
+
 /*
  * INIT_*, then a queueing, each time a function runs: live only if the
  * function runs again while the item is still pending or running. What
@@ -312,6 +332,7 @@ static bool repeated_finding(const struct workitem_model *m, const struct work_b
 	struct pool_origin pool;
 	struct static_caller sc;
 	struct timer_rearm rearm;
+	char *ordered = NULL;
 	unsigned line = 0, after_clear = 0;
 	size_t nr = 0, i;
 	char *flag, *state, *per_object;
@@ -321,11 +342,21 @@ static bool repeated_finding(const struct workitem_model *m, const struct work_b
 		    text ? text : b->key, p->fn->name);
 	add_queueing_place(msg, q);
 	strbuf_addstr(msg, ")");
-	if (item_from_pool(m, b->key, p, text, &pool) && pool.own_put) {
+	if (item_from_pool(m, b->key, p, text, &pool) && pool.own_put &&
+	    (ordered = all_on_one_ordered_wq(m, it))) {
+		/* The run hands its own object back (put_work()) and the next
+		 * taker queues it on the one ordered workqueue it runs on:
+		 * the new run waits for the old one, and nothing queued the
+		 * object between (iwcm's iwcm_wq on v7.0). */
+		free(ordered);
+		pool_origin_release(&pool);
+		return false;
+	}
+	if (pool.own_put) {
 		strbuf_addf(msg, ", on an object %s() takes back from the list %s (line %u), "
 			    "which the item's work function %s() puts back as it runs (%s(), "
-			    "line %u): the next %s() re-initialises the running item; the "
-			    "new run waits for it on an ordered workqueue, elsewhere it can "
+			    "line %u): the next %s() re-initialises the running item, and "
+			    "its workqueue is not one ordered workqueue, so the new run can "
 			    "start beside it", pool.getter, pool.list, pool.get_line,
 			    pool.work_fn, pool.putter, pool.put_line, p->fn->name);
 		*sev = SEVERITY_NOTE;
