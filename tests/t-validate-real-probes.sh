@@ -14,26 +14,9 @@
 # kbuild output directory (validate keys it by base, .config, compiler).
 # Set WQCHECK_REAL=0 to skip.
 set -u
-: "${WQCHECK:?}" "${TOP:?}"
-name=t-validate-real-probes
-if [ "${WQCHECK_REAL:-1}" = 0 ]; then
-	echo "skip - $name: WQCHECK_REAL=0"
-	exit 0
-fi
-for c in sparse objdump gcc make git python3; do
-	command -v $c >/dev/null || { echo "skip - $name: $c is not installed"; exit 0; }
-done
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/$name.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
-
-fixture=$("$TOP/tests/real/legacy-fixture.sh" 2>"$scratch/fixture.err") || {
-	echo "skip - $name: the legacy fixture cannot be had: $(tail -n 1 "$scratch/fixture.err")"
-	exit 0
-}
-
-# --- the series: its fs/nfs/inode.c patch is the identities' probe ----------
-. "$TOP/tests/lib/legacy-series.sh"
-legacy_series || exit 0
+# the fixture, the series wqcheck series writes for it (cached; its
+# fs/nfs/inode.c patch is the identities' probe), $scratch
+. "$TOP/tests/lib/validate-suite.sh" t-validate-real-probes real
 mkdir -p "$scratch/tmp"
 
 # --- real kbuild reports what a bad patch adds: gcc's and sparse's warnings --

@@ -15,28 +15,10 @@
 # kbuild output directory (validate keys it by base, .config, compiler).
 # Set WQCHECK_REAL=0 to skip.
 set -u
-: "${WQCHECK:?}" "${TOP:?}"
-name=t-validate-real
-if [ "${WQCHECK_REAL:-1}" = 0 ]; then
-	echo "skip - $name: WQCHECK_REAL=0"
-	exit 0
-fi
-for c in sparse objdump gcc make git python3; do
-	command -v $c >/dev/null || { echo "skip - $name: $c is not installed"; exit 0; }
-done
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/$name.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
-
-fixture=$("$TOP/tests/real/legacy-fixture.sh" 2>"$scratch/fixture.err") || {
-	echo "skip - $name: the legacy fixture cannot be had: $(tail -n 1 "$scratch/fixture.err")"
-	exit 0
-}
+# the fixture, the series wqcheck series writes for it (cached), $scratch
+. "$TOP/tests/lib/validate-suite.sh" t-validate-real real
 manifest=$fixture/wqcheck-legacy-manifest.tsv
 head=$(git -C "$fixture" rev-parse HEAD)
-
-# --- the series: wqcheck series output for the fixture, cached --------------
-. "$TOP/tests/lib/legacy-series.sh"
-legacy_series || exit 0
 
 # What validate could change in the fixture: the files the series touches
 # (compared with HEAD's content after the run), HEAD, its worktree list. The
