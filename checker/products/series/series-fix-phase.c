@@ -120,10 +120,18 @@ static void twowq_message(struct strbuf *msg, const char *prefix,
 	strbuf_addch(msg, '\n');
 	series_wrap(msg, p.buf, 72);
 	strbuf_reset(&p);
+	/* not "run in X's pool": system_long_wq and system_freezable_wq
+	 * share each CPU's pool with system_percpu_wq; only the
+	 * high-priority ones run elsewhere */
 	strbuf_addf(&p, "This patch changes behavior: the runs of %s no longer "
-		    "overlap, and those queued at line%s %s run in %s's pool instead "
-		    "of %s's.", item, several ? "s" : "", fx->moved_lines, fx->target,
-		    fx->other);
+		    "overlap, and those queued at line%s %s go to %s instead of %s",
+		    item, several ? "s" : "", fx->moved_lines, fx->target, fx->other);
+	if (strstr(fx->target, "highpri"))
+		strbuf_addstr(&p, ", and run at high priority (the high-priority "
+			      "worker pool)");
+	else if (!strcmp(fx->target, "system_freezable_wq"))
+		strbuf_addstr(&p, ", which is frozen during suspend");
+	strbuf_addch(&p, '.');
 	strbuf_addch(msg, '\n');
 	series_wrap(msg, p.buf, 72);
 	strbuf_release(&p);
@@ -282,8 +290,18 @@ void series_make_fix_patches(struct series *s)
 			const struct finding *f = &fr->findings[j];
 			char *prefix;
 
-			if (f->in_inactive_branch)
+			if (f->in_inactive_branch) {
+				/* the fixes change only code the configuration
+				 * read compiles, as validate's build of it does */
+				if (!s->quiet && (f->rule == rule ||
+				    (f->rule == two && f->severity == SEVERITY_WARNING)))
+					fprintf(stderr, "wqcheck: %s:%u: %s not fixed: it is "
+						"in an #if branch the configuration read "
+						"does not build, and the fixes change only "
+						"code it builds\n", fr->path, f->line,
+						f->rule->id);
 				continue;
+			}
 			if (f->rule == two) {
 				if (f->severity != SEVERITY_WARNING)
 					continue;
