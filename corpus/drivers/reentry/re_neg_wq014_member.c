@@ -7,6 +7,7 @@
  * aeqs->workq`). A member is named by its last name wherever its head
  * comes from, so each item here is on one workqueue: no finding.
  */
+#include <linux/jiffies.h>
 #include <linux/workqueue.h>
 
 struct mb_usm {
