@@ -339,6 +339,24 @@ bool queueing_on_ordered_wq(const struct workitem_model *m, const struct queuein
 	return line != 0;
 }
 
+char *item_all_on_one_ordered_wq(const struct workitem_model *m, const struct work_item *it)
+{
+	char *where = NULL;
+	size_t i;
+
+	if (!it || !it->nr_queueings || !it->queueings[0]->wq.id)
+		return NULL;
+	for (i = 1; i < it->nr_queueings; i++)
+		if (!it->queueings[i]->wq.id ||
+		    strcmp(it->queueings[i]->wq.id, it->queueings[0]->wq.id))
+			return NULL;
+	if (!queueing_on_ordered_wq(m, it->queueings[0], &where)) {
+		free(where);
+		return NULL;
+	}
+	return where;
+}
+
 static bool is_statement_word(const struct lexed_file *lf, long i)
 {
 	static const char *const words[] = {

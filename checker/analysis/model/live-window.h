@@ -38,6 +38,11 @@ bool queueing_after_idle(const struct workitem_model *m, const struct work_item 
  * can be harmed. */
 bool queueing_on_ordered_wq(const struct workitem_model *m, const struct queueing *q,
 			    char **where);
+/* Whether every queueing of it is on one workqueue (the same id), and
+ * that one is ordered (queueing_on_ordered_wq()): the runs take turns
+ * (floppy_wq, afs's kafsd). Returns the allocation's "file:line"
+ * (allocated), or NULL. WQ013 and WQ015 both ask. */
+char *item_all_on_one_ordered_wq(const struct workitem_model *m, const struct work_item *it);
 
 /* The run re-arms its item's source only after an INIT_* at token tok of
  * fn: the first call after tok that is given the item's object bare

@@ -221,27 +221,6 @@ static bool dispatch_is_tail(const struct code_place *p, const struct queueing *
 	return false;
 }
 
-/* Every queueing of the item is on one workqueue, and it is ordered: the
- * runs take turns (floppy_wq, afs's kafsd); its allocation (allocated),
- * or NULL. */
-static char *all_on_one_ordered_wq(const struct workitem_model *m, const struct work_item *it)
-{
-	char *where = NULL;
-	size_t i;
-
-	if (!it || !it->nr_queueings || !it->queueings[0]->wq.id)
-		return NULL;
-	for (i = 1; i < it->nr_queueings; i++)
-		if (!it->queueings[i]->wq.id ||
-		    strcmp(it->queueings[i]->wq.id, it->queueings[0]->wq.id))
-			return NULL;
-	if (!queueing_on_ordered_wq(m, it->queueings[0], &where)) {
-		free(where);
-		return NULL;
-	}
-	return where;
-}
-
 static void check_binding_on(const struct workitem_model *m, const struct work_binding *b,
 			     const struct work_item *it, struct scan_result *res)
 {
@@ -322,7 +301,7 @@ static void check_binding_on(const struct workitem_model *m, const struct work_b
 	}
 	f->severity = SEVERITY_WARNING;
 	f->identity = binding_identity(b);
-	ordered = all_on_one_ordered_wq(m, it);
+	ordered = item_all_on_one_ordered_wq(m, it);
 	strbuf_addf(&msg, "%s gives %s the work function %s()", b->how,
 		    text ? text : b->key, b->function);
 	if (own || reacher) {

@@ -293,26 +293,6 @@ static bool running_finding(const struct workitem_model *m, const struct work_bi
 	return true;
 }
 
-/* Every queueing of the item is on one workqueue, and it is ordered: its
- * allocation ("file:line", allocated), or NULL. */
-static char *all_on_one_ordered_wq(const struct workitem_model *m, const struct work_item *it)
-{
-	char *where = NULL;
-	size_t i;
-
-	if (!it || !it->nr_queueings || !it->queueings[0]->wq.id)
-		return NULL;
-	for (i = 1; i < it->nr_queueings; i++)
-		if (!it->queueings[i]->wq.id ||
-		    strcmp(it->queueings[i]->wq.id, it->queueings[0]->wq.id))
-			return NULL;
-	if (!queueing_on_ordered_wq(m, it->queueings[0], &where)) {
-		free(where);
-		return NULL;
-	}
-	return where;
-}
-
 /*
  * INIT_*, then a queueing, each time a function runs: live only if the
  * function runs again while the item is still pending or running. What
@@ -343,7 +323,7 @@ static bool repeated_finding(const struct workitem_model *m, const struct work_b
 	add_queueing_place(msg, q);
 	strbuf_addstr(msg, ")");
 	if (item_from_pool(m, b->key, p, text, &pool) && pool.own_put &&
-	    (ordered = all_on_one_ordered_wq(m, it))) {
+	    (ordered = item_all_on_one_ordered_wq(m, it))) {
 		/* The run hands its own object back (put_work()) and the next
 		 * taker queues it on the one ordered workqueue it runs on:
 		 * the new run waits for the old one, and nothing queued the
