@@ -11,7 +11,8 @@
  * The conclusion only: whether two sites of an item can have runs live
  * together is the model's (live-window.h, code-state.h, item-types.h,
  * queue-delay.h), the lock across the body too (work-body.h), and whether
- * the body writes shared state outside its locks (work-writes.h). A
+ * the body writes shared state outside its locks (work-writes.h), as is
+ * whether the two workqueues share a worker pool (wq-pools.h). A
  * warning is an overlap of unlocked work written down as run A and run B;
  * timing alone, one lock, or writes only under the work's locks make it a
  * note (DESIGN.md 1c).
@@ -25,6 +26,7 @@
 #include "analysis/model/struct-home.h"
 #include "analysis/model/work-body.h"
 #include "analysis/model/work-writes.h"
+#include "analysis/model/wq-pools.h"
 #include "analysis/model/workitem-context.h"
 #include "analysis/rules/workitem-pass.h"
 #include "lib/strbuf.h"
@@ -144,38 +146,11 @@ static bool two_allocated(const struct workitem_model *m, const struct queueing 
 	       workqueue_is_allocated(&m->names, b->wq.id);
 }
 
-/* Where a workqueue's runs execute: workqueues of normal priority bound
- * to CPUs share each CPU's worker pool, so two of them overlap only
- * across CPUs; highpri, unbound, ordered and BH workqueues use pools of
- * their own. The power-efficient ones are bound like system_wq unless
- * workqueue.power_efficient (CONFIG_WQ_POWER_EFFICIENT_DEFAULT) makes
- * them unbound, so for them the answer depends on the boot. */
-enum wq_pool {
-	POOL_OWN,		/* a pool of its own, or not known */
-	POOL_CPU_NORMAL,	/* each CPU's normal pool */
-	POOL_CPU_OR_UNBOUND,	/* each CPU's normal pool, or unbound */
-};
-
-static enum wq_pool pool_of(const struct queueing *q)
+/* The workqueue a queueing names, for the pool table (wq-pools.h): an
+ * expression or a driver's own workqueue has no entry there. */
+static const char *named_wq(const struct queueing *q)
 {
-	static const char *const normal[] = {
-		"system_wq", "system_percpu_wq", "system_long_wq", "system_freezable_wq",
-		"system_nrt_wq", "system_nrt_freezable_wq", NULL
-	};
-	static const char *const power_efficient[] = {
-		"system_power_efficient_wq", "system_freezable_power_efficient_wq", NULL
-	};
-	const char *const *n;
-
-	if (q->wq.kind != WQ_REF_NAMED || !q->wq.id)
-		return POOL_OWN;
-	for (n = normal; *n; n++)
-		if (!strcmp(q->wq.id, *n))
-			return POOL_CPU_NORMAL;
-	for (n = power_efficient; *n; n++)
-		if (!strcmp(q->wq.id, *n))
-			return POOL_CPU_OR_UNBOUND;
-	return POOL_OWN;
+	return q->wq.kind == WQ_REF_NAMED ? q->wq.id : NULL;
 }
 
 /* Whether a run queued from a and one queued from b can be live at once,
@@ -277,7 +252,7 @@ static void describe_interleaving(const struct workitem_model *m, const struct w
 {
 	bool q_first = self_requeue_first(m, it, q, home);
 	const struct queueing *a = q_first ? q : home, *b = q_first ? home : q;
-	enum wq_pool pa = pool_of(a), pb = pool_of(b);
+	enum wq_pool_sharing shared = system_wqs_share_pool(named_wq(a), named_wq(b));
 
 	strbuf_addstr(msg, "run A, ");
 	describe_run(m, it, a, a == q, msg);
@@ -289,10 +264,10 @@ static void describe_interleaving(const struct workitem_model *m, const struct w
 	strbuf_addstr(msg, " when run B, ");
 	describe_run(m, it, b, b == q, msg);
 	strbuf_addstr(msg, ", starts ");
-	if (pa == POOL_CPU_NORMAL && pb == POOL_CPU_NORMAL)
+	if (shared == WQ_POOLS_SHARED)
 		strbuf_addstr(msg, "on another CPU (the two workqueues share each CPU's "
 			      "worker pool, so the overlap needs two CPUs)");
-	else if (pa != POOL_OWN && pb != POOL_OWN)
+	else if (shared == WQ_POOLS_SHARED_UNLESS_POWER_EFFICIENT)
 		strbuf_addstr(msg, "on another CPU (the two workqueues share each CPU's "
 			      "worker pool unless workqueue.power_efficient is set, which "
 			      "makes the power-efficient one unbound: then on any CPU)");

@@ -14,6 +14,7 @@
 #include "products/series/series-fix-reinit.h"
 #include "products/series/series-fix-twowq.h"
 #include "analysis/model/workitem-model.h"
+#include "analysis/model/wq-pools.h"
 #include "products/series/series-message.h"
 #include "front/era.h"
 #include "lib/series-run.h"
@@ -122,14 +123,14 @@ static void twowq_message(struct strbuf *msg, const char *prefix,
 	strbuf_reset(&p);
 	/* not "run in X's pool": system_long_wq and system_freezable_wq
 	 * share each CPU's pool with system_percpu_wq; only the
-	 * high-priority ones run elsewhere */
+	 * high-priority ones run elsewhere (wq-pools.h) */
 	strbuf_addf(&p, "This patch changes behavior: the runs of %s no longer "
 		    "overlap, and those queued at line%s %s go to %s instead of %s",
 		    item, several ? "s" : "", fx->moved_lines, fx->target, fx->other);
-	if (strstr(fx->target, "highpri"))
+	if (system_wq_high_priority(fx->target))
 		strbuf_addstr(&p, ", and run at high priority (the high-priority "
 			      "worker pool)");
-	else if (!strcmp(fx->target, "system_freezable_wq"))
+	else if (system_wq_freezable(fx->target))
 		strbuf_addstr(&p, ", which is frozen during suspend");
 	strbuf_addch(&p, '.');
 	strbuf_addch(msg, '\n');

@@ -15,6 +15,7 @@
  */
 #include "products/series/series-fix-twowq.h"
 #include "analysis/model/workitem-model.h"
+#include "analysis/model/wq-pools.h"
 #include "front/lexer.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
@@ -22,19 +23,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The per-CPU system workqueues an item may be moved onto. */
+/* The per-CPU system workqueues an item may be moved onto: on its CPU at
+ * every boot (wq-pools.h: not a power-efficient one), not schedule_*()'s
+ * own (the side being moved), and not one 3.7 retired. */
 static bool per_cpu_system_wq(const char *id)
 {
-	static const char *const names[] = {
-		"system_long_wq", "system_highpri_wq", "system_freezable_wq",
-		"system_bh_wq", "system_bh_highpri_wq", NULL,
-	};
-	size_t i;
+	const struct system_wq *w = system_wq_lookup(id);
 
-	for (i = 0; id && names[i]; i++)
-		if (!strcmp(id, names[i]))
-			return true;
-	return false;
+	return w && system_wq_always_per_cpu(id) && !w->schedule_default && !w->before_3_7;
 }
 
 /* schedule_*() -> its queue_*() on a workqueue, and where the workqueue
