@@ -14,48 +14,25 @@
 # in $OUT (default: a new directory under $TMPDIR). Exit status: 0 all the
 # same, 1 one differs, 2 usage.
 set -u
-[ $# -ge 3 ] || { echo "usage: bench/audit-same-bytes.sh BEFORE AFTER TREE..." >&2; exit 2; }
-before=$(realpath "$1") after=$(realpath "$2")
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/lib.sh"
+same_bytes_begin audit-same-bytes "bench/audit-same-bytes.sh BEFORE AFTER TREE..." 3 "$@"
 shift 2
-[ -x "$before" ] && [ -x "$after" ] ||
-	{ echo "audit-same-bytes: $before or $after is not an executable" >&2; exit 2; }
-out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/audit-same-bytes.XXXXXX")}
-same=0 different=0
-
-# run BIN FILE ARGS...: FILE gets the output, FILE.err the standard error,
-# FILE.rc the exit status, FILE.time "CPU-seconds peak-KiB"
-run() {
-	local bin=$1 file=$2
-	shift 2
-	/usr/bin/time -f '%U %S %M' -o "$file.t" "$bin" "$@" >"$file" 2>"$file.err"
-	echo $? >"$file.rc"
-	tail -1 "$file.t" | awk '{ printf "%.2f %d\n", $1 + $2, $3 }' >"$file.time"
-	rm -f "$file.t"
-}
+# the audit's standard error is compared too (same_bytes_run)
+# shellcheck disable=SC2034
+SAME_BYTES_STDERR=keep
 
 # check NAME LABEL ARGS...: both binaries, then the verdict line
 check() {
-	local name=$1 label=$2 side bin b a verdict bc bk ac ak
+	local name=$1 label=$2 side bin
 	shift 2
 	for side in before after; do
 		bin=$before
 		[ "$side" = after ] && bin=$after
 		mkdir -p "$out/$side"
-		run "$bin" "$out/$side/$name" "$@"
+		same_bytes_run "$bin" "$out/$side/$name" "$@"
 	done
-	b=$out/before/$name a=$out/after/$name
-	if cmp -s "$b" "$a" && cmp -s "$b.rc" "$a.rc" && cmp -s "$b.err" "$a.err"; then
-		verdict=same
-		same=$((same + 1))
-	else
-		verdict=DIFFERENT
-		different=$((different + 1))
-	fi
-	read -r bc bk <"$b.time"
-	read -r ac ak <"$a.time"
-	printf '%-9s %-34s %9d bytes  exit %s  CPU %6.2f s / %6.2f s  peak %4d / %4d MiB\n' \
-		"$verdict" "$label" "$(wc -c <"$a")" "$(cat "$a.rc")" \
-		"$bc" "$ac" $((bk / 1024)) $((ak / 1024))
+	same_bytes_verdict "$out/before/$name" "$out/after/$name" '%-34s' "$label"
 }
 
 for tree in "$@"; do
@@ -69,5 +46,4 @@ for tree in "$@"; do
 		fi
 	done
 done
-echo "$same same, $different different (outputs in $out)"
-[ "$different" -eq 0 ]
+same_bytes_end

@@ -12,13 +12,9 @@
 #   env WQCHECK: the binary (default checker/wqcheck); KEEP=1 keeps the scratch
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-WQCHECK=${WQCHECK:-$TOP/checker/wqcheck}
-tree=$(cd "$1" && pwd)
-label=${2:-$(basename "$tree")}
-work=$(mktemp -d "${TMPDIR:-/tmp}/wqcheck-fix-warnings.XXXXXX")
-[ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
-export GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=bench@example.org
-export GIT_COMMITTER_NAME=Bench GIT_COMMITTER_EMAIL=bench@example.org
+# shellcheck source=bench/lib.sh
+. "$TOP/bench/lib.sh"
+fix_bench_begin wqcheck-fix-warnings "$@"
 
 # "path:line RULE" of each warning; the (path, rule) pairs' counts
 warnings() {
@@ -31,22 +27,18 @@ count() {	# FILE "path RULE": how many warnings of that rule in that file
 subject() { git mailinfo /dev/null /dev/null <"$1" | sed -n 's/^Subject: //p'; }
 
 warnings "$tree" >"$work/before"
-t0=$(date +%s.%N)
-"$WQCHECK" series --cc=maintainers -o "$work/out" "$tree" >/dev/null 2>"$work/err" || true
-t1=$(date +%s.%N)
+fix_bench_series
 patches=$(ls "$work/out"/0*.patch | grep -v 0000-cover-letter)
-# the fix family: a log that changes behaviour, a subject that moves an
-# INIT_* or queues an item on one workqueue (they come first)
-fixes=$(for p in $(grep -l '^This patch changes behavior:' $patches); do
-	subject "$p" | grep -q -E ': move INIT_[A-Z_]*\(\) of |: queue .* only$' && echo "$p" || true
-done)
+# the fix family (they come first)
+# shellcheck disable=SC2086
+fixes=$(fix_bench_fixes $patches)
 git clone -q --shared "$tree" "$work/tree"
 git -C "$work/tree" checkout -q -b fixes
 
 echo "### $label"
 echo
 printf '%s WQ014/WQ015 warnings; the series of the whole tree: %s patches in %.0f s, %s of them fixes\n\n' \
-	"$(wc -l <"$work/before")" "$(echo "$patches" | wc -l)" "$(echo "$t1 - $t0" | bc)" \
+	"$(wc -l <"$work/before")" "$(echo "$patches" | wc -l)" "$series_secs" \
 	"$(echo "$fixes" | grep -c . || true)"
 echo "| patch | file | git am | check-patch | checkpatch.pl |"
 echo "|---|---|---|---|---|"

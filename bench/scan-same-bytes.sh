@@ -12,24 +12,10 @@
 # in $OUT (default: a new directory under $TMPDIR). Exit status: 0 all the
 # same, 1 one differs, 2 usage.
 set -u
-[ $# -ge 3 ] || { echo "usage: bench/scan-same-bytes.sh BEFORE AFTER TREE..." >&2; exit 2; }
-before=$(realpath "$1") after=$(realpath "$2")
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/lib.sh"
+same_bytes_begin scan-same-bytes "bench/scan-same-bytes.sh BEFORE AFTER TREE..." 3 "$@"
 shift 2
-[ -x "$before" ] && [ -x "$after" ] ||
-	{ echo "scan-same-bytes: $before or $after is not an executable" >&2; exit 2; }
-out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/scan-same-bytes.XXXXXX")}
-same=0 different=0
-
-# run BIN FILE ARGS...: FILE gets the output, FILE.rc the exit status,
-# FILE.time "CPU-seconds peak-KiB"
-run() {
-	local bin=$1 file=$2
-	shift 2
-	/usr/bin/time -f '%U %S %M' -o "$file.t" "$bin" "$@" >"$file" 2>/dev/null
-	echo $? >"$file.rc"
-	tail -1 "$file.t" | awk '{ printf "%.2f %d\n", $1 + $2, $3 }' >"$file.time"
-	rm -f "$file.t"
-}
 
 for tree in "$@"; do
 	[ -d "$tree" ] || { echo "scan-same-bytes: $tree is not a directory" >&2; exit 2; }
@@ -39,22 +25,10 @@ for tree in "$@"; do
 			bin=$before
 			[ "$side" = after ] && bin=$after
 			mkdir -p "$out/$side"
-			run "$bin" "$out/$side/$name.$format" scan -q --format="$format" "$tree"
+			same_bytes_run "$bin" "$out/$side/$name.$format" scan -q --format="$format" "$tree"
 		done
-		b=$out/before/$name.$format a=$out/after/$name.$format
-		if cmp -s "$b" "$a" && cmp -s "$b.rc" "$a.rc"; then
-			verdict=same
-			same=$((same + 1))
-		else
-			verdict=DIFFERENT
-			different=$((different + 1))
-		fi
-		read -r bc bk <"$b.time"
-		read -r ac ak <"$a.time"
-		printf '%-9s %-22s %-4s %9d bytes  exit %s  CPU %6.2f s / %6.2f s  peak %4d / %4d MiB\n' \
-			"$verdict" "$name" "$format" "$(wc -c <"$a")" "$(cat "$a.rc")" \
-			"$bc" "$ac" $((bk / 1024)) $((ak / 1024))
+		same_bytes_verdict "$out/before/$name.$format" "$out/after/$name.$format" \
+			'%-22s %-4s' "$name" "$format"
 	done
 done
-echo "$same same, $different different (outputs in $out)"
-[ "$different" -eq 0 ]
+same_bytes_end

@@ -9,26 +9,16 @@
 #   bench/series-fixes.sh TREE [LABEL]
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-WQCHECK=${WQCHECK:-$TOP/checker/wqcheck}
-tree=$(cd "$1" && pwd)
-label=${2:-$(basename "$tree")}
-work=$(mktemp -d "${TMPDIR:-/tmp}/wqcheck-bench-fixes.XXXXXX")
-[ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
-export GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=bench@example.org
-export GIT_COMMITTER_NAME=Bench GIT_COMMITTER_EMAIL=bench@example.org
+# shellcheck source=bench/lib.sh
+. "$TOP/bench/lib.sh"
+fix_bench_begin wqcheck-bench-fixes "$@"
 
-start=$(date +%s.%N)
-"$WQCHECK" series --cc=maintainers -o "$work/out" "$tree" >/dev/null 2>"$work/err" || true
-end=$(date +%s.%N)
-# the fix family's subjects, unfolded (format-patch folds long ones)
-fixes=$(for p in $(grep -l '^This patch changes behavior:' "$work/out"/0*.patch 2>/dev/null); do
-	git mailinfo /dev/null /dev/null <"$p" | grep -q -E '^Subject: .*(: move INIT_[A-Z_]*\(\) of |: queue .* only$)' &&
-		echo "$p" || true
-done)
+fix_bench_series
+fixes=$(fix_bench_fixes "$work/out"/0*.patch)
 echo "### $label"
 echo
 printf 'series of the whole tree: %s patches in %.0f s; %s fix patches\n\n' \
-	"$(ls "$work/out" | grep -vc 0000-cover)" "$(echo "$end - $start" | bc)" "$(echo "$fixes" | grep -c .)"
+	"$(ls "$work/out" | grep -vc 0000-cover)" "$series_secs" "$(echo "$fixes" | grep -c .)"
 git clone -q --shared "$tree" "$work/tree"
 echo "| patch | file | git am | check-patch | condition left at the site |"
 echo "|---|---|---|---|---|"
