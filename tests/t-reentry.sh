@@ -160,11 +160,14 @@ check "re_func_stub.c: a working function swapped in and restored is a note" \
 check "re_func_stub.c: a stub never restored is a warning" \
 	grep -q 'warning: .func = gives struct sl_rps.work the work function sl_dummy_rps_work() in sl_rps_quiet()' "$scratch/stub"
 flip=$scratch/c/drivers/reentry/re_neg_func_stub.c
-sed -i '/^static void sb_dummy_rps_work(struct work_struct \*wrk)$/,/^}$/s/^{$/{\n\tsb_touch(wrk);/' "$flip"
-sed -i 's/^extern void sb_wait_for_idle(struct sb_rps \*rps);$/&\nextern void sb_touch(struct work_struct *w);/' "$flip"
-scan --rules=WQ013 "$flip" >"$scratch/flip"
-check "the stub given a body: the swap is a note again" \
-	grep -q 'note: .func = gives struct sb_rps.work the work function sb_dummy_rps_work()' "$scratch/flip"
+cp "$flip" "$flip_orig"
+stub_body() {
+	sed -i '/^static void sb_dummy_rps_work(struct work_struct \*wrk)$/,/^}$/s/^{$/{\n\tsb_touch(wrk);/' "$1"
+	sed -i 's/^extern void sb_wait_for_idle(struct sb_rps \*rps);$/&\nextern void sb_touch(struct work_struct *w);/' "$1"
+}
+flip "the stub given a body: the swap is a note again" WQ013 \
+	'note: .func = gives struct sb_rps.work the work function sb_dummy_rps_work()' \
+	stub_body
 
 # A per-request .func dispatch that lets go of its object with the
 # queueing (afs, bcachefs) is a stage hand-off, no finding; one that goes
@@ -199,10 +202,10 @@ scan --rules=WQ013 "$dir/re_neg_func.c" >"$scratch/locked"
 check "PREPARE_WORK with both bodies under one mutex: a note that names it" \
 	grep -q 'note: PREPARE_WORK gives &l->work .*under mutex_lock(&l->lock), so the two runs serialise' "$scratch/locked"
 flip=$scratch/c/drivers/reentry/re_neg_func.c
-sed -i '/^static void re_locked_second(struct work_struct \*work)$/,/^}$/{/mutex_/d}' "$flip"
-scan --rules=WQ013 "$flip" >"$scratch/flip"
-check "the same with one body unlocked: a warning" \
-	grep -q 'warning: PREPARE_WORK gives &l->work the work function re_locked_second()' "$scratch/flip"
+cp "$flip" "$flip_orig"
+flip "the same with one body unlocked: a warning" WQ013 \
+	'warning: PREPARE_WORK gives &l->work the work function re_locked_second()' \
+	sed -i '/^static void re_locked_second(struct work_struct \*work)$/,/^}$/{/mutex_/d}'
 # An INIT_* choosing its function by a condition (`ok ? f : g`) is an INIT
 # of the item on the queueing's path (target_core_transport.c): both sites
 # start a fresh item, no WQ014; queued before that INIT, the pair is a finding.
@@ -232,22 +235,16 @@ for pair in retry_timer:tr_fip_ka_timer ka_timer:tr_fip_retry_timer; do
 done
 # The note holds for the reason it states: each flip makes it a warning.
 flip=$scratch/c/drivers/reentry/re_neg_timer_rearm.c
-cp "$flip" "$scratch/flip.orig"
-sed -i 's/^\tmod_timer(&port->disc_timer, round_jiffies(tov));$/&\n\tqueue_work(tn_wq, \&port->disc_work);/' "$flip"
-scan --rules=WQ015 "$flip" >"$scratch/flip"
-check "the one-shot timer's item also queued by its work: a WQ015 warning naming that queueing" \
-	grep -q 'warning: .*; but tn_disc_fn() also queues it' "$scratch/flip"
-cp "$scratch/flip.orig" "$flip"
-sed -i 's/^\ttov = jiffies + msecs_to_jiffies(TN_DISC_TOV);$/\ttov = jiffies;/' "$flip"
-scan --rules=WQ015 "$flip" >"$scratch/flip"
-check "the one-shot timer re-armed to now: a WQ015 warning" \
-	grep -q 'warning: .*tn_disc_timer() is a timer callback, which runs again' "$scratch/flip"
-cp "$scratch/flip.orig" "$flip"
-sed -i 's/^\tqueue_work(tn_wq, &port->disc_work);$/&\n\tmod_timer(\&port->disc_timer, jiffies + HZ);/' "$flip"
-scan --rules=WQ015 "$flip" >"$scratch/flip"
-check "the timer re-armed by its own callback: a WQ015 warning" \
-	grep -q 'warning: .*tn_disc_timer() is a timer callback, which runs again' "$scratch/flip"
-cp "$scratch/flip.orig" "$flip"
+cp "$flip" "$flip_orig"
+flip "the one-shot timer's item also queued by its work: a WQ015 warning naming that queueing" WQ015 \
+	'warning: .*; but tn_disc_fn() also queues it' \
+	sed -i 's/^\tmod_timer(&port->disc_timer, round_jiffies(tov));$/&\n\tqueue_work(tn_wq, \&port->disc_work);/'
+flip "the one-shot timer re-armed to now: a WQ015 warning" WQ015 \
+	'warning: .*tn_disc_timer() is a timer callback, which runs again' \
+	sed -i 's/^\ttov = jiffies + msecs_to_jiffies(TN_DISC_TOV);$/\ttov = jiffies;/'
+flip "the timer re-armed by its own callback: a WQ015 warning" WQ015 \
+	'warning: .*tn_disc_timer() is a timer callback, which runs again' \
+	sed -i 's/^\tqueue_work(tn_wq, &port->disc_work);$/&\n\tmod_timer(\&port->disc_timer, jiffies + HZ);/'
 
 # --- WQ014 through an ops table (v7.0 reading, xe's TLB fence timeout) -------
 scan --rules=WQ014 "$dir/re_neg_wq014_ops.c" >"$scratch/ops"
@@ -261,29 +258,23 @@ for fn in ow_reset_timeout ow_hook_timeout; do
 		grep -q "warning: .*no lock is held across $fn()'s body, so the two runs can touch its state" "$scratch/ops-w"
 done
 flip=$scratch/c/drivers/reentry/re_neg_wq014_ops.c
-cp "$flip" "$scratch/flip.orig"
-sed -i 's/^\tOP_FLUSH_WORK(&c->reply_worker);$/&\n\tc->timeouts = 0;/' "$flip"
-scan --rules=WQ014 "$flip" >"$scratch/flip"
-check "the ops function writing the client's state outside the lock: a WQ014 warning" \
-	grep -q "warning: .*no lock is held across op_fence_timeout()'s body" "$scratch/flip"
-cp "$scratch/flip.orig" "$flip"
-sed -i 's/^#define OP_FLUSH_WORK(w)\tflush_work(w)$/#define OP_FLUSH_WORK(w)\tdo { flush_work(w); (w)->data = 0; } while (0)/' "$flip"
-scan --rules=WQ014 "$flip" >"$scratch/flip"
-check "the ops function's macro writing what it is given: a WQ014 warning" \
-	grep -q "warning: .*no lock is held across op_fence_timeout()'s body" "$scratch/flip"
-cp "$scratch/flip.orig" "$flip"
+cp "$flip" "$flip_orig"
+flip "the ops function writing the client's state outside the lock: a WQ014 warning" WQ014 \
+	"warning: .*no lock is held across op_fence_timeout()'s body" \
+	sed -i 's/^\tOP_FLUSH_WORK(&c->reply_worker);$/&\n\tc->timeouts = 0;/'
+flip "the ops function's macro writing what it is given: a WQ014 warning" WQ014 \
+	"warning: .*no lock is held across op_fence_timeout()'s body" \
+	sed -i 's/^#define OP_FLUSH_WORK(w)\tflush_work(w)$/#define OP_FLUSH_WORK(w)\tdo { flush_work(w); (w)->data = 0; } while (0)/'
 
 # --- WQ015 on a free-list object its run put back (v7.0 reading, iwcm) -------
 scan --rules=WQ013,WQ014,WQ015 "$dir/re_neg_pool_ordered.c" >"$scratch/pool"
 check "re_neg_pool_ordered.c: reused after its run put it back, on one ordered workqueue: no finding ($(grep -c '\[WQ01' "$scratch/pool"))" \
 	test ! -s "$scratch/pool"
 flip=$scratch/c/drivers/reentry/re_neg_pool_ordered.c
-cp "$flip" "$scratch/flip.orig"
-sed -i 's/alloc_ordered_workqueue("pe_wq", WQ_MEM_RECLAIM)/alloc_workqueue("pe_wq", WQ_MEM_RECLAIM, 0)/' "$flip"
-scan --rules=WQ015 "$flip" >"$scratch/flip"
-check "the same pool on a workqueue that is not ordered: a WQ015 note saying the new run can start beside it" \
-	grep -q 'note: INIT_WORK re-initialises &work->work in pe_event_handler(), .*puts back as it runs .*its workqueue is not one ordered workqueue, so the new run can start beside it' "$scratch/flip"
-cp "$scratch/flip.orig" "$flip"
+cp "$flip" "$flip_orig"
+flip "the same pool on a workqueue that is not ordered: a WQ015 note saying the new run can start beside it" WQ015 \
+	'note: INIT_WORK re-initialises &work->work in pe_event_handler(), .*puts back as it runs .*its workqueue is not one ordered workqueue, so the new run can start beside it' \
+	sed -i 's/alloc_ordered_workqueue("pe_wq", WQ_MEM_RECLAIM)/alloc_workqueue("pe_wq", WQ_MEM_RECLAIM, 0)/'
 
 # --- WQ014: what a finding means (DESIGN.md 1c, the strict reading) ----------
 # Each kind the code rules out has a kept case (re_neg_wq014_*: no finding
