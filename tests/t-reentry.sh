@@ -276,6 +276,47 @@ flip "the same pool on a workqueue that is not ordered: a WQ015 note saying the 
 	'note: INIT_WORK re-initialises &work->work in pe_event_handler(), .*puts back as it runs .*its workqueue is not one ordered workqueue, so the new run can start beside it' \
 	sed -i 's/alloc_ordered_workqueue("pe_wq", WQ_MEM_RECLAIM)/alloc_workqueue("pe_wq", WQ_MEM_RECLAIM, 0)/'
 
+# --- an #if branch's mark says only what is known (v6.8 reading, ctrlchar.c) --
+# With the corpus's autoconf.h (CONFIG_RE_SYSRQ unset) the branch is one
+# this configuration does not build; in a copy without one, every option
+# reads as unset and the mark may not say what a configuration builds,
+# only that the tree has none; #if 0 no configuration builds. Each path
+# that marks: the tree rules' (WQ015) and the file scan's (WQ001), lexical
+# and libclang's.
+ifdef=drivers/reentry/re_reinit_ifdef.c
+built='(in an #if branch this configuration does not build)'
+none='(in an #if branch, and the tree has no configuration to say whether it is built)'
+never='(in an #if branch no configuration builds)'
+printf '%s\n' '#include <linux/workqueue.h>' '' '#if 0' \
+	'void re_mark_never(struct work_struct *w)' '{' '	flush_work_sync(w);' '}' '#endif' \
+	'#ifdef CONFIG_RE_MARK' 'void re_mark_unset(struct work_struct *w)' '{' \
+	'	flush_work_sync(w);' '}' '#endif' >"$scratch/c/drivers/reentry/re_mark.c"
+scan --rules=WQ015 "corpus/$ifdef" >"$scratch/mark-built"
+check "configured, the option unset: WQ015 in #ifdef CONFIG_RE_SYSRQ is marked as not built by this configuration" \
+	grep -qF "$built [WQ015]" "$scratch/mark-built"
+scan --rules=WQ001 "$scratch/c/drivers/reentry/re_mark.c" >"$scratch/mark-built1"
+check "configured: WQ001 in #if 0 and in #ifdef CONFIG_RE_MARK both marked as not built by this configuration" \
+	test "$(grep -cF "$built [WQ001]" "$scratch/mark-built1")" -eq 2
+rm "$scratch/c/include/generated/autoconf.h"
+scan --rules=WQ015 "$scratch/c/$ifdef" >"$scratch/mark-none"
+check "no configuration: WQ015 in #ifdef CONFIG_RE_SYSRQ still a warning, not said to be unbuilt, said the tree has none" \
+	bash -c "grep -q '^$ifdef:33:9: warning: .*\\[WQ015\\]\$' '$scratch/mark-none' &&
+		! grep -q 'this configuration does not build\\|no configuration builds' '$scratch/mark-none' &&
+		grep -qF '$none [WQ015]' '$scratch/mark-none'"
+for clang in never always; do
+	scan --clang=$clang --rules=WQ001 "$scratch/c/drivers/reentry/re_mark.c" >"$scratch/mark-none1"
+	check "no configuration, --clang=$clang: WQ001 in #if 0 is built by no configuration, in #ifdef CONFIG_RE_MARK the tree has none to say" \
+		bash -c "grep -qF 'drivers/reentry/re_mark.c:6:9: warning: flush_work_sync' '$scratch/mark-none1' &&
+			grep '^drivers/reentry/re_mark.c:6:' '$scratch/mark-none1' | grep -qF '$never [WQ001]' &&
+			grep '^drivers/reentry/re_mark.c:12:' '$scratch/mark-none1' | grep -qF '$none [WQ001]' &&
+			! grep -q 'this configuration does not build' '$scratch/mark-none1'"
+done
+"$WQCHECK" scan --format=json --rules=WQ015 "$scratch/c/$ifdef" >"$scratch/mark-none.json" 2>>"$scratch/stderr"
+check "no configuration: the JSON still says in_inactive_branch (the reading's, as before)" \
+	python3 -c "import json,sys; fs=json.load(open(sys.argv[1]))['findings']; sys.exit(not (fs and all(f['in_inactive_branch'] for f in fs)))" "$scratch/mark-none.json"
+cp corpus/include/generated/autoconf.h "$scratch/c/include/generated/autoconf.h"
+rm "$scratch/c/drivers/reentry/re_mark.c"
+
 # --- WQ014: what a finding means (DESIGN.md 1c, the strict reading) ----------
 # Each kind the code rules out has a kept case (re_neg_wq014_*: no finding
 # at all) and its negative (re_wq014_*: the same shape where the overlap is

@@ -153,6 +153,29 @@ check "WQ014: the series applies with git am" test $? -eq 0
 check "WQ014: the patched tree has no WQ014 for d->poll_work (the sampler's is left)" \
 	bash -c "! grep -q '^$tp:.*poll_work.*WQ014' '$T/after14' && grep -q '^$tp:.*sample_work.*WQ014' '$T/after14'"
 
+# --- a finding in an #if branch is not fixed, and stderr says why, truly -----
+# corpus/drivers/reentry/re_reinit_ifdef.c (ctrlchar.c's shape under
+# #ifdef CONFIG_RE_SYSRQ) in corpus/6.17, with its autoconf.h (the option
+# unset) and without one: only the first may say the configuration does
+# not build the branch; the second says the tree has none to say.
+for conf in with without; do
+	i=$T/ifdef-$conf
+	mkdir -p "$i" && cp -r "$TOP/corpus/6.17/." "$i/" &&
+		cp "$TOP/corpus/drivers/reentry/re_reinit_ifdef.c" "$i/drivers/reentry/"
+	[ $conf = with ] || rm "$i/include/generated/autoconf.h"
+	(cd "$i" && git init -q && git add -A && git commit -qm "Import the tree") ||
+		{ not_ok "setup: the #ifdef tree $conf autoconf.h"; continue; }
+	"$WQCHECK" series --cc=maintainers -o "$T/ifdef-$conf-out" "$i" >/dev/null 2>"$T/ifdef-$conf.err"
+done
+why='^wqcheck: drivers/reentry/re_reinit_ifdef.c:33: WQ015 not fixed: it is in an #if branch'
+check "WQ015 in #ifdef CONFIG_RE_SYSRQ, autoconf.h without it: not fixed, the configuration read does not build it" \
+	bash -c "grep -q '$why this configuration does not build, and the fixes change only code outside such branches' '$T/ifdef-with.err' &&
+		! grep -q 're_reinit_ifdef' '$T/ifdef-with-out'/0*.patch"
+check "WQ015 in #ifdef CONFIG_RE_SYSRQ, no autoconf.h: not fixed, and stderr claims no configuration's build" \
+	bash -c "grep -q '$why, and the tree has no configuration to say whether it is built, and the fixes change only code outside such branches' '$T/ifdef-without.err' &&
+		! grep -q 'does not build' '$T/ifdef-without.err' &&
+		! grep -q 're_reinit_ifdef' '$T/ifdef-without-out'/0*.patch"
+
 # --- validate proves the fix: it builds, no new warning, only where it says ---
 if command -v sparse >/dev/null && command -v objdump >/dev/null; then
 	v=$T/reinit-v

@@ -67,3 +67,27 @@ void finding_release(struct finding *f)
 	free(f->line_text);
 	free(f->identity);
 }
+
+/* Indexed by enum inactive_why. Not "does not build" without an
+ * autoconf.h: every option then reads as unset, which is no real
+ * configuration. */
+#define INACTIVE_CLAUSES(X) \
+	X("in an #if branch this configuration does not build") \
+	X("in an #if branch no configuration builds") \
+	X("in an #if branch, and the tree has no configuration to say whether it is built")
+#define AS_CLAUSE(s) s,
+#define AS_NOTE(s) " (" s ")",
+
+const char *finding_inactive_clause(const struct finding *f)
+{
+	static const char *const clauses[] = { INACTIVE_CLAUSES(AS_CLAUSE) };
+
+	return f->in_inactive_branch ? clauses[f->inactive_why] : NULL;
+}
+
+const char *finding_inactive_note(const struct finding *f)
+{
+	static const char *const notes[] = { INACTIVE_CLAUSES(AS_NOTE) };
+
+	return f->in_inactive_branch ? notes[f->inactive_why] : "";
+}

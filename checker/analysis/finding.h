@@ -36,6 +36,17 @@ struct reflow {
 				 * the layout spatch gives) */
 };
 
+/* Why a finding's line is in an #if branch the reading does not compile
+ * (in_inactive_branch): what its text may claim. */
+enum inactive_why {
+	INACTIVE_BY_CONFIG,	/* the tree's configuration does not build it */
+	INACTIVE_ALWAYS,	/* no configuration builds it (#if 0); told
+				 * apart only where the tree has none */
+	INACTIVE_UNCONFIGURED,	/* the tree has no configuration: the reading
+				 * took every CONFIG_ option as unset, which
+				 * says nothing of what a build compiles */
+};
+
 /* An edit as reported to users: 1-based lines and byte columns, end exclusive. */
 struct shown_edit {
 	unsigned line, column, end_line, end_column;
@@ -58,6 +69,7 @@ struct finding {
 	enum severity severity;
 	char *message;
 	bool in_inactive_branch;
+	enum inactive_why inactive_why;	/* when in_inactive_branch */
 	bool made_unbound;		/* --prefer-unbound chose system_dfl_wq or WQ_UNBOUND */
 	char *line_text;		/* the source line, trimmed, for fingerprints */
 	bool in_baseline;		/* --baseline had it: not reported, not counted */
@@ -91,5 +103,11 @@ void finding_add_edit(struct finding *f, size_t start, size_t end, const char *r
 void finding_add_evidence(struct finding *f, const char *file, unsigned line,
 			  unsigned column, const char *message);
 void finding_release(struct finding *f);
+/* " (in an #if branch ...)", what a message adds for in_inactive_branch
+ * (true for the tree's configuration, or for its having none); "" when
+ * the line is built. */
+const char *finding_inactive_note(const struct finding *f);
+/* The same as a clause: "in an #if branch ..." (NULL when built). */
+const char *finding_inactive_clause(const struct finding *f);
 
 #endif

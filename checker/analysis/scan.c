@@ -181,7 +181,7 @@ static void scan_one(struct scan_shared *sh, struct parser *parser, size_t index
 	struct strbuf abs = STRBUF_INIT;
 	struct candidate_list cands = { 0 };
 	struct parsed_file *pf = NULL;
-	enum branch_state *states = NULL;
+	enum branch_state *states = NULL, *never = NULL;
 	struct lexed_file lf;
 	size_t i, nr = 0, alloc = 0;
 	bool scope, mentioned, binary;
@@ -306,6 +306,16 @@ analysed:
 		f->end_column = t->column + (unsigned)t->len;
 		f->severity = c->rule->severity;
 		f->in_inactive_branch = inactive;
+		if (inactive && !kconfig_configured(sh->kconfig)) {
+			/* No autoconf.h: the reading took every option as
+			 * unset; only #if 0 and the like are never built. */
+			if (!never) {
+				never = xcalloc(lf.nr_tokens, sizeof(*never));
+				evaluate_branches(&lf, kconfig_unknown(), never);
+			}
+			f->inactive_why = never[c->token] == BRANCH_INACTIVE ?
+					  INACTIVE_ALWAYS : INACTIVE_UNCONFIGURED;
+		}
 		f->line_text = text_line_trimmed_at(lf.text, lf.size, lf.line_starts[t->line - 1]);
 		ctx.in_inactive_branch = inactive;
 		c->rule->explain(&ctx, f);
@@ -327,6 +337,7 @@ analysed:
 	}
 	parsed_file_free(pf);
 	free(states);
+	free(never);
 	candidate_list_release(&cands);
 	lexed_file_release(&lf);
 out:

@@ -8,6 +8,8 @@
 struct kconfig {
 	char **names;		/* sorted: the CONFIG_ macros autoconf.h defines */
 	size_t nr, alloc;
+	bool configured;	/* read from an autoconf.h */
+	bool unknown;		/* every option unknown (kconfig_unknown()) */
 };
 
 static int name_compare(const void *a, const void *b)
@@ -23,6 +25,7 @@ struct kconfig *kconfig_load(const char *root)
 
 	strbuf_addf(&path, "%s/include/generated/autoconf.h", root);
 	if (strbuf_read_file(&text, path.buf) == 0 && text.buf) {
+		kc->configured = true;
 		for (line = strtok_r(text.buf, "\n", &save); line;
 		     line = strtok_r(NULL, "\n", &save)) {
 			char *name, *end;
@@ -54,13 +57,28 @@ void kconfig_free(struct kconfig *kc)
 	free(kc);
 }
 
-static bool kconfig_defined(const struct kconfig *kc, const char *name, size_t len)
+bool kconfig_configured(const struct kconfig *kc)
+{
+	return kc && kc->configured;
+}
+
+const struct kconfig *kconfig_unknown(void)
+{
+	static const struct kconfig unknown = { .unknown = true };
+
+	return &unknown;
+}
+
+/* 1 or 0; -1 when kc knows no option (kconfig_unknown()). */
+static int kconfig_defined(const struct kconfig *kc, const char *name, size_t len)
 {
 	char buf[256];
 	const char *key = buf;
 
+	if (kc->unknown)
+		return -1;
 	if (len >= sizeof(buf))
-		return false;
+		return 0;
 	memcpy(buf, name, len);
 	buf[len] = '\0';
 	/* bsearch() of no array is undefined: an unconfigured tree */
@@ -165,6 +183,8 @@ static int cp_primary(struct cond_parser *cp)
 		memcpy(module, cp->lf->text + name->offset, name->len);
 		memcpy(module + name->len, "_MODULE", 7);
 		modular = kconfig_defined(cp->kc, module, name->len + 7);
+		if (builtin < 0 || modular < 0)
+			return -1;
 		if (token_is(cp->lf, t, "IS_BUILTIN"))
 			return builtin;
 		if (token_is(cp->lf, t, "IS_MODULE"))

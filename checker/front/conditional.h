@@ -19,6 +19,12 @@ struct kconfig;
  * CONFIG_ option off, as clang sees it. Never fails. */
 struct kconfig *kconfig_load(const char *root);
 void kconfig_free(struct kconfig *kc);
+/* Whether kc was read from an autoconf.h: without one, "off" is the
+ * reading's assumption, not what a configuration builds. */
+bool kconfig_configured(const struct kconfig *kc);
+/* No configuration at all: every CONFIG_ option unknown, so that only
+ * what no configuration builds (#if 0) reads as inactive. */
+const struct kconfig *kconfig_unknown(void);
 
 /* Fills states[i] for every token of lf. */
 void evaluate_branches(const struct lexed_file *lf, const struct kconfig *kc,

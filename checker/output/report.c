@@ -25,11 +25,6 @@ int report_format_parse(const char *s, enum report_format *out)
 	return -1;
 }
 
-static const char *inactive_note(const struct finding *f)
-{
-	return f->in_inactive_branch ? " (in an #if branch this configuration does not build)" : "";
-}
-
 /* gcc's lines: display columns (tab stops of 8), and the reasons as
  * "file:line:col: note:" lines after the diagnostic, unindented as gcc
  * prints them, so that every line is a location an editor jumps to. */
@@ -42,7 +37,7 @@ static void write_text(FILE *fp, struct finding *const *all, size_t nr, const ch
 		fprintf(fp, "%s:%u:%u: %s: %s%s [%s]\n", all[i]->file, all[i]->line,
 			column_files_display(cf, all[i]->file, all[i]->line, all[i]->column),
 			severity_name(all[i]->severity), all[i]->message,
-			inactive_note(all[i]), all[i]->rule->id);
+			finding_inactive_note(all[i]), all[i]->rule->id);
 		for (j = 0; j < all[i]->nr_evidence; j++) {
 			const struct evidence *e = &all[i]->evidence[j];
 

@@ -33,15 +33,17 @@ static bool has_conditional(const char *text, size_t len)
 }
 
 /* Whether line of path (text) is in an #if branch the configuration does
- * not build, as the file scan says of its own findings. */
-static bool line_inactive(struct scan_result *res, const char *path, const char *text,
-			  size_t len, unsigned line, const struct lexed_file *lexed)
+ * not build, as the file scan says of its own findings: 0 when built, else
+ * 1 + the enum inactive_why its text may claim. */
+static unsigned line_inactive(struct scan_result *res, const char *path, const char *text,
+			      size_t len, unsigned line, const struct lexed_file *lexed)
 {
 	if (!res->kconfig || !text || !has_conditional(text, len))
-		return false;
+		return 0;
 	if (!res->inactive_path || strcmp(res->inactive_path, path)) {
+		bool configured = kconfig_configured(res->kconfig);
 		struct lexed_file lf;
-		enum branch_state *states;
+		enum branch_state *states, *never = NULL;
 		size_t i;
 
 		free(res->inactive_path);
@@ -52,18 +54,44 @@ static bool line_inactive(struct scan_result *res, const char *path, const char 
 		}
 		states = xcalloc(lexed->nr_tokens + 1, sizeof(*states));
 		evaluate_branches(lexed, res->kconfig, states);
+		/* Without a configuration, what no configuration builds
+		 * (#if 0) is still told from what only the reading's
+		 * "every option unset" leaves out. */
+		if (!configured) {
+			never = xcalloc(lexed->nr_tokens + 1, sizeof(*never));
+			evaluate_branches(lexed, kconfig_unknown(), never);
+		}
 		free(res->inactive_lines);
 		res->nr_inactive_lines = lexed->nr_lines;
-		res->inactive_lines = xcalloc(lexed->nr_lines + 1, sizeof(bool));
-		for (i = 0; i < lexed->nr_tokens; i++)
-			if (lexed->tokens[i].line >= 1 && lexed->tokens[i].line <= lexed->nr_lines &&
-			    states[i] == BRANCH_INACTIVE)
-				res->inactive_lines[lexed->tokens[i].line - 1] = true;
+		res->inactive_lines = xcalloc(lexed->nr_lines + 1, sizeof(*res->inactive_lines));
+		for (i = 0; i < lexed->nr_tokens; i++) {
+			unsigned char *l;
+
+			if (lexed->tokens[i].line < 1 || lexed->tokens[i].line > lexed->nr_lines ||
+			    states[i] != BRANCH_INACTIVE)
+				continue;
+			l = &res->inactive_lines[lexed->tokens[i].line - 1];
+			if (configured)
+				*l = 1 + INACTIVE_BY_CONFIG;
+			else if (never[i] == BRANCH_INACTIVE)
+				*l = 1 + INACTIVE_ALWAYS;
+			else if (!*l)
+				*l = 1 + INACTIVE_UNCONFIGURED;
+		}
 		free(states);
+		free(never);
 		if (lexed == &lf)
 			lexed_file_release(&lf);
 	}
-	return line >= 1 && line <= res->nr_inactive_lines && res->inactive_lines[line - 1];
+	return line >= 1 && line <= res->nr_inactive_lines ? res->inactive_lines[line - 1] : 0;
+}
+
+/* f's in_inactive_branch and inactive_why from line_inactive()'s answer. */
+static void set_inactive(struct finding *f, unsigned inactive)
+{
+	f->in_inactive_branch = inactive != 0;
+	if (inactive)
+		f->inactive_why = (enum inactive_why)(inactive - 1);
 }
 
 struct finding *scan_result_add_finding(struct scan_result *res, const struct rule *rule,
@@ -90,11 +118,11 @@ struct finding *scan_result_add_finding(struct scan_result *res, const struct ru
 		strbuf_addf(&abs, "%s/%s", res->root, path);
 	if (lexed) {
 		f->line_text = text_line_trimmed(lexed->text, lexed->size, line);
-		f->in_inactive_branch = line_inactive(res, path, lexed->text, lexed->size, line,
-						      lexed);
+		set_inactive(f, line_inactive(res, path, lexed->text, lexed->size, line,
+					      lexed));
 	} else if (res->root && strbuf_read_file(&text, abs.buf) == 0 && text.buf) {
 		f->line_text = text_line_trimmed(text.buf, text.len, line);
-		f->in_inactive_branch = line_inactive(res, path, text.buf, text.len, line, NULL);
+		set_inactive(f, line_inactive(res, path, text.buf, text.len, line, NULL));
 	} else
 		f->line_text = xstrdup("");
 	strbuf_release(&text);

@@ -69,7 +69,8 @@ struct scan_result {
 	 * come file by file). */
 	const struct kconfig *kconfig;
 	char *inactive_path;
-	bool *inactive_lines;		/* index 0 = line 1 */
+	unsigned char *inactive_lines;	/* index 0 = line 1: 0 built, else 1 +
+					 * enum inactive_why */
 	unsigned nr_inactive_lines;
 };
 

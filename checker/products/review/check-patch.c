@@ -825,9 +825,7 @@ static void write_text(FILE *fp, const struct check *c)
 
 		fprintf(fp, "%s:%u:%u: %s: %.*s%s [%s]\n", f->file, f->line, col,
 			severity_name(f->severity), (int)headline_len(f->message), f->message,
-			f->in_inactive_branch ?
-			" (in an #if branch this configuration does not build)" : "",
-			f->rule->id);
+			finding_inactive_note(f), f->rule->id);
 		snprintf(prefix, sizeof(prefix), "%s:%u:%u: note: ", f->file, f->line, col);
 		write_explanation(fp, f->message, prefix);
 		for (j = 0; j < f->nr_evidence; j++) {

@@ -183,8 +183,7 @@ static void print_finding(const struct finding *f, const char *given, const char
 	fprintf(stderr, "%s:%u:%u: %s: %s%s [%s]\n", given, f->line,
 		column_files_display(cf, given, f->line, f->column),
 		severity_name(f->severity), f->message,
-		f->in_inactive_branch ? " (in an #if branch this configuration does not build)" :
-		"", f->rule->id);
+		finding_inactive_note(f), f->rule->id);
 	/* sparse's continuation lines: the position again, the text indented. */
 	for (i = 0; i < f->nr_evidence; i++) {
 		const struct evidence *e = &f->evidence[i];

@@ -292,15 +292,16 @@ void series_make_fix_patches(struct series *s)
 			char *prefix;
 
 			if (f->in_inactive_branch) {
-				/* the fixes change only code the configuration
-				 * read compiles, as validate's build of it does */
+				/* the fixes change only code the reading
+				 * compiles, as validate's build of it does;
+				 * the clause says by which configuration, or
+				 * that the tree has none to say */
 				if (!s->quiet && (f->rule == rule ||
 				    (f->rule == two && f->severity == SEVERITY_WARNING)))
 					fprintf(stderr, "wqcheck: %s:%u: %s not fixed: it is "
-						"in an #if branch the configuration read "
-						"does not build, and the fixes change only "
-						"code it builds\n", fr->path, f->line,
-						f->rule->id);
+						"%s, and the fixes change only code "
+						"outside such branches\n", fr->path, f->line,
+						f->rule->id, finding_inactive_clause(f));
 				continue;
 			}
 			if (f->rule == two) {
