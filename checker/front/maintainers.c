@@ -1,4 +1,5 @@
 #include "front/maintainers.h"
+#include "front/maintainers-index.h"
 #include "lib/regex-size.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
@@ -84,20 +85,47 @@ static bool compile_file_pattern(struct maint_pattern *p, const char *value,
 	p->depth = (int)count_slashes(re.buf + converted_start) + !p->is_dir;
 	if (!strncmp(re.buf + converted_start, ".*", 2))
 		p->depth = -1;
-	if (!regex_is_tame(re.buf) ||
-	    regcomp(&p->re, re.buf, REG_EXTENDED | REG_NOSUB)) {
-		strbuf_release(&re);
-		return false;
-	}
-	p->text = xstrdup(value);
 	/* The regex is anchored: its bytes up to the first wildcard or regex
 	 * syntax must begin the path. */
 	p->literal_len = strcspn(value, "*?[](){}+|^$\\");
 	p->literal = !value[p->literal_len];
+	/* A literal pattern is matched by its bytes alone: no regcomp() for
+	 * most of a MAINTAINERS' thousands of patterns (its regex, '.'
+	 * escaped and nothing else special, always compiles). */
+	p->has_re = !p->literal;
+	if (!regex_is_tame(re.buf) ||
+	    (p->has_re && regcomp(&p->re, re.buf, REG_EXTENDED | REG_NOSUB))) {
+		strbuf_release(&re);
+		return false;
+	}
+	p->text = xstrdup(value);
 	p->slash_added = p->is_dir && value[0] && value[strlen(value) - 1] != '/';
 	set_key(p);
 	strbuf_release(&re);
 	return true;
+}
+
+/*
+ * The bytes every string an unanchored regex matches holds, or NULL: the
+ * run of plain characters it starts with, less the last one when a '*', '?'
+ * or '{' follows (that one may be absent). Only for a regex with no '|' or
+ * group, which every match must then read from its start: "bcm[9]?6878"
+ * needs "bcm", "sun[x456789]i" "sun", "[^a-z]tegra" gets nothing. A path
+ * without those bytes is not matched, so regexec() need not be asked: N:
+ * is asked of every path of an audit, for every one of its 100 sections.
+ */
+static char *required_literal(const char *re)
+{
+	size_t n = 0;
+
+	if (strpbrk(re, "|()"))
+		return NULL;
+	while (isalnum((unsigned char)re[n]) || re[n] == '_' || re[n] == '-' ||
+	       re[n] == '/')
+		n++;
+	if (n && (re[n] == '*' || re[n] == '?' || re[n] == '{'))
+		n--;
+	return n ? xstrndup(re, n) : NULL;
 }
 
 /* N: and K: are Perl regexes used with /x: unescaped whitespace means nothing. */
@@ -120,6 +148,8 @@ static bool compile_regex(struct maint_pattern *p, const char *value, int flags)
 	if (ok) {
 		p->text = xstrdup(value);
 		p->depth = 0;
+		p->has_re = true;
+		p->required = required_literal(re.buf);
 	}
 	strbuf_release(&re);
 	return ok;
@@ -199,8 +229,10 @@ static void release_patterns(struct maint_pattern *p, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		regfree(&p[i].re);
+		if (p[i].has_re)
+			regfree(&p[i].re);
 		free(p[i].text);
+		free(p[i].required);
 	}
 	free(p);
 }
@@ -286,6 +318,8 @@ void maintainers_parse(struct maintainers *m, const char *text, size_t len,
 		}
 		m->nr = j;
 	}
+	maint_index_free(m->index);
+	m->index = maint_index_build(m);
 }
 
 int maintainers_load(struct maintainers *m, const char *root)
@@ -310,6 +344,7 @@ void maintainers_release(struct maintainers *m)
 	for (i = 0; i < m->nr; i++)
 		section_release(&m->sections[i]);
 	free(m->sections);
+	maint_index_free(m->index);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -349,6 +384,13 @@ static bool file_pattern_matches(const struct maint_pattern *p,
 	return count_slashes(path) == count_slashes(p->text);
 }
 
+/* An N: pattern: the bytes it needs before the regex. */
+static bool name_matches(const struct maint_pattern *p, const char *path)
+{
+	return (!p->required || strstr(path, p->required)) &&
+	       !regexec(&p->re, path, 0, NULL, 0);
+}
+
 /* How specifically s claims path, or -2 when it does not. */
 static int section_depth(const struct maint_section *s, const struct path_key *k)
 {
@@ -363,7 +405,7 @@ static int section_depth(const struct maint_section *s, const struct path_key *k
 		    s->files[i].depth > depth)
 			depth = s->files[i].depth;
 	for (i = 0; i < s->nr_names; i++)
-		if (!regexec(&s->names[i].re, k->path, 0, NULL, 0) && depth < 0)
+		if (depth < 0 && name_matches(&s->names[i], k->path))
 			depth = 0;
 	return depth;
 }
@@ -375,33 +417,122 @@ bool maint_section_claims(const struct maint_section *s, const char *path)
 	return section_depth(s, &k) != -2;
 }
 
+/* A section that one of a path's F: or N: patterns names: how specific
+ * its most specific F: match is (-2: none), whether an N: matched. */
+struct hit {
+	size_t section;
+	int depth;
+	bool named;
+};
+
+struct hits {
+	const struct maintainers *m;
+	const struct path_key *k;
+	struct hit *items, few[32];
+	size_t nr, alloc;
+};
+
+static void add_hit(struct hits *h, size_t section, int depth, bool named)
+{
+	if (h->nr == h->alloc) {
+		struct hit *grown = xcalloc(2 * h->alloc, sizeof(*grown));
+
+		memcpy(grown, h->items, h->nr * sizeof(*grown));
+		if (h->items != h->few)
+			free(h->items);
+		h->items = grown;
+		h->alloc *= 2;
+	}
+	h->items[h->nr++] = (struct hit){ section, depth, named };
+}
+
+static void file_hits(const struct maint_ref *refs, size_t nr, void *ctx)
+{
+	struct hits *h = ctx;
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		const struct maint_pattern *p =
+			&h->m->sections[refs[i].section].files[refs[i].pattern];
+
+		if (file_pattern_matches(p, h->k))
+			add_hit(h, refs[i].section, p->depth, false);
+	}
+}
+
+static int hit_compare(const void *a, const void *b)
+{
+	const struct hit *x = a, *y = b;
+
+	return (x->section > y->section) - (x->section < y->section);
+}
+
+/* The most specific first, ties in file order; the least specific falls
+ * off when out is full. */
+static void keep_match(struct maint_match *out, size_t max, size_t n,
+		       const struct maint_section *s, int depth)
+{
+	size_t kept = n < max ? n : max, j;
+
+	for (j = kept; j > 0 && out[j - 1].depth < depth; j--)
+		if (j < max)
+			out[j] = out[j - 1];
+	if (j < max) {
+		out[j].section = s;
+		out[j].depth = depth;
+	}
+}
+
+/*
+ * What section_depth() says of every section, asked only of the sections
+ * one of path's patterns may name: the F: patterns whose literal bytes
+ * begin it (the index), the N: patterns that match it; then each such
+ * section's X:, in file order.
+ */
 size_t maintainers_match(const struct maintainers *m, const char *path,
 			 struct maint_match *out, size_t max)
 {
 	struct path_key k = path_key(path);
-	size_t i, n = 0;
+	struct hits h = { .m = m, .k = &k };
+	const struct maint_ref *names;
+	size_t i, j, x, nr_names, n = 0;
 
-	for (i = 0; i < m->nr; i++) {
-		int depth = section_depth(&m->sections[i], &k);
-		size_t j;
+	if (!m->index)
+		return 0;
+	h.items = h.few;
+	h.alloc = sizeof(h.few) / sizeof(h.few[0]);
+	maint_index_prefixes(m->index, path, file_hits, &h);
+	names = maint_index_names(m->index, &nr_names);
+	for (i = 0; i < nr_names; i++) {
+		const struct maint_section *s = &m->sections[names[i].section];
 
-		if (depth == -2)
-			continue;
-		if (out && max) {
-			size_t kept = n < max ? n : max;
+		if (name_matches(&s->names[names[i].pattern], path))
+			add_hit(&h, names[i].section, -2, true);
+	}
+	qsort(h.items, h.nr, sizeof(*h.items), hit_compare);
+	for (i = 0; i < h.nr; i = j) {
+		const struct maint_section *s = &m->sections[h.items[i].section];
+		int depth = -2;
+		bool named = false, excluded = false;
 
-			/* Insertion keeps ties in file order; the least
-			 * specific falls off when out is full. */
-			for (j = kept; j > 0 && out[j - 1].depth < depth; j--)
-				if (j < max)
-					out[j] = out[j - 1];
-			if (j < max) {
-				out[j].section = &m->sections[i];
-				out[j].depth = depth;
-			}
+		for (j = i; j < h.nr && h.items[j].section == h.items[i].section;
+		     j++) {
+			if (h.items[j].depth > depth)
+				depth = h.items[j].depth;
+			named |= h.items[j].named;
 		}
+		if (named && depth < 0)
+			depth = 0;
+		for (x = 0; x < s->nr_excludes && !excluded; x++)
+			excluded = file_pattern_matches(&s->excludes[x], &k);
+		if (excluded || depth == -2)
+			continue;
+		if (out && max)
+			keep_match(out, max, n, s, depth);
 		n++;
 	}
+	if (h.items != h.few)
+		free(h.items);
 	return n;
 }
 

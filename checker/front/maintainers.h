@@ -28,6 +28,12 @@ struct maint_pattern {
 	 * text alone, with nothing a regex would read otherwise: the test
 	 * of literal_len bytes (and of the '/') is the whole match */
 	bool literal, slash_added;
+	/* re holds a compiled regex: N:/K: always, F:/X: unless literal
+	 * (its test is the bytes above, regexec() is never asked) */
+	bool has_re;
+	/* N: only: bytes every path it matches holds (the regex's leading
+	 * literal), or NULL: a strstr() before regexec() */
+	char *required;
 };
 
 struct maint_section {
@@ -44,9 +50,15 @@ struct maint_section {
 	size_t alloc_files, alloc_excludes, alloc_names, alloc_keywords;
 };
 
+struct maint_index;
+
 struct maintainers {
 	struct maint_section *sections;
 	size_t nr, alloc;
+	/* The F: patterns by their literal bytes and the N: patterns, built
+	 * by maintainers_parse(): a path asks only the patterns whose bytes
+	 * begin it, not every section's (maintainers.c) */
+	struct maint_index *index;
 };
 
 struct maint_match {
