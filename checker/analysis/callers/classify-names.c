@@ -3,7 +3,10 @@
  * new ones only on a tree that has them), and the flags of an
  * alloc_workqueue(). */
 #include "analysis/callers/classify-priv.h"
+#include "lib/usage.h"
 
+#include <pthread.h>
+#include <stdint.h>
 #include <string.h>
 
 static const struct queue_call_api queue_call_apis[] = {
@@ -36,6 +39,48 @@ queue_call_api_at(const struct lexed_file *lf, size_t i)
 		if (tok_is_ident(lf, (long)i, queue_call_apis[k].name))
 			return &queue_call_apis[k];
 	return NULL;
+}
+
+/* Every name scan_file() asks a token about: the calls above, the system
+ * workqueues (6.17's too) and alloc_workqueue(). */
+static const char *const other_site_names[] = {
+	"system_wq", "system_unbound_wq", "system_percpu_wq", "system_dfl_wq",
+	"alloc_workqueue",
+};
+
+/* Per first byte, a bit per length some site name has (all are shorter
+ * than 32 bytes): built once, read by every reading thread. */
+static uint32_t site_name_lengths[256];
+static pthread_once_t site_name_once = PTHREAD_ONCE_INIT;
+
+static void note_site_name(const char *name)
+{
+	size_t len = strlen(name);
+
+	if (len >= 32)
+		die("site name %s: too long for site_name_lengths", name);
+	site_name_lengths[(unsigned char)name[0]] |= 1U << len;
+}
+
+static void site_names_init(void)
+{
+	size_t k;
+
+	for (k = 0; k < NR_QUEUE_CALL_APIS; k++)
+		note_site_name(queue_call_apis[k].name);
+	for (k = 0; k < sizeof(other_site_names) / sizeof(other_site_names[0]);
+	     k++)
+		note_site_name(other_site_names[k]);
+}
+
+bool may_be_site_name(const struct lexed_file *lf, size_t i)
+{
+	const struct token *t = &lf->tokens[i];
+
+	pthread_once(&site_name_once, site_names_init);
+	return t->len < 32 &&
+	       (site_name_lengths[(unsigned char)lf->text[t->offset]] >>
+		t->len) & 1;
 }
 
 /* The names 6.17 added count only on a tree that has them. */

@@ -138,6 +138,10 @@ struct collected {
 const struct queue_call_api *queue_call_api_at(const struct lexed_file *lf,
 					       size_t i);
 bool is_system_wq_name(const struct lexed_file *lf, long i, bool new_names);
+/* Whether token i (an identifier) has the first byte and the length of one
+ * of the names above or alloc_workqueue: no other needs comparing with
+ * each of them (a tenth of the lexical pass' time). */
+bool may_be_site_name(const struct lexed_file *lf, size_t i);
 bool is_unbound_system_wq(const char *wq);
 bool is_new_system_wq(const char *wq);
 bool names_flag(const struct lexed_file *lf, size_t first, size_t last,

@@ -27,7 +27,7 @@ void scan_file(struct lexical_pass *lp, const struct source_file *f,
 		if (f->dead[i] || lf->tokens[i].kind != TOK_IDENT ||
 		    lf->tokens[i].len < SHORTEST_SITE_NAME ||
 		    lf->tokens[i].is_directive_name ||
-		    lf->tokens[i].is_macro_param)
+		    lf->tokens[i].is_macro_param || !may_be_site_name(lf, i))
 			continue;
 		api = queue_call_api_at(lf, i);
 		system = !api &&
