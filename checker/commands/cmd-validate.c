@@ -82,6 +82,9 @@ int cmd_validate(int argc, char **argv)
 			   "defconfig, allmodconfig or a .config file\n"
 			   "(default: TREE's .config, else defconfig plus the\n"
 			   "Kconfig symbols that build the touched objects)"),
+		OPT_BOOL(0, "enable-touched", &opts.enable_touched,
+			 "also enable, on top of the configuration, the\n"
+			 "Kconfig symbols that build the touched objects"),
 		OPT_MAKE_ARG(&make_args,
 			     "pass ARG to every make (KCFLAGS=..., LLVM=1);\n"
 			     "repeatable"),

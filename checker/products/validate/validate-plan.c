@@ -99,9 +99,11 @@ void vplan_print(FILE *fp, const struct vtree *t, const struct validate_options 
 	fputc('\n', fp);
 	strbuf_addf(&path, "%s/.config", t->tree);
 	if (opts->config)
-		fprintf(fp, "  configuration: %s\n", opts->config);
+		fprintf(fp, "  configuration: %s%s\n", opts->config, opts->enable_touched ?
+			", plus the Kconfig symbols that build the objects" : "");
 	else if (stat(path.buf, &st) == 0)
-		fprintf(fp, "  configuration: the tree's .config\n");
+		fprintf(fp, "  configuration: the tree's .config%s\n", opts->enable_touched ?
+			", plus the Kconfig symbols that build the objects" : "");
 	else
 		fprintf(fp, "  configuration: defconfig, plus the Kconfig symbols that "
 			"build the objects\n");

@@ -195,7 +195,8 @@ bool vsource_includers(const char *srcdir, const char *source, struct strlist *o
 char *vpath_normalize(const char *path);
 /* The value of CONFIG_<name> in the .config used, or NULL. */
 const char *vtree_config_value(const struct vtree *t, const char *symbol, char *buf, size_t len);
-/* With no configuration given: after defconfig, enables the gates of
+/* With no configuration given (after defconfig), or with
+ * --enable-touched (after the configuration given): enables the gates of
  * every object in objects (and what they need) with scripts/config, then
  * olddefconfig, until nothing changes; t->dotconfig is reread. Returns the
  * number of symbols enabled, -1 on error. */

@@ -1293,12 +1293,14 @@ static char *covered_path(struct vtree *t, const char *base, const struct strlis
 	return strbuf_detach(&sb);
 }
 
-static void set_covered_desc(struct vtree *t, size_t enabled)
+/* "defconfig + 3 symbols for the touched objects", or ".config of the
+ * tree + 3 ..." where --enable-touched grew the configuration given */
+static void set_covered_desc(struct vtree *t, const char *from, size_t enabled)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	strbuf_addf(&sb, "%s + %zu symbol%s for the touched objects",
-		    t->defconfig ? t->defconfig : "defconfig", enabled, enabled == 1 ? "" : "s");
+	strbuf_addf(&sb, "%s + %zu symbol%s for the touched objects", from, enabled,
+		    enabled == 1 ? "" : "s");
 	free(t->config_desc);
 	t->config_desc = strbuf_detach(&sb);
 	t->config_enabled = enabled;
@@ -1306,7 +1308,7 @@ static void set_covered_desc(struct vtree *t, size_t enabled)
 
 #define COVERED_MAGIC "# wqcheck validate: symbols enabled for the touched objects: "
 
-static int reuse_covered(struct vtree *t, const char *path)
+static int reuse_covered(struct vtree *t, const char *path, const char *from)
 {
 	struct strbuf text = STRBUF_INIT, dst = STRBUF_INIT;
 	const char *body;
@@ -1324,7 +1326,7 @@ static int reuse_covered(struct vtree *t, const char *path)
 	if (!write_whole_file(dst.buf, body, (size_t)(text.buf + text.len - body), 0644) &&
 	    !reread_config(t)) {
 		vtree_progress(t, "reusing the configuration %s", path);
-		set_covered_desc(t, strtoul(text.buf + strlen(COVERED_MAGIC), NULL, 10));
+		set_covered_desc(t, from, strtoul(text.buf + strlen(COVERED_MAGIC), NULL, 10));
 		kconfig_set_values(t->kconfig, t->dotconfig.buf);
 		rc = 0;
 	}
@@ -1354,15 +1356,18 @@ int vconfig_cover(struct vtree *t, const char *base, const struct strlist *objec
 	struct strlist wanted = { 0 }, tried = { 0 };
 	struct strbuf out = STRBUF_INIT;
 	const char *olddef = vconfig_olddefconfig(t);
-	char *cached;
+	char *cached, *from;
 	size_t i;
 	int round, rc = 0;
 
 	if (!t->kconfig)
 		return 0;
+	from = xstrdup(t->config_default ? (t->defconfig ? t->defconfig : "defconfig") :
+		       (t->config_desc ? t->config_desc : "the configuration"));
 	cached = covered_path(t, base, objects);
-	if (!reuse_covered(t, cached)) {
+	if (!reuse_covered(t, cached, from)) {
 		free(cached);
+		free(from);
 		return (int)t->config_enabled;
 	}
 	for (i = 0; i < objects->nr; i++)
@@ -1414,10 +1419,11 @@ int vconfig_cover(struct vtree *t, const char *base, const struct strlist *objec
 	}
 	kconfig_set_values(t->kconfig, t->dotconfig.buf);
 	if (!rc) {
-		set_covered_desc(t, tried.nr);
+		set_covered_desc(t, from, tried.nr);
 		keep_covered(t, cached, tried.nr);
 	}
 	free(cached);
+	free(from);
 	strbuf_release(&out);
 	strlist_release(&wanted);
 	i = tried.nr;

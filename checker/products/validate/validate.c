@@ -667,7 +667,9 @@ int validate_series(const struct validate_options *opts)
 
 	if (vtree_configure(&t, opts->config) < 0)
 		goto broken;
-	if (t.config_default) {
+	/* the tree's .config, or the one given, is the user's choice: it
+	 * grows only when asked (--enable-touched) */
+	if (t.config_default || opts->enable_touched) {
 		struct strlist objects = { 0 };
 		int enabled;
 

@@ -24,6 +24,9 @@ struct validate_options {
 	const char *distcc;		/* --distcc=HOSTS: the objects' compiles through
 					 * distcc ("": DISTCC_HOSTS); NULL: here */
 	bool allow_build_changes;	/* build a series that changes more than .c/.h */
+	bool enable_touched;		/* on top of the configuration given (or the
+					 * tree's .config), enable the Kconfig symbols
+					 * that build the touched objects, as with none */
 	const char *sandbox;		/* auto (NULL), always, never: bubblewrap */
 	FILE *out;			/* where the report goes (NULL: stdout) */
 };
