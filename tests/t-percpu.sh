@@ -100,16 +100,17 @@ check "percpu: the default series on a 6.17 tree (exit 0)" test $rc -eq 0
 subjects=$(cat "$T/out"/0*.patch 2>/dev/null |
 	perl -0ne 'while (/^Subject: (.*(?:\n .*)*)/mg) { ($s = $1) =~ s/\n / /g; print "$s\n" }' |
 	sed 's/^\[PATCH [0-9/]*\] //')
-check "percpu: the fixes first (ev_kick.c's INIT_WORK, two_pool.c's poll item), then subjects in upstream's words, one per API" test "$subjects" = "workqueue: move users to system_percpu_wq, system_dfl_wq and WQ_PERCPU
+check "percpu: the fixes first (ev_kick.c's INIT_WORK, two_pool.c's poll item, two_sys_bh.c's cover item), then subjects in upstream's words, one per API" test "$subjects" = "workqueue: move users to system_percpu_wq, system_dfl_wq and WQ_PERCPU
 reentry: move INIT_WORK() of node->work to ev_probe()
 reentry: queue d->poll_work on system_long_wq only
+reentry: queue s->cover_work on system_bh_wq only
 percpu: replace use of system_wq with system_percpu_wq
 percpu: replace use of system_unbound_wq with system_dfl_wq
 percpu: add WQ_PERCPU to alloc_workqueue users"
 check "percpu: the commit message says why (the 6.17 commit)" \
-	grep -q '930c2ea566af' "$T/out/0005-percpu-add-WQ_PERCPU-to-alloc_workqueue-users.patch"
+	grep -q '930c2ea566af' "$T/out"/0*-percpu-add-WQ_PERCPU-to-alloc_workqueue-users.patch
 check "percpu: Cc from MAINTAINERS" \
-	grep -q '^Cc: Pat Percpu <pat@example.org>' "$T/out/0003-percpu-replace-use-of-system_wq-with-system_percpu_w.patch"
+	grep -q '^Cc: Pat Percpu <pat@example.org>' "$T/out"/0*-percpu-replace-use-of-system_wq-with-system_percpu_w.patch
 check "percpu: the tree is untouched by series" \
 	test "$(git -C "$tree" rev-parse HEAD) $(git -C "$tree" status --porcelain)" = "$base "
 G -C "$tree" am -q $(ls "$T/out"/*.patch | grep -v cover-letter) 2>"$T/am.err"
@@ -148,9 +149,9 @@ check "percpu: --prefer-unbound: an item also queued on a chosen CPU, a BH workq
 		 grep -q 'alloc_workqueue(\"unb_bh\", WQ_BH | WQ_PERCPU' '$f' &&
 		 grep -q 'WQ_CPU_INTENSIVE | WQ_PERCPU, 1);' '$f'"
 check "percpu: --prefer-unbound: the commit log says what was checked and where" \
-	bash -c "grep -q 'none is queued on a chosen CPU' '$T/pu-out'/0003-*.patch &&
-		 grep -q '^  drivers/percpu/unbound_choice.c:[0-9]*: system_dfl_wq' '$T/pu-out'/0003-*.patch &&
-		 grep -q '^  drivers/percpu/unbound_choice.c:[0-9]*: WQ_UNBOUND' '$T/pu-out'/0005-*.patch"
+	bash -c "grep -q 'none is queued on a chosen CPU' '$T/pu-out'/0*-percpu-replace-use-of-system_wq-*.patch &&
+		 grep -q '^  drivers/percpu/unbound_choice.c:[0-9]*: system_dfl_wq' '$T/pu-out'/0*-percpu-replace-use-of-system_wq-*.patch &&
+		 grep -q '^  drivers/percpu/unbound_choice.c:[0-9]*: WQ_UNBOUND' '$T/pu-out'/0*-percpu-add-WQ_PERCPU-*.patch"
 "$WQCHECK" scan -q --format=json "$pu" >"$T/pu-after.json" 2>/dev/null
 check "percpu: --prefer-unbound: a rescan finds no fixable site" \
 	test "$(jq '[.findings[] | select(.fixable)] | length' "$T/pu-after.json")" = 0

@@ -16,6 +16,9 @@
 # poll item, on system_long_wq and schedule_*()'s: its schedule_*() call
 # becomes queue_delayed_work(system_long_wq, ...), with the Fixes: of the
 # commit that split it; its sampler (system_dfl_wq: unbound) is not fixed.
+# two_sys_bh.c's cover item, on system_bh_wq twice and system_bh_highpri_wq
+# once: that one moves to system_bh_wq; its card item, once on each of two
+# per-CPU workqueues, is not fixed.
 # validate passes both fixes and fails one whose log stops naming a
 # function it changes.
 # asan: yes
@@ -138,7 +141,7 @@ check "WQ014: a fix patch queues d->poll_work on system_long_wq only, before the
 		grep -q '^+	queue_delayed_work(system_long_wq, &d->poll_work, 100);' '$p2' &&
 		[ \$(grep -c '^[-+]	' '$p2') -eq 2 ]"
 check "WQ014: its log names the two queueings that could overlap, why system_long_wq, and what changes" \
-	bash -c "tr '\n' ' ' <'$p2' | tr -s ' ' | grep -q 'on system_long_wq at line 39 (tp_kick()) and, with schedule_\*() at line 26 (tp_poll()), on system_percpu_wq' &&
+	bash -c "tr '\n' ' ' <'$p2' | tr -s ' ' | grep -q 'on system_long_wq at line 39 (tp_kick()); on system_percpu_wq, with schedule_\*(), at line 26 (tp_poll())' &&
 		tr '\n' ' ' <'$p2' | tr -s ' ' | grep -q 'the workqueue its other queueing names on purpose, per-CPU as system_percpu_wq is' &&
 		grep -q '^This patch changes behavior: the runs of d->poll_work no longer overlap' '$p2'"
 check "WQ014: Fixes: names the commit that split the item: $kicked" \
@@ -147,11 +150,30 @@ check "WQ014: the sampler on system_dfl_wq and schedule_*()'s gets no patch and 
 	bash -c "! grep -q '^[-+].*&d->sample_work' '$T/twowq-out'/0*.patch &&
 		grep -q '^wqcheck: $tp:40: WQ014 not fixed: its other workqueue is not a per-CPU system workqueue' '$T/twowq.err' &&
 		grep -q '^wqcheck: drivers/percpu/unbound_item.c:38: WQ014 not fixed: the rename of its system_wq queueing' '$T/twowq.err'"
+# two_sys_bh.c: the cover item on the two BH workqueues (omap's shape), two
+# of its three queueings on system_bh_wq; the card item once on each of
+# system_highpri_wq and system_long_wq; a banner line past 100 columns that
+# no fix touches
+sb=drivers/reentry/two_sys_bh.c
+p3=$(grep -l '^Subject: .*queue s->cover_work on system_bh_wq only' "$T/twowq-out"/0*.patch)
+check "WQ014, both system workqueues of one context: the one the fewer queueings name moves to the other (omap's BH pair)" \
+	bash -c "[ -n '$p3' ] && grep -q '^-	queue_work(system_bh_highpri_wq, &s->cover_work);' '$p3' &&
+		grep -q '^+	queue_work(system_bh_wq, &s->cover_work);' '$p3' &&
+		[ \$(grep -c '^[-+]	' '$p3') -eq 2 ] && ! grep -q '^Fixes: ' '$p3'"
+check "WQ014, both system workqueues: the log names every queueing, why system_bh_wq, and the priority the moved one loses" \
+	bash -c "tr '\n' ' ' <'$p3' | tr -s ' ' | grep -q 'on system_bh_wq at lines 49 (tb_cover_timer()) and 66 (tb_probe()); on system_bh_highpri_wq at line 44 (tb_notify_cover())\.' &&
+		tr '\n' ' ' <'$p3' | tr -s ' ' | grep -q 'the workqueue 2 of its 3 queueings name, where its work function already runs\. Both are system workqueues that run their work in softirq context (BH)' &&
+		tr '\n' ' ' <'$p3' | tr -s ' ' | grep -q 'This patch changes behavior: .* go to system_bh_wq instead of system_bh_highpri_wq, and run at normal priority'"
+check "WQ014, both system workqueues, as many queueings on each: no patch, and the reason" \
+	bash -c "! grep -q '^[-+].*&s->card_work' '$T/twowq-out'/0*.patch &&
+		grep -q '^wqcheck: $sb:59: WQ014 not fixed: neither of its workqueues is schedule_\*()'\''s, and as many of its queueings name each' '$T/twowq.err'"
 git -C "$w" am -q $(ls "$T/twowq-out"/0*.patch | grep -v cover-letter) 2>"$T/am3.err"
 check "WQ014: the series applies with git am" test $? -eq 0
 "$WQCHECK" scan -q --rules=WQ014 "$w" >"$T/after14" 2>&1
 check "WQ014: the patched tree has no WQ014 for d->poll_work (the sampler's is left)" \
 	bash -c "! grep -q '^$tp:.*poll_work.*WQ014' '$T/after14' && grep -q '^$tp:.*sample_work.*WQ014' '$T/after14'"
+check "WQ014: the patched tree has no WQ014 for s->cover_work (the card item's is left)" \
+	bash -c "! grep -q '^$sb:.*cover_work.*WQ014' '$T/after14' && grep -q '^$sb:.*card_work.*WQ014' '$T/after14'"
 
 # --- a finding in an #if branch is not fixed, and stderr says why, truly -----
 # corpus/drivers/reentry/re_reinit_ifdef.c (ctrlchar.c's shape under
@@ -185,7 +207,8 @@ if command -v sparse >/dev/null && command -v objdump >/dev/null; then
 	check "validate passes the series (exit $rc): each fix changes only the functions its log names" \
 		bash -c "[ $rc -eq 0 ] && grep -q '^  drivers/reentry/ev_kick.o: code changed only where the fix says, in .*ev_probe().*, 0 new warnings, 0 new sparse warnings' '$T/validate' &&
 			grep -q '^  drivers/reentry/two_pool.o: code changed only where the fix says, in tp_poll(), 0 new warnings, 0 new sparse warnings' '$T/validate' &&
-			tail -1 '$T/validate' | grep -q '2 changed only where a fix says.*-> PASS'"
+			grep -q '^  drivers/reentry/two_sys_bh.o: code changed only where the fix says, in tb_notify_cover(), 0 new warnings, 0 new sparse warnings' '$T/validate' &&
+			tail -1 '$T/validate' | grep -q '3 changed only where a fix says.*-> PASS'"
 	# the same fix, its log no longer naming ev_probe(): its change there is not the fix's
 	mkdir -p "$T/unnamed" && cp "$T/reinit-out"/*.patch "$T/unnamed/"
 	sed -i '1,/^---$/s/ev_probe()/the probe function/g' "$T/unnamed"/0001-*.patch

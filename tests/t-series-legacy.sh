@@ -92,16 +92,39 @@ renamed=$(grep -L '^This patch changes behavior:' "$T"/out/0*.patch | grep -v 00
 check "series-legacy: the renames touch exactly the manifest's files" \
 	test "$(echo "$renamed")" = "$(cut -f2 "$manifest" | sort -u)"
 # The fix family's patches come first: on 6.1 the one WQ015 with a place to
-# set its item up once, virtio_scsi's (upstream moved it after v7.0). No
-# WQ014 fix: qcom-cpufreq-hw's two workqueues, the pair the fix family used
-# to join, cannot overlap (its IRQ stays off until the work's last
-# statement; tests/real/reentry-strict-6.19.txt), so WQ014 has no finding
-# there and nothing is changed.
+# set its item up once, virtio_scsi's (upstream moved it after v7.0), and
+# two WQ014 items on two system workqueues of one context whose other
+# queueings already say which: smc_llc's event work, schedule_work() at
+# line 330 beside system_highpri_wq at 2068, goes to system_highpri_wq;
+# rt5651's jack work, on system_power_efficient_wq twice (its IRQ and
+# enable_jack_detect) and system_long_wq once (its own requeue), goes to
+# system_power_efficient_wq. (Their objects are not in the fixture's
+# configuration: t-validate-real builds them with validate
+# --enable-touched.) No WQ014 fix for qcom-cpufreq-hw's two workqueues,
+# which cannot overlap (its IRQ stays off until the work's last statement;
+# tests/real/reentry-strict-6.19.txt), nor for those the renames of
+# system_nrt_wq put on one workqueue.
 fixes=$(grep -l '^This patch changes behavior:' "$T"/out/0*.patch | grep -v 0000-cover)
 fixed=$(cat $fixes /dev/null | sed -n 's|^+++ b/||p' | sort | tr '\n' ' ')
 numbers=$(echo "$fixes" | sed 's|.*/||; s|-.*||' | tr '\n' ' ')
-check "series-legacy: the fix comes first: virtio_scsi's INIT_WORK in virtscsi_probe(), and no WQ014 fix for qcom-cpufreq-hw's item, which cannot overlap" \
-	test "$fixed|$numbers" = "drivers/scsi/virtio_scsi.c |0001 "
+check "series-legacy: the fixes come first: virtio_scsi's INIT_WORK in virtscsi_probe(), smc_llc's and rt5651's items each on one workqueue" \
+	test "$fixed|$numbers" = "drivers/scsi/virtio_scsi.c net/smc/smc_llc.c sound/soc/codecs/rt5651.c |0001 0002 0003 "
+smc=$(grep -l '^+++ b/net/smc/smc_llc.c$' $fixes /dev/null)
+rt=$(grep -l '^+++ b/sound/soc/codecs/rt5651.c$' $fixes /dev/null)
+flat() { tr '\n' ' ' <"$1" | tr -s ' '; }
+export -f flat
+check "series-legacy: smc_llc's fix turns the schedule_work() of smc_llc_flow_stop() into queue_work(system_highpri_wq, ...), and its log names both queueings" \
+	bash -c "grep -q '^-		schedule_work(&lgr->llc_event_work);' '$smc' &&
+		grep -q '^+		queue_work(system_highpri_wq, &lgr->llc_event_work);' '$smc' &&
+		[ \$(grep -c '^[-+]	' '$smc') -eq 2 ] &&
+		flat '$smc' | grep -q 'on system_highpri_wq at line 2068 (smc_llc_enqueue()); on system_wq, with schedule_\*(), at line 330 (smc_llc_flow_stop())\.' &&
+		flat '$smc' | grep -q 'go to system_highpri_wq instead of system_wq, and run at high priority'"
+check "series-legacy: rt5651's fix moves its requeue from system_long_wq to system_power_efficient_wq, and its log counts the queueings" \
+	bash -c "grep -q '^-		queue_work(system_long_wq, &rt5651->jack_detect_work);' '$rt' &&
+		grep -q '^+		queue_work(system_power_efficient_wq, &rt5651->jack_detect_work);' '$rt' &&
+		[ \$(grep -c '^[-+]	' '$rt') -eq 2 ] &&
+		flat '$rt' | grep -q 'on system_power_efficient_wq at lines 1843 (rt5651_irq()) and 1965 (rt5651_enable_jack_detect()); on system_long_wq at line 1835 (rt5651_jack_detect_work())\.' &&
+		flat '$rt' | grep -q 'the workqueue 2 of its 3 queueings name, where its work function already runs'"
 git -C "$FIX" worktree remove --force "$T/am" >/dev/null 2>&1
 git -C "$FIX" worktree prune >/dev/null 2>&1
 check "series-legacy: after git am in a worktree of it, the fixture is as it was" \

@@ -48,9 +48,13 @@ check "corpus: $n patches, no two with the same subject" \
 	test "$n" -gt 1 -a -z "$(sort "$T/plain-subjects" | uniq -d)"
 check "corpus: the cover letter says all $n prefixes were guessed (no history)" \
 	grep -q "Subject prefixes: all $n guessed from the" "$T/plain-out/0000-cover-letter.patch"
-check "corpus (a non-reentrant core): no prerequisite, 'None of the patches changes behavior'" \
-	bash -c "! grep -q Prerequisite '$T/plain-out/0000-cover-letter.patch' &&
-		flat '$T/plain-out/0000-cover-letter.patch' | grep -q 'None of the patches changes behavior'" 
+# (its WQ014 warnings of an item on system_long_wq and schedule_*()'s get
+# the fix family's patches first: they change behaviour, the renames not)
+nfix=$(grep -l '^This patch changes behavior:' "$T/plain-out"/0*.patch | wc -l)
+check "corpus (a non-reentrant core): no prerequisite; the cover letter names the $nfix fixes that change behaviour, the renames do not" \
+	bash -c "! grep -q Prerequisite '$T/plain-out/0000-cover-letter.patch' && [ $nfix -ge 1 ] &&
+		[ \$(flat '$T/plain-out/0000-cover-letter.patch' | grep -o 'Patch [0-9]*/[0-9]* changes behavior: ' | wc -l) -eq $nfix ] &&
+		flat '$T/plain-out/0000-cover-letter.patch' | grep -q 'The other patches rename only and do not change behavior'"
 check "corpus: scan -v says the core is non-reentrant and why" \
 	bash -c "'$WQCHECK' scan -v -q '$T/plain/drivers/scsi' 2>&1 >/dev/null |
 		grep -q 'workqueue core is non-reentrant (kernel/workqueue.c no longer tests WQ_NON_REENTRANT)'"
@@ -90,6 +94,11 @@ check "3.6-like core: the cover letter names dbf2576e37da as the prerequisite, s
 		flat '$cover' | grep -q 'kernel/workqueue.c still tests WQ_NON_REENTRANT'"
 check "3.6-like core: no unconditional 'None of the patches changes behavior'" \
 	bash -c "! flat '$cover' | grep -q 'None of the patches changes behavior'"
+# WQ014's fix says one workqueue keeps the runs apart: not before dbf2576e37da
+"$WQCHECK" series --cc=maintainers -o "$T/old-out2" "$T/old" >/dev/null 2>"$T/old.err"
+check "3.6-like core: no WQ014 fix, and stderr says the workqueues are not yet non-reentrant" \
+	bash -c "! grep -q '^This patch changes behavior:' '$T/old-out'/0*.patch &&
+		grep -q 'WQ014 not fixed: the tree.s workqueues are not yet non-reentrant (dbf2576e37da)' '$T/old.err'"
 nold=$(ls "$T/old-out" | grep -vc '^0000-')
 check "3.6-like core: all $nold patches depend on dbf2576e37da, none claims no change outright" \
 	bash -c "[ \$(grep -l 'This patch depends on commit dbf2576e37da' '$T/old-out'/0*.patch | wc -l) -eq $nold ] &&

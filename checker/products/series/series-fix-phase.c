@@ -14,7 +14,6 @@
 #include "products/series/series-fix-reinit.h"
 #include "products/series/series-fix-twowq.h"
 #include "analysis/model/workitem-model.h"
-#include "analysis/model/wq-pools.h"
 #include "products/series/series-message.h"
 #include "front/era.h"
 #include "lib/series-run.h"
@@ -91,51 +90,6 @@ static void fix_message(struct series *s, struct strbuf *msg,
 	series_wrap(msg, p.buf, 72);
 	strbuf_release(&p);
 	(void)s;
-}
-
-static void twowq_message(struct strbuf *msg, const char *prefix,
-			  const struct twowq_fix *fx)
-{
-	struct strbuf p = STRBUF_INIT;
-	const char *item = fx->item[0] == '&' ? fx->item + 1 : fx->item;
-	bool several = strchr(fx->moved_lines, ',') != NULL;
-
-	strbuf_addf(msg, "%s: queue %s on %s only\n\n", prefix, item, fx->target);
-	strbuf_addf(&p, "%s is queued on two workqueues: on %s at line %u%s%s%s and, "
-		    "with schedule_*() at line%s %s, on %s.  A work item runs on one "
-		    "worker at a time only while it stays on one workqueue: "
-		    "__queue_work() sends it to the pool where it is still running "
-		    "only when that run is from the same workqueue, so a run queued "
-		    "from one may start on another CPU while a run queued from the "
-		    "other is still going (the non-reentrance conditions of "
-		    "Documentation/core-api/workqueue.rst).", fx->item, fx->target,
-		    fx->target_line, fx->target_caller ? " (" : "",
-		    fx->target_caller ? fx->target_caller : "",
-		    fx->target_caller ? "())" : "", several ? "s" : "",
-		    fx->moved_lines, fx->other);
-	series_wrap(msg, p.buf, 72);
-	strbuf_reset(&p);
-	strbuf_addf(&p, "Queue it on %s everywhere: the workqueue its other "
-		    "queueing names on purpose, per-CPU as %s is, so the work keeps "
-		    "running on the CPU that queues it.", fx->target, fx->other);
-	strbuf_addch(msg, '\n');
-	series_wrap(msg, p.buf, 72);
-	strbuf_reset(&p);
-	/* not "run in X's pool": system_long_wq and system_freezable_wq
-	 * share each CPU's pool with system_percpu_wq; only the
-	 * high-priority ones run elsewhere (wq-pools.h) */
-	strbuf_addf(&p, "This patch changes behavior: the runs of %s no longer "
-		    "overlap, and those queued at line%s %s go to %s instead of %s",
-		    item, several ? "s" : "", fx->moved_lines, fx->target, fx->other);
-	if (system_wq_high_priority(fx->target))
-		strbuf_addstr(&p, ", and run at high priority (the high-priority "
-			      "worker pool)");
-	else if (system_wq_freezable(fx->target))
-		strbuf_addstr(&p, ", which is frozen during suspend");
-	strbuf_addch(&p, '.');
-	strbuf_addch(msg, '\n');
-	series_wrap(msg, p.buf, 72);
-	strbuf_release(&p);
 }
 
 /* The base's text of path, when the working tree has the same. */
@@ -235,7 +189,7 @@ static bool make_twowq(struct series *s, const char *path,
 		char *prefix = prefix_of(s, path);
 		unsigned lines[2] = { fx.target_line, fx.first_moved };
 
-		twowq_message(&msg, prefix, &fx);
+		twowq_fix_message(&msg, prefix, &fx);
 		free(prefix);
 		if (commit_fix(s, path, text->buf, text->len, fx.text, fx.len,
 			       msg.buf, lines, 2)) {
@@ -267,12 +221,15 @@ void series_make_fix_patches(struct series *s)
 	struct strbuf text = STRBUF_INIT, msg = STRBUF_INIT;
 	struct era era;
 	size_t i, j;
-	bool fits;
+	bool fits, reentrant;
 
 	if (!s->git || !rule || !two)
 		return;
 	era_read(s->root, &era);
 	fits = rule_fits_era(rule, &era);
+	/* before dbf2576e37da one workqueue does not keep an item's runs
+	 * apart either: WQ014's fix, and its log, would claim it does */
+	reentrant = era.core == CORE_REENTRANT;
 	era_release(&era);
 	if (!fits)
 		return;
@@ -307,6 +264,15 @@ void series_make_fix_patches(struct series *s)
 			if (f->rule == two) {
 				if (f->severity != SEVERITY_WARNING)
 					continue;
+				if (reentrant) {
+					if (!s->quiet)
+						fprintf(stderr, "wqcheck: %s:%u: WQ014 not "
+							"fixed: the tree's workqueues are not "
+							"yet non-reentrant (%s): one workqueue "
+							"does not keep the runs apart either\n",
+							fr->path, f->line, ERA_NON_REENTRANT_COMMIT);
+					continue;
+				}
 				if (!have_model) {
 					if (workitem_model_for_tree(s->root, NULL, s->jobs,
 								    &a, &m) < 0)

@@ -4,14 +4,21 @@
  * finding's words: the finding says where; the model says which item is
  * queued there and every queueing of it with the workqueue it names.
  *
- * The decision, per item: when its two workqueues are the one schedule_*()
- * implies (system_percpu_wq) and a system workqueue its other queueings
- * name on purpose that is per-CPU too (system_long_wq, system_highpri_wq,
- * system_freezable_wq, the BH ones), the schedule_*() calls become the
- * queue_*() calls of that one: the work keeps its CPU and gets the pool its
- * author asked for. Anything else (an unbound workqueue on one side, which
- * asks whether the work may leave its CPU; a workqueue of the driver's own;
- * queueings in more than one file) gets no patch and a reason.
+ * The decision, per item, in two shapes. When its two workqueues are the
+ * one schedule_*() implies (system_percpu_wq) and a system workqueue its
+ * other queueings name on purpose that is per-CPU too (system_long_wq,
+ * system_highpri_wq, system_freezable_wq, the BH ones), the schedule_*()
+ * calls become the queue_*() calls of that one: the work keeps its CPU and
+ * gets the workqueue its author asked for. When both are named system
+ * workqueues that run work in one context (per-CPU process context, or
+ * BH), the fewer queueings move to the workqueue most of them name: the
+ * work function already runs from there, so the move changes which
+ * system workqueue runs it, not what it may do (omap's cover work on the
+ * two BH workqueues, rt5651's jack work on system_long_wq and
+ * system_power_efficient_wq). Anything else (an unbound workqueue on one
+ * side, which asks whether the work may leave its CPU; a workqueue of the
+ * driver's own; as many queueings on each; queueings in more than one
+ * file) gets no patch and a reason.
  */
 #include "products/series/series-fix-twowq.h"
 #include "analysis/model/workitem-model.h"
@@ -23,14 +30,45 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The per-CPU system workqueues an item may be moved onto: on its CPU at
- * every boot (wq-pools.h: not a power-efficient one), not schedule_*()'s
- * own (the side being moved), and not one 3.7 retired. */
+/* The per-CPU system workqueues an item may be moved onto from
+ * schedule_*()'s: on its CPU at every boot (wq-pools.h: not a
+ * power-efficient one), not schedule_*()'s own (the side being moved),
+ * and not one 3.7 retired. */
 static bool per_cpu_system_wq(const char *id)
 {
 	const struct system_wq *w = system_wq_lookup(id);
 
 	return w && system_wq_always_per_cpu(id) && !w->schedule_default && !w->before_3_7;
+}
+
+/*
+ * Where both workqueues are named: the system workqueues whose items run
+ * in one context, so that a queueing moved from one to the other runs the
+ * work function as the queueings already there run it. 1: process context
+ * (per-CPU; system_power_efficient_wq is unbound in the power-efficient
+ * mode, where its queueings already run the work so), 2: softirq (BH), 0:
+ * none we move between. Left out: system_wq (the series renames it),
+ * the freezable ones (a move would change what suspend waits for), the
+ * ones 3.7 retired, and the unbound ones, which wq-pools.h's table does
+ * not hold (whether the work may leave its CPU is the driver's question).
+ */
+static int system_wq_context(const char *id)
+{
+	const struct system_wq *w = system_wq_lookup(id);
+
+	if (!w || w->freezable || w->before_3_7 || !strcmp(id, "system_wq"))
+		return 0;
+	switch (system_wq_pool(id)) {
+	case WQ_POOL_CPU_NORMAL:
+	case WQ_POOL_CPU_HIGHPRI:
+	case WQ_POOL_CPU_OR_UNBOUND:
+		return 1;
+	case WQ_POOL_CPU_BH:
+	case WQ_POOL_CPU_BH_HIGHPRI:
+		return 2;
+	default:
+		return 0;
+	}
 }
 
 /* schedule_*() -> its queue_*() on a workqueue, and where the workqueue
@@ -73,72 +111,37 @@ void twowq_fix_release(struct twowq_fix *fx)
 	free(fx->text);
 	free(fx->item);
 	free(fx->target);
+	free(fx->target_lines);
 	free(fx->other);
 	free(fx->why_not);
 	free(fx->moved_lines);
-	free(fx->target_caller);
 	memset(fx, 0, sizeof(*fx));
 }
 
-struct edit_at {
-	size_t start, end;
-	const char *with;
-	char *owned;
-};
-
-static int edit_cmp(const void *a, const void *b)
+/* "12 (f())" appended to *list, after ", " when it holds one already. */
+static void add_line(char **list, const struct queueing *q)
 {
-	const struct edit_at *x = a, *y = b;
+	struct strbuf l = STRBUF_INIT;
 
-	return x->start < y->start ? -1 : x->start > y->start;
+	if (*list)
+		strbuf_addf(&l, "%s, ", *list);
+	strbuf_addf(&l, "%u", q->line);
+	if (q->caller)
+		strbuf_addf(&l, " (%s())", q->caller);
+	free(*list);
+	*list = strbuf_detach(&l);
 }
 
-bool twowq_fix_make(const struct workitem_model *m, const char *path,
-		    const char *text, size_t len, unsigned line,
-		    struct twowq_fix *fx)
+/* The shape of schedule_*() beside a per-CPU system workqueue: the
+ * target is the named one, the schedule_*() calls move. */
+static bool pick_implied(const struct work_item *it, struct twowq_fix *fx)
 {
-	const struct queueing *at = NULL, *target = NULL;
-	const struct work_item *it;
-	struct lexed_file lf;
-	struct edit_at *edits = NULL;
-	size_t i, nr_edits = 0, nr_implied = 0;
-	struct strbuf out = STRBUF_INIT;
-	bool ok = false;
+	const struct queueing *target = NULL;
+	size_t i;
 
-	memset(fx, 0, sizeof(*fx));
-	for (i = 0; i < m->nr_queueings && !at; i++)
-		if (m->queueings[i].line == line && m->queueings[i].path &&
-		    !strcmp(m->queueings[i].path, path) && m->queueings[i].item_key)
-			at = &m->queueings[i];
-	it = at ? workitem_model_item(m, at->item_key) : NULL;
-	if (!it) {
-		fail(fx, "the model knows no queueing of a named item on its line");
-		return false;
-	}
-	fx->item = xstrdup(at->item_text ? at->item_text : at->item_key);
-	if (work_item_nr_workqueues(it) != 2) {
-		fail(fx, "the item is not on exactly two known workqueues");
-		return false;
-	}
-	for (i = 0; i < it->nr_queueings && !it->queueings[i]->wq.implied; i++)
-		;
-	if (i == it->nr_queueings) {
-		fail(fx, "neither of its workqueues is schedule_*()'s: which of the "
-		     "two the item wants is the driver's choice");
-		return false;
-	}
 	for (i = 0; i < it->nr_queueings; i++) {
 		const struct queueing *q = it->queueings[i];
 
-		if (strcmp(q->path, path)) {
-			fail(fx, "the item is queued in more than one file");
-			return false;
-		}
-		if (q->wq.kind != WQ_REF_NAMED) {
-			fail(fx, "one of its workqueues is the driver's own or not named "
-			     "at the call: which one the item wants is the driver's choice");
-			return false;
-		}
 		if (!q->wq.implied && q->wq.id && !strcmp(q->wq.id, "system_wq")) {
 			/* on a 6.17+ tree the rename to system_percpu_wq, in
 			 * the same series, ends it; before 6.17 schedule_*()
@@ -156,101 +159,234 @@ bool twowq_fix_make(const struct workitem_model *m, const char *path,
 			     "(an unbound one asks whether the work may leave its CPU)");
 			return false;
 		}
-		if (!q->wq.implied)
+		if (!q->wq.implied) {
 			target = q;
-		else
-			nr_implied++;
+		} else {
+			free(fx->other);
+			fx->other = xstrdup(q->wq.id);
+		}
 	}
-	if (!target || !nr_implied) {
+	if (!target || !fx->other) {
 		fail(fx, "no queueing of it names the per-CPU workqueue it is to stay on");
 		return false;
 	}
+	fx->shape = TWOWQ_IMPLIED;
 	fx->target = xstrdup(target->wq.id);
-	fx->target_line = target->line;
-	fx->target_caller = target->caller ? xstrdup(target->caller) : NULL;
+	fx->bh = system_wq_context(target->wq.id) == 2;
+	return true;
+}
+
+/* Both named system workqueues of one context: the target is the one
+ * most queueings name, so the fewest lines move; a tie is the driver's
+ * choice. */
+static bool pick_majority(const struct work_item *it, struct twowq_fix *fx)
+{
+	const char *a = it->queueings[0]->wq.id, *b = NULL;
+	size_t i, nr_a = 0, nr_b = 0;
+	int ctx = system_wq_context(a);
+
+	for (i = 0; i < it->nr_queueings; i++) {
+		const char *id = it->queueings[i]->wq.id;
+
+		if (id && !strcmp(id, "system_wq")) {
+			fail(fx, "its system_wq queueing is renamed in this series; "
+			     "which of the two the item wants is the driver's choice");
+			return false;
+		}
+		if (!system_wq_context(id) || system_wq_context(id) != ctx) {
+			fail(fx, "neither of its workqueues is schedule_*()'s, and the two "
+			     "are not system workqueues of one context (per-CPU process "
+			     "or BH): which of the two the item wants is the driver's choice");
+			return false;
+		}
+		if (!strcmp(id, a)) {
+			nr_a++;
+		} else {
+			b = id;
+			nr_b++;
+		}
+	}
+	if (!b || nr_a == nr_b) {
+		fail(fx, "neither of its workqueues is schedule_*()'s, and as many of "
+		     "its queueings name each: which of the two the item wants is the "
+		     "driver's choice");
+		return false;
+	}
+	fx->shape = TWOWQ_MAJORITY;
+	fx->target = xstrdup(nr_a > nr_b ? a : b);
+	fx->other = xstrdup(nr_a > nr_b ? b : a);
+	fx->bh = ctx == 2;
+	return true;
+}
+
+struct edit_at {
+	size_t start, end;
+	const char *with;
+	char *owned;
+};
+
+static int edit_cmp(const void *a, const void *b)
+{
+	const struct edit_at *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* The edits of a schedule_*() call: queue_*() and the target as its
+ * workqueue argument; false when the call cannot be read. */
+static bool edit_implied(const struct lexed_file *lf, const struct queueing *q,
+			 const char *target, struct edit_at *e)
+{
+	long tok = token_at_position(lf, q->line, q->column), open;
+	const char *api;
+	int wq_arg;
+	size_t first[4], last[4], n;
+	struct strbuf sb = STRBUF_INIT;
+
+	api = queue_api(q->api, &wq_arg);
+	if (!api || tok < 0 || !tok_is_ident(lf, tok, q->api))
+		return false;
+	open = token_next_code(lf, tok);
+	n = tok_is_punct(lf, open, "(") ?
+		    call_arguments(lf, (size_t)open, first, last, 4) : 0;
+	if (n < (size_t)wq_arg + 1)
+		return false;
+	e[0].start = lf->tokens[tok].offset;
+	e[0].end = lf->tokens[tok].offset + lf->tokens[tok].len;
+	e[0].with = api;
+	/* "(X, &w" or, after the CPU, "(cpu, X, &w" */
+	e[1].start = e[1].end = wq_arg ? lf->tokens[first[1]].offset :
+					 lf->tokens[open].offset + 1;
+	strbuf_addf(&sb, "%s, ", target);
+	e[1].owned = strbuf_detach(&sb);
+	e[1].with = e[1].owned;
+	return true;
+}
+
+/* The edit of a named workqueue argument: the target in its place, when
+ * it is written as the one identifier the model read. */
+static bool edit_named(const struct lexed_file *lf, const struct queueing *q,
+		       const char *target, struct edit_at *e)
+{
+	long tok = token_at_position(lf, q->wq.line, q->wq.column);
+
+	if (tok < 0 || !q->wq.id || !tok_is_ident(lf, tok, q->wq.id))
+		return false;
+	e->start = lf->tokens[tok].offset;
+	e->end = e->start + lf->tokens[tok].len;
+	e->with = target;
+	return true;
+}
+
+/* No line an edit is on grows past 100 columns (checkpatch's limit);
+ * lines the fix does not touch are as long as they were. */
+static bool edited_lines_fit(const char *out, const size_t *at, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		size_t b = at[i], e = at[i];
+
+		while (b && out[b - 1] != '\n')
+			b--;
+		while (out[e] && out[e] != '\n')
+			e++;
+		if (display_width(out + b, e - b) > 100)
+			return false;
+	}
+	return true;
+}
+
+bool twowq_fix_make(const struct workitem_model *m, const char *path,
+		    const char *text, size_t len, unsigned line,
+		    struct twowq_fix *fx)
+{
+	const struct queueing *at = NULL;
+	const struct work_item *it;
+	struct lexed_file lf;
+	struct edit_at *edits = NULL;
+	size_t *out_at = NULL;
+	size_t i, nr_edits = 0;
+	struct strbuf out = STRBUF_INIT;
+	bool ok = false, implied = false;
+
+	memset(fx, 0, sizeof(*fx));
+	for (i = 0; i < m->nr_queueings && !at; i++)
+		if (m->queueings[i].line == line && m->queueings[i].path &&
+		    !strcmp(m->queueings[i].path, path) && m->queueings[i].item_key)
+			at = &m->queueings[i];
+	it = at ? workitem_model_item(m, at->item_key) : NULL;
+	if (!it) {
+		fail(fx, "the model knows no queueing of a named item on its line");
+		return false;
+	}
+	fx->item = xstrdup(at->item_text ? at->item_text : at->item_key);
+	if (work_item_nr_workqueues(it) != 2) {
+		fail(fx, "the item is not on exactly two known workqueues");
+		return false;
+	}
+	for (i = 0; i < it->nr_queueings; i++) {
+		const struct queueing *q = it->queueings[i];
+
+		if (strcmp(q->path, path)) {
+			fail(fx, "the item is queued in more than one file");
+			return false;
+		}
+		if (q->wq.kind != WQ_REF_NAMED) {
+			fail(fx, "one of its workqueues is the driver's own or not named "
+			     "at the call: which one the item wants is the driver's choice");
+			return false;
+		}
+		implied |= q->wq.implied;
+	}
+	if (!(implied ? pick_implied(it, fx) : pick_majority(it, fx)))
+		return false;
 	lex_file(&lf, text, len);
 	edits = xcalloc(2 * it->nr_queueings + 1, sizeof(*edits));
 	for (i = 0; i < it->nr_queueings; i++) {
 		const struct queueing *q = it->queueings[i];
-		long tok = token_at_position(&lf, q->line, q->column), open;
-		const char *api;
-		int wq_arg;
-		size_t first[4], last[4], n;
 
-		if (!q->wq.implied)
+		if (!q->wq.implied && !strcmp(q->wq.id, fx->target)) {
+			fx->nr_target++;
+			if (!fx->target_line)
+				fx->target_line = q->line;
+			add_line(&fx->target_lines, q);
 			continue;
-		api = queue_api(q->api, &wq_arg);
-		if (!api || tok < 0 || !tok_is_ident(&lf, tok, q->api)) {
-			fail(fx, "a schedule_*() call of it has no queue_*() form here");
-			goto out;
 		}
-		free(fx->other);
-		fx->other = xstrdup(q->wq.id);
-		open = token_next_code(&lf, tok);
-		n = tok_is_punct(&lf, open, "(") ?
-			    call_arguments(&lf, (size_t)open, first, last, 4) : 0;
-		if (n < (size_t)wq_arg + 1) {
-			fail(fx, "a schedule_*() call of it could not be read");
-			goto out;
-		}
-		edits[nr_edits].start = lf.tokens[tok].offset;
-		edits[nr_edits].end = lf.tokens[tok].offset + lf.tokens[tok].len;
-		edits[nr_edits++].with = api;
-		{
-			/* "(X, &w" or, after the CPU, "(cpu, X, &w" */
-			struct strbuf sb = STRBUF_INIT;
-			size_t where = wq_arg ? lf.tokens[first[1]].offset :
-						lf.tokens[open].offset + 1;
-
-			strbuf_addf(&sb, "%s, ", target->wq.id);
-			edits[nr_edits].start = edits[nr_edits].end = where;
-			edits[nr_edits].owned = strbuf_detach(&sb);
-			edits[nr_edits].with = edits[nr_edits].owned;
-			nr_edits++;
-		}
-		{
-			struct strbuf l = STRBUF_INIT;
-
-			strbuf_addf(&l, "%s%u", fx->moved_lines ? ", " : "", q->line);
-			if (q->caller)
-				strbuf_addf(&l, " (%s())", q->caller);
-			if (fx->moved_lines) {
-				struct strbuf all = STRBUF_INIT;
-
-				strbuf_addf(&all, "%s%s", fx->moved_lines, l.buf);
-				free(fx->moved_lines);
-				fx->moved_lines = strbuf_detach(&all);
-				strbuf_release(&l);
-			} else {
-				fx->moved_lines = strbuf_detach(&l);
+		if (q->wq.implied) {
+			if (!edit_implied(&lf, q, fx->target, edits + nr_edits)) {
+				fail(fx, "a schedule_*() call of it could not be read "
+				     "as one with a queue_*() form");
+				goto out;
 			}
+			nr_edits += 2;
+		} else if (edit_named(&lf, q, fx->target, edits + nr_edits)) {
+			nr_edits++;
+		} else {
+			fail(fx, "a queueing of it names its workqueue other than "
+			     "by the workqueue's own name");
+			goto out;
 		}
+		fx->nr_moved++;
+		add_line(&fx->moved_lines, q);
 		fx->first_moved = fx->first_moved ? fx->first_moved : q->line;
 	}
 	qsort(edits, nr_edits, sizeof(*edits), edit_cmp);
+	out_at = xcalloc(nr_edits + 1, sizeof(*out_at));
 	{
 		size_t pos = 0;
 
 		for (i = 0; i < nr_edits; i++) {
 			strbuf_add(&out, text + pos, edits[i].start - pos);
+			out_at[i] = out.len;
 			strbuf_addstr(&out, edits[i].with);
 			pos = edits[i].end;
 		}
 		strbuf_add(&out, text + pos, len - pos);
 	}
-	/* no line the fix lengthens past 100 columns (checkpatch's limit) */
-	{
-		const char *l = out.buf;
-
-		while (*l) {
-			size_t n = strcspn(l, "\n");
-
-			if (display_width(l, n) > 100) {
-				fail(fx, "the queue_*() call would pass 100 columns");
-				goto out;
-			}
-			l += n + (l[n] == '\n');
-		}
+	if (!edited_lines_fit(out.buf, out_at, nr_edits)) {
+		fail(fx, "the queueing after the fix would pass 100 columns");
+		goto out;
 	}
 	fx->len = out.len;
 	fx->text = strbuf_detach(&out);
@@ -259,6 +395,7 @@ out:
 	for (i = 0; i < nr_edits; i++)
 		free(edits[i].owned);
 	free(edits);
+	free(out_at);
 	strbuf_release(&out);
 	lexed_file_release(&lf);
 	return ok;

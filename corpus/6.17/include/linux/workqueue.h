@@ -64,6 +64,7 @@ extern struct workqueue_struct *system_dfl_wq;
 extern struct workqueue_struct *system_freezable_wq;
 extern struct workqueue_struct *system_power_efficient_wq;
 extern struct workqueue_struct *system_bh_wq;
+extern struct workqueue_struct *system_bh_highpri_wq;
 
 struct workqueue_struct *alloc_workqueue(const char *fmt, unsigned int flags,
 					 int max_active, ...);
