@@ -19,6 +19,9 @@
 # two_sys_bh.c's cover item, on system_bh_wq twice and system_bh_highpri_wq
 # once: that one moves to system_bh_wq; its card item, once on each of two
 # per-CPU workqueues, is not fixed.
+# The same file with the notifier's queueing a schedule_work(): it becomes
+# queue_work(system_bh_wq, ...), and the log says that run is now in
+# softirq context.
 # validate passes both fixes and fails one whose log stops naming a
 # function it changes.
 # asan: yes
@@ -197,6 +200,29 @@ check "WQ015 in #ifdef CONFIG_RE_SYSRQ, no autoconf.h: not fixed, and stderr cla
 	bash -c "grep -q '$why, and the tree has no configuration to say whether it is built, and the fixes change only code outside such branches' '$T/ifdef-without.err' &&
 		! grep -q 'does not build' '$T/ifdef-without.err' &&
 		! grep -q 're_reinit_ifdef' '$T/ifdef-without-out'/0*.patch"
+
+# --- WQ014: schedule_*() beside a BH workqueue: the runs change context ------
+# two_sys_bh.c with the notifier's queueing a schedule_work(): the item is
+# on system_bh_wq twice and schedule_*()'s once; the fix queues that one on
+# system_bh_wq too, and its run then runs in softirq context, no longer in
+# process context: the log and the cover letter must say so.
+b=$T/bh
+mkdir -p "$b" && cp -r "$TOP/corpus/6.17/." "$b/"
+sed -i 's/^\tqueue_work(system_bh_highpri_wq, &s->cover_work);$/\tschedule_work(\&s->cover_work);/' "$b/$sb"
+(cd "$b" && grep -q '^	schedule_work(&s->cover_work);$' "$sb" && git init -q && git add -A &&
+ git commit -qm "Import the tree") || { not_ok "setup: $sb's notifier calls schedule_work()"; exit 0; }
+"$WQCHECK" series --cc=maintainers -o "$T/bh-out" "$b" >/dev/null 2>"$T/bh.err"
+p4=$(grep -l '^Subject: .*queue s->cover_work on system_bh_wq only' "$T/bh-out"/0*.patch)
+check "WQ014, schedule_*() beside system_bh_wq: the schedule_work() becomes queue_work(system_bh_wq, ...)" \
+	bash -c "[ -n '$p4' ] && grep -q '^-	schedule_work(&s->cover_work);' '$p4' &&
+		grep -q '^+	queue_work(system_bh_wq, &s->cover_work);' '$p4' &&
+		[ \$(grep -c '^[-+]	' '$p4') -eq 2 ]"
+check "WQ014, schedule_*() beside system_bh_wq: the log says the moved run is now in softirq context, as the others already are" \
+	bash -c "tr '\n' ' ' <'$p4' | tr -s ' ' | grep -q 'the workqueue its other queueings name on purpose' &&
+		tr '\n' ' ' <'$p4' | tr -s ' ' | grep -q 'go to system_bh_wq instead of system_percpu_wq\. From that line the work then runs in softirq context (BH) instead of process context, as it already does when queued at lines 49 (tb_cover_timer()) and 66 (tb_probe())\.' &&
+		tr '\n' ' ' <'$T/bh-out/0000-cover-letter.patch' | tr -s ' ' | grep -q 'no longer also on system_percpu_wq, so its runs no longer overlap; those it queued with schedule_\*() now run in softirq context (BH)\.'"
+check "WQ014, two per-CPU workqueues of process context: no word of softirq in the log" \
+	bash -c "[ -n '$p2' ] && ! grep -qi 'softirq' '$p2'"
 
 # --- validate proves the fix: it builds, no new warning, only where it says ---
 if command -v sparse >/dev/null && command -v objdump >/dev/null; then

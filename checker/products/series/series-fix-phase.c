@@ -196,9 +196,12 @@ static bool make_twowq(struct series *s, const char *path,
 			struct strbuf what = STRBUF_INIT;
 
 			strbuf_addf(&what, "%s is queued on %s only, no longer also on "
-				    "%s, so its runs no longer overlap",
+				    "%s, so its runs no longer overlap%s",
 				    fx.item[0] == '&' ? fx.item + 1 : fx.item,
-				    fx.target, fx.other);
+				    fx.target, fx.other,
+				    fx.shape == TWOWQ_IMPLIED && fx.bh ?
+				    "; those it queued with schedule_*() now run in "
+				    "softirq context (BH)" : "");
 			fix_made(s, path, strbuf_detach(&what));
 			made = true;
 		}

@@ -44,6 +44,22 @@ static void add_list(struct strbuf *p, const char *list)
 	strbuf_addf(p, " and%s", last + 1);
 }
 
+/* schedule_*()'s workqueue runs its work in process context, a BH one in
+ * softirq: schedule_*() calls moved onto a BH workqueue change the context
+ * of the runs they queue, which the log must say. The work function
+ * already runs there from the queueings that stay. */
+static void context_effect(struct strbuf *p, const struct twowq_fix *fx)
+{
+	if (fx->shape != TWOWQ_IMPLIED || !fx->bh)
+		return;
+	strbuf_addf(p, "  From %s the work then runs in softirq context (BH) "
+		    "instead of process context, as it already does when queued at "
+		    "line%s ", fx->nr_moved > 1 ? "those lines" : "that line",
+		    fx->nr_target > 1 ? "s" : "");
+	add_list(p, fx->target_lines);
+	strbuf_addch(p, '.');
+}
+
 void twowq_fix_message(struct strbuf *msg, const char *prefix,
 		       const struct twowq_fix *fx)
 {
@@ -70,9 +86,9 @@ void twowq_fix_message(struct strbuf *msg, const char *prefix,
 	strbuf_reset(&p);
 	if (fx->shape == TWOWQ_IMPLIED)
 		strbuf_addf(&p, "Queue it on %s everywhere: the workqueue its other "
-			    "queueing names on purpose, per-CPU as %s is, so the work "
-			    "keeps running on the CPU that queues it.", fx->target,
-			    fx->other);
+			    "queueing%s name%s on purpose, per-CPU as %s is, so the work "
+			    "keeps running on the CPU that queues it.", fx->target, ts,
+			    fx->nr_target > 1 ? "" : "s", fx->other);
 	else
 		strbuf_addf(&p, "Queue it on %s everywhere: the workqueue %u of its %u "
 			    "queueings name, where its work function already runs.  "
@@ -91,6 +107,7 @@ void twowq_fix_message(struct strbuf *msg, const char *prefix,
 		    item, ms, fx->moved_lines, fx->target, fx->other);
 	move_effect(&p, fx);
 	strbuf_addch(&p, '.');
+	context_effect(&p, fx);
 	strbuf_addch(msg, '\n');
 	series_wrap(msg, p.buf, 72);
 	strbuf_release(&p);
