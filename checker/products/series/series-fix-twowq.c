@@ -189,8 +189,12 @@ static bool pick_majority(const struct work_item *it, struct twowq_fix *fx)
 		const char *id = it->queueings[i]->wq.id;
 
 		if (id && !strcmp(id, "system_wq")) {
-			fail(fx, "its system_wq queueing is renamed in this series; "
-			     "which of the two the item wants is the driver's choice");
+			/* on a 6.17+ tree the series renames it to
+			 * system_percpu_wq; before, it is schedule_*()'s */
+			fail(fx, "one of its workqueues is system_wq (schedule_*()'s "
+			     "before 6.17; from 6.17 on this series renames it to "
+			     "system_percpu_wq): which of the two the item wants is "
+			     "the driver's choice");
 			return false;
 		}
 		if (!system_wq_context(id) || system_wq_context(id) != ctx) {
