@@ -317,6 +317,25 @@ check "no configuration: the JSON still says in_inactive_branch (the reading's, 
 cp corpus/include/generated/autoconf.h "$scratch/c/include/generated/autoconf.h"
 rm "$scratch/c/drivers/reentry/re_mark.c"
 
+# --- WQ015: a static item passed from a loop (v6.8 reading, sclp_vt220.c) ----
+# sq_ctrl.c's helpers re-initialise what their callers pass; sq_vt.c (the
+# same directory) passes one static item from a loop over its input: the
+# warning names that loop. Its other loop flushes each turn: not named,
+# until the flush goes.
+sq=drivers/reentry/sysrq
+scan --rules=WQ015 "corpus/$sq/sq_ctrl.c" >"$scratch/sq"
+check "WQ015: a helper's caller in another file of its directory passing a static item from a loop is named" \
+	grep -q "^$sq/sq_ctrl.c:28:9: warning: INIT_WORK re-initialises &sw->work in sq_schedule(), .*; sq_vt_input() ($sq/sq_vt.c:27) passes it &sq_vt_work, one static object, from inside a loop that waits for nothing: a later turn that calls sq_schedule() again re-initialises the item an earlier turn queued" "$scratch/sq"
+check "WQ015: a loop that flushes the item after each call is not named (still a warning by its other caller)" \
+	bash -c "grep -q '^$sq/sq_ctrl.c:34:9: warning: INIT_WORK re-initialises &sw->work in sq_schedule_quiet(), .*sq_ctrl_replay() passes it &sq_ctrl_quiet' '$scratch/sq' &&
+		! grep '^$sq/sq_ctrl.c:34:' '$scratch/sq' | grep -q 'inside a loop'"
+cp "$scratch/c/$sq/sq_vt.c" "$scratch/sq_vt.orig"
+sed -i '/^\t\tflush_work(&sq_vt_quiet.work);$/d' "$scratch/c/$sq/sq_vt.c"
+scan --rules=WQ015 "$scratch/c/$sq/sq_ctrl.c" >"$scratch/sq-flip"
+check "WQ015: without the flush, that loop is named too" \
+	bash -c "grep '^$sq/sq_ctrl.c:34:' '$scratch/sq-flip' | grep -q 'sq_vt_replay() ($sq/sq_vt.c:39) passes it &sq_vt_quiet, one static object, from inside a loop that waits for nothing'"
+cp "$scratch/sq_vt.orig" "$scratch/c/$sq/sq_vt.c"
+
 # --- WQ014: what a finding means (DESIGN.md 1c, the strict reading) ----------
 # Each kind the code rules out has a kept case (re_neg_wq014_*: no finding
 # at all) and its negative (re_wq014_*: the same shape where the overlap is

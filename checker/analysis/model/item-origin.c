@@ -1,4 +1,5 @@
 #include "analysis/model/item-origin.h"
+#include "lib/strbuf.h"
 #include "lib/usage.h"
 
 #include <stdlib.h>
@@ -244,32 +245,76 @@ static bool file_scope_name(const struct source_file *f, const char *name)
 	return false;
 }
 
-bool item_static_via_caller(const struct code_place *p, const char *item_text,
-			    struct static_caller *out)
+/* Whether a wait for queued work (flush_*(), wait_*(), cancel_*()) sits
+ * among tokens (first, last). */
+static bool waits_between(const struct lexed_file *lf, long first, long last)
 {
-	const struct lexed_file *lf = &p->f->lex;
-	char *base;
-	int pos;
+	long j;
+
+	for (j = first + 1; j < last; j++) {
+		const struct token *t = &lf->tokens[j];
+
+		if (t->kind == TOK_IDENT && ((t->len > 6 && !memcmp(lf->text + t->offset, "flush_", 6)) ||
+		    (t->len > 5 && !memcmp(lf->text + t->offset, "wait_", 5)) ||
+		    (t->len > 7 && !memcmp(lf->text + t->offset, "cancel_", 7))))
+			return true;
+	}
+	return false;
+}
+
+/* Whether token tok of fn sits in the braced body of a for, while or do
+ * loop of fn (the innermost) that waits for nothing: each turn may queue
+ * what a later one re-initialises. */
+static bool in_loop_without_wait(const struct lexed_file *lf, const struct source_function *fn,
+				 size_t tok)
+{
+	long j;
+
+	for (j = (long)tok - 1; j > (long)fn->body_open; j--) {
+		long start, end;
+
+		if (tok_is_ident(lf, j, "do")) {
+			start = token_next_code(lf, j);
+		} else if (tok_is_ident(lf, j, "for") || tok_is_ident(lf, j, "while")) {
+			long open = token_next_code(lf, j), close;
+
+			if (!tok_is_punct(lf, open, "(") ||
+			    (close = token_match_bracket(lf, (size_t)open)) < 0)
+				continue;
+			start = token_next_code(lf, close);
+		} else {
+			continue;
+		}
+		if (!tok_is_punct(lf, start, "{") ||
+		    (end = token_match_bracket(lf, (size_t)start)) < 0 ||
+		    (long)tok <= start || (long)tok >= end)
+			continue;
+		return !waits_between(lf, start, end);
+	}
+	return false;
+}
+
+/* A call in f of function name (not in self, not at token skip: its own
+ * definition) that passes, for parameter pos, the address of a variable
+ * of f's file scope; with loop, only one from inside a loop that waits
+ * for nothing. Fills out. */
+static bool static_call_in(const struct source_file *f, const char *name,
+			   const struct source_function *self, size_t skip, int pos, bool loop,
+			   struct static_caller *out)
+{
+	const struct lexed_file *lf = &f->lex;
 	size_t j;
 
-	memset(out, 0, sizeof(*out));
-	if (!p->fn || p->fn->is_macro || !item_text || !(base = item_base_name(item_text)))
-		return false;
-	pos = parameter_position(lf, p->fn, base);
-	free(base);
-	if (pos < 0 || pos >= 8)
-		return false;
 	for (j = 0; j < lf->nr_tokens; j++) {
 		long open, amp, var;
 		size_t first[8], last[8];
 		const struct source_function *caller;
 
-		if (lf->tokens[j].kind != TOK_IDENT || j == p->fn->name_tok ||
-		    !tok_is_ident(lf, (long)j, p->fn->name))
+		if (lf->tokens[j].kind != TOK_IDENT || j == skip || !tok_is_ident(lf, (long)j, name))
 			continue;
 		open = token_next_code(lf, (long)j);
-		caller = source_function_at(p->f, j);
-		if (!tok_is_punct(lf, open, "(") || !caller || caller == p->fn ||
+		caller = source_function_at(f, j);
+		if (!tok_is_punct(lf, open, "(") || !caller || caller == self ||
 		    call_arguments(lf, (size_t)open, first, last, 8) <= (size_t)pos)
 			continue;
 		amp = (long)first[pos];
@@ -277,22 +322,92 @@ bool item_static_via_caller(const struct code_place *p, const char *item_text,
 		if (!tok_is_punct(lf, amp, "&") || var != (long)last[pos] ||
 		    lf->tokens[var].kind != TOK_IDENT)
 			continue;
+		if (loop && !in_loop_without_wait(lf, caller, j))
+			continue;
 		out->object = tok_text(lf, (size_t)var);
-		if (!file_scope_name(p->f, out->object)) {
+		if (!file_scope_name(f, out->object)) {
 			free(out->object);
 			out->object = NULL;
 			continue;
 		}
 		out->caller = xstrdup(caller->name);
+		out->file = xstrdup(f->path);
 		out->line = lf->tokens[j].line;
 		return true;
 	}
 	return false;
 }
 
+/* The position of the parameter of p's function holding item_text's
+ * base, or -1. */
+static int item_parameter(const struct code_place *p, const char *item_text)
+{
+	char *base;
+	int pos;
+
+	if (!p->fn || p->fn->is_macro || !item_text || !(base = item_base_name(item_text)))
+		return -1;
+	pos = parameter_position(&p->f->lex, p->fn, base);
+	free(base);
+	return pos < 8 ? pos : -1;
+}
+
+bool item_static_via_caller(const struct code_place *p, const char *item_text,
+			    struct static_caller *out)
+{
+	int pos = item_parameter(p, item_text);
+
+	memset(out, 0, sizeof(*out));
+	return pos >= 0 && static_call_in(p->f, p->fn->name, p->fn, p->fn->name_tok, pos,
+					  false, out);
+}
+
+bool item_static_loop_caller(struct source_cache *sc, const struct code_place *p,
+			     const char *item_text, struct static_caller *out)
+{
+	int pos = item_parameter(p, item_text);
+	const char *const *files;
+	struct strbuf dir = STRBUF_INIT, text = STRBUF_INIT, abs = STRBUF_INIT;
+	const char *slash;
+	size_t nr = 0, i, nlen;
+	bool found;
+
+	memset(out, 0, sizeof(*out));
+	if (pos < 0)
+		return false;
+	found = static_call_in(p->f, p->fn->name, p->fn, p->fn->name_tok, pos, true, out);
+	/* A static function has no callers elsewhere; an exported one's are
+	 * looked for in its directory only (a driver's files), and lexed
+	 * only where the name is in the text. */
+	if (found || p->fn->is_static || !(slash = strrchr(p->f->path, '/')))
+		return found;
+	strbuf_add(&dir, p->f->path, (size_t)(slash - p->f->path));
+	files = source_dir_files(sc, dir.buf, &nr);
+	nlen = strlen(p->fn->name);
+	for (i = 0; i < nr && !found; i++) {
+		size_t len = strlen(files[i]);
+		struct source_file *f;
+
+		if (len < 2 || strcmp(files[i] + len - 2, ".c") || !strcmp(files[i], p->f->path))
+			continue;
+		strbuf_reset(&abs);
+		strbuf_addf(&abs, "%s/%s", sc->root, files[i]);
+		strbuf_reset(&text);
+		if (strbuf_read_file(&text, abs.buf) || !text.buf ||
+		    !memmem(text.buf, text.len, p->fn->name, nlen) || !(f = source_get(sc, files[i])))
+			continue;
+		found = static_call_in(f, p->fn->name, NULL, (size_t)-1, pos, true, out);
+	}
+	strbuf_release(&abs);
+	strbuf_release(&text);
+	strbuf_release(&dir);
+	return found;
+}
+
 void static_caller_release(struct static_caller *c)
 {
 	free(c->caller);
+	free(c->file);
 	free(c->object);
 	memset(c, 0, sizeof(*c));
 }

@@ -41,12 +41,20 @@ void pool_origin_release(struct pool_origin *o);
  * scope: one object every call re-initialises. */
 struct static_caller {
 	char *caller;		/* the calling function */
+	char *file;		/* its file */
 	unsigned line;
 	char *object;		/* the variable passed */
 };
 
 bool item_static_via_caller(const struct code_place *p, const char *item_text,
 			    struct static_caller *out);
+/* The same from inside a loop of the caller that waits for nothing (each
+ * turn that calls it re-initialises what an earlier turn queued), in p's
+ * file or, for a function that is not static, another .c file of its
+ * directory (s390's sclp_vt220.c passes &sysrq to ctrlchar.c's
+ * schedule_sysrq_work() in a loop over its input). */
+bool item_static_loop_caller(struct source_cache *sc, const struct code_place *p,
+			     const char *item_text, struct static_caller *out);
 void static_caller_release(struct static_caller *c);
 
 /* item_text names a variable of p's file scope (`&w`, `&s.work`), one

@@ -525,6 +525,16 @@ static bool repeated_finding(const struct workitem_model *m, const struct work_b
 				    "re-initialises a queued item", sc.caller, sc.object, sc.line);
 		if (base != ITEM_BASE_GLOBAL)
 			static_caller_release(&sc);
+		/* A caller that passes it from a loop: no second event
+		 * needed, one pass over its input can call twice. */
+		if (base != ITEM_BASE_GLOBAL && item_static_loop_caller(&m->a->sc, p, text, &sc)) {
+			strbuf_addf(msg, "; %s() (%s:%u) passes it &%s, one static object, from "
+				    "inside a loop that waits for nothing: a later turn that "
+				    "calls %s() again re-initialises the item an earlier turn "
+				    "queued, still pending unless a worker ran it in between",
+				    sc.caller, sc.file, sc.line, sc.object, p->fn->name);
+			static_caller_release(&sc);
+		}
 		/* A work function itself: its runs do not overlap, and a next
 		 * one meets the item still pending only with timing. */
 		if (takes_work_struct(lf, p->fn)) {
