@@ -31,6 +31,11 @@ struct lexical_pass {
 	 * NULL: every file. The others' rows stay unjudged. */
 	bool (*in_scope)(const char *path, void *ctx);
 	void *scope_ctx;
+	/* scan_file() of a file out of scope: only its queueing calls (an
+	 * alloc site's judging reads the calls on its workqueue wherever
+	 * they are); its system_wq uses and alloc sites would be rows the
+	 * document leaves out, whose items are resolved for nothing. */
+	bool calls_only;
 };
 
 /* An item expression, named while its file was at hand (on the thread

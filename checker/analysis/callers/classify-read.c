@@ -27,6 +27,7 @@ void read_file_sites(const struct lexical_pass *lp, struct file_sites **slot,
 	struct file_sites *fs = xcalloc(1, sizeof(*fs));
 
 	own.rows = &fs->rows;
+	own.calls_only = lp->in_scope && !lp->in_scope(f->path, lp->scope_ctx);
 	scan_file(&own, f, &fs->col);
 	*slot = fs;
 }

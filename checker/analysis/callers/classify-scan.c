@@ -53,17 +53,19 @@ void scan_file(struct lexical_pass *lp, const struct source_file *f,
 				continue;
 			wq = tok_text(lf, i);
 
-			add_system_site(lp, &col->systems, f,
-					source_function_at(f, i), i, wq, NULL,
-					0, 0);
+			if (!lp->calls_only)
+				add_system_site(lp, &col->systems, f,
+						source_function_at(f, i), i, wq,
+						NULL, 0, 0);
 			free(wq);
 			continue;
 		}
 		if (!tok_is_punct(lf, open, "("))
 			continue;
 		if (alloc) {
-			add_alloc(lp, &col->allocs, f, source_function_at(f, i),
-				  i);
+			if (!lp->calls_only)
+				add_alloc(lp, &col->allocs, f,
+					  source_function_at(f, i), i);
 			continue;
 		}
 		n = call_arguments(lf, (size_t)open, first, last, 8);
@@ -71,10 +73,12 @@ void scan_file(struct lexical_pass *lp, const struct source_file *f,
 		    first[api->item_arg] > last[api->item_arg])
 			continue;
 		if (api->wq_arg < 0) {
-			add_system_site(lp, &col->systems, f,
-					source_function_at(f, i), i,
-					implied_wq, api, first[api->item_arg],
-					last[api->item_arg]);
+			if (!lp->calls_only)
+				add_system_site(lp, &col->systems, f,
+						source_function_at(f, i), i,
+						implied_wq, api,
+						first[api->item_arg],
+						last[api->item_arg]);
 			continue;
 		}
 		if (first[api->wq_arg] > last[api->wq_arg])
@@ -88,11 +92,12 @@ void scan_file(struct lexical_pass *lp, const struct source_file *f,
 				      lp->au->migration)) {
 			char *wq = tok_text(lf, first[api->wq_arg]);
 
-			add_system_site(lp, &col->systems, f,
-					source_function_at(f, i),
-					first[api->wq_arg], wq, api,
-					first[api->item_arg],
-					last[api->item_arg]);
+			if (!lp->calls_only)
+				add_system_site(lp, &col->systems, f,
+						source_function_at(f, i),
+						first[api->wq_arg], wq, api,
+						first[api->item_arg],
+						last[api->item_arg]);
 			free(wq);
 			continue;
 		}

@@ -439,6 +439,13 @@ static struct audit_lexical *read_beside(const struct audit_options *opts,
 	return lx;
 }
 
+/* audit --subsystem: a row of another section's file would be left out
+ * of the document (its owner is not the section): not made. */
+static bool wanted(const struct audit_options *opts, const char *path)
+{
+	return !opts->in_scope || opts->in_scope(path, opts->scope_ctx);
+}
+
 int audit_collect(const struct audit_options *opts, struct audit *out)
 {
 	const struct rule *file_rules[64], *tree_rules[64];
@@ -522,7 +529,8 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 					 NULL);
 	/* A finding is never dropped; the API's own calls without one are not callers. */
 	for (i = 0; i < nr_sites; i++)
-		if (!site_has_finding(all, nr_findings, sites[i].file->path,
+		if (wanted(opts, sites[i].file->path) &&
+		    !site_has_finding(all, nr_findings, sites[i].file->path,
 				      sites[i].line, sites[i].column) &&
 		    !audit_is_api_file(sites[i].file->path))
 			row_from_site(out, &a, &sites[i]);
@@ -537,7 +545,8 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 		workitem_model_report_visited(&m, &a, tree_rules, nr_tree_rules, &res);
 		all = scan_result_findings(&res, &nr_findings);
 		for (i = 0; i < nr_findings; i++)
-			if (all[i]->rule->model_check)
+			if (all[i]->rule->model_check &&
+			    wanted(opts, all[i]->file))
 				row_from_finding(out, &a.sc, all[i], NULL);
 		free(all);
 	}
