@@ -94,7 +94,9 @@ bool tok_is_punct(const struct lexed_file *lf, long i, const char *p)
 	if (i < 0 || (size_t)i >= lf->nr_tokens)
 		return false;
 	t = &lf->tokens[i];
-	return t->kind == TOK_PUNCT && t->len == strlen(p) && !memcmp(lf->text + t->offset, p, t->len);
+	/* The first byte before strlen(), as tok_is_ident() does. */
+	return t->kind == TOK_PUNCT && lf->text[t->offset] == p[0] && t->len == strlen(p) &&
+	       !memcmp(lf->text + t->offset, p, t->len);
 }
 
 bool tok_is_ident(const struct lexed_file *lf, long i, const char *name)

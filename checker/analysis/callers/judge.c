@@ -96,17 +96,15 @@ struct judge_pass {
 
 static void answer(struct cpu_dependence *cd, struct audit_verdict *q)
 {
-	struct source_file *where = NULL;
-	const struct source_function *fn =
-		cpu_dependence_resolve(cd, q->file, q->function, &where);
+	struct cpu_definition d;
 
-	if (!fn)
+	if (!cpu_dependence_locate(cd, q->file, q->function, &d))
 		return;
 	q->found = true;
-	q->where = xstrdup(where->path);
-	q->name = xstrdup(fn->name);
-	q->line = where->lex.tokens[fn->name_tok].line;
-	q->column = where->lex.tokens[fn->name_tok].column;
+	q->where = xstrdup(d.path);
+	q->name = xstrdup(d.name);
+	q->line = d.line;
+	q->column = d.column;
 	q->dependent = cpu_dependence_of(cd, q->file, q->function, &q->chain);
 }
 

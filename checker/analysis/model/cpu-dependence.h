@@ -56,10 +56,21 @@ const struct source_function *cpu_dependence_resolve(struct cpu_dependence *cd,
 						     const char *from, const char *name,
 						     struct source_file **where);
 
+/* Where a definition is: the strings are cd's, kept until it is freed. */
+struct cpu_definition {
+	const char *path, *name;
+	unsigned line, column;
+};
+
+/* cpu_dependence_resolve() without the tokens: where name (seen from from)
+ * is defined. */
+bool cpu_dependence_locate(struct cpu_dependence *cd, const char *from, const char *name,
+			   struct cpu_definition *out);
+
 /* A function a static const table sets a member to (`.flush = foo_flush`). */
 struct ops_target {
 	char *name;			/* allocated: the caller frees it */
-	const char *table_file;		/* the table's file (the cache's string) */
+	const char *table_file;		/* the table's file (cd's string) */
 	unsigned line;			/* the member's line there */
 	const struct source_function *fn;	/* its definition, or NULL */
 	struct source_file *where;	/* and its file */
