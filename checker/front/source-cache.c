@@ -467,11 +467,11 @@ static char *normalize_path(const char *p)
 	return out;
 }
 
-static void add_include(struct source_cache *sc, struct source_file *f,
-			const char *name, bool quoted)
+char *source_include_path(struct source_cache *sc, const char *from, const char *name,
+			  bool quoted)
 {
 	struct strbuf sb = STRBUF_INIT;
-	const char *slash = strrchr(f->path, '/');
+	const char *slash = strrchr(from, '/');
 	const char *const formats[] = { "include/%s", "arch/%s/include/%s",
 					"include/uapi/%s", "arch/%s/include/uapi/%s" };
 	size_t k;
@@ -479,15 +479,12 @@ static void add_include(struct source_cache *sc, struct source_file *f,
 	if (quoted) {
 		char *norm;
 
-		strbuf_addf(&sb, "%.*s%s%s", slash ? (int)(slash - f->path) : 0, f->path,
+		strbuf_addf(&sb, "%.*s%s%s", slash ? (int)(slash - from) : 0, from,
 			    slash ? "/" : "", name);
 		norm = normalize_path(sb.buf);
-		if (exists(sc, norm)) {
-			ALLOC_GROW(f->includes, f->nr_includes, f->alloc_includes);
-			f->includes[f->nr_includes++] = norm;
-			strbuf_release(&sb);
-			return;
-		}
+		strbuf_release(&sb);
+		if (exists(sc, norm))
+			return norm;
 		free(norm);
 	}
 	for (k = 0; k < 4; k++) {
@@ -496,20 +493,20 @@ static void add_include(struct source_cache *sc, struct source_file *f,
 			strbuf_addf(&sb, formats[k], sc->arch, name);
 		else
 			strbuf_addf(&sb, formats[k], name);
-		if (exists(sc, sb.buf)) {
-			ALLOC_GROW(f->includes, f->nr_includes, f->alloc_includes);
-			f->includes[f->nr_includes++] = strbuf_detach(&sb);
-			return;
-		}
+		if (exists(sc, sb.buf))
+			return strbuf_detach(&sb);
 	}
 	strbuf_release(&sb);
+	return NULL;
 }
 
-static void find_includes(struct source_cache *sc, struct source_file *f)
+size_t source_include_directives(const struct source_file *f,
+				 struct include_directive **out)
 {
 	const struct lexed_file *lf = &f->lex;
-	size_t i;
+	size_t i, nr = 0, alloc = 0;
 
+	*out = NULL;
 	for (i = 0; i + 2 < lf->nr_tokens; i++) {
 		const struct token *t = &lf->tokens[i];
 		const char *p, *end;
@@ -523,15 +520,31 @@ static void find_includes(struct source_cache *sc, struct source_file *f)
 		if (open != '"' && open != '<')
 			continue;
 		end = memchr(p + 1, open == '"' ? '"' : '>', (size_t)(lf->text + lf->size - p - 1));
-		if (!end || memchr(p, '\n', (size_t)(end - p))) {
+		if (!end || memchr(p, '\n', (size_t)(end - p)))
 			continue;
-		} else {
-			char *name = xstrndup(p + 1, (size_t)(end - p - 1));
-
-			add_include(sc, f, name, open == '"');
-			free(name);
-		}
+		ALLOC_GROW(*out, nr, alloc);
+		(*out)[nr].name = xstrndup(p + 1, (size_t)(end - p - 1));
+		(*out)[nr].quoted = open == '"';
+		nr++;
 	}
+	return nr;
+}
+
+static void find_includes(struct source_cache *sc, struct source_file *f)
+{
+	struct include_directive *d;
+	size_t i, nr = source_include_directives(f, &d);
+
+	for (i = 0; i < nr; i++) {
+		char *path = source_include_path(sc, f->path, d[i].name, d[i].quoted);
+
+		if (path) {
+			ALLOC_GROW(f->includes, f->nr_includes, f->alloc_includes);
+			f->includes[f->nr_includes++] = path;
+		}
+		free(d[i].name);
+	}
+	free(d);
 }
 
 struct source_file *source_file_new(const char *rel, char *text, size_t len)

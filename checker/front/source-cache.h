@@ -74,6 +74,17 @@ size_t source_cache_preload(struct source_cache *sc, const char *const *paths, s
  * for the few files whose headers are searched, not for every file read
  * (each name costs up to five stat() calls). */
 char *const *source_includes(struct source_cache *sc, struct source_file *f, size_t *nr);
+/* The same in two steps, for a caller that keeps the lines but not the
+ * file: its #include lines in order (*out and each name allocated), and
+ * one line's file in the tree (allocated; NULL when there is none). */
+struct include_directive {
+	char *name;
+	bool quoted;
+};
+size_t source_include_directives(const struct source_file *f,
+				 struct include_directive **out);
+char *source_include_path(struct source_cache *sc, const char *from, const char *name,
+			  bool quoted);
 /* Lexes text into a source_file not kept in any cache (text is taken over). */
 struct source_file *source_file_new(const char *rel, char *text, size_t len);
 /* The same over text the caller has lexed already (lf, over text): both

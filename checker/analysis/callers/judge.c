@@ -117,6 +117,7 @@ static void *judge_worker(void *arg)
 
 	source_cache_init(&sc, p->root, p->arch);
 	cd = cpu_dependence_new_sharing(p->names_of, &sc);
+	cpu_dependence_keep_sources(cd, false);
 	for (;;) {
 		size_t g = atomic_fetch_add(&p->next, 1), i, end;
 

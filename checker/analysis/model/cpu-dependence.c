@@ -23,12 +23,17 @@ struct names_store {
 	 * looked for again and again (each work function, each of its callers),
 	 * and a miss costs a search of every header and file of a directory. */
 	struct strmap resolved;
+	pthread_cond_t built;	/* a summary being built is done */
 	int refs;
 	int depths;		/* the memo slots of a function: max_depth + 1 */
 };
 
 struct cpu_dependence {
 	struct source_cache *sc;	/* this thread's: lexes the files */
+	/* Summaries lexed through sc and left in it, for the callers who
+	 * want the tokens of what they resolve too (the rules); without, a
+	 * file is lexed, summarised and let go (the audit's judging). */
+	bool keep_sources;
 	int max_depth;
 	struct names_store *names;
 };
@@ -77,6 +82,7 @@ static struct names_store *names_store_new(int max_depth)
 	struct names_store *store = xcalloc(1, sizeof(*store));
 
 	pthread_mutex_init(&store->lock, NULL);
+	pthread_cond_init(&store->built, NULL);
 	store->refs = 1;
 	store->depths = max_depth + 1;
 	return store;
@@ -87,6 +93,7 @@ struct cpu_dependence *cpu_dependence_new(struct source_cache *sc, int max_depth
 	struct cpu_dependence *cd = xcalloc(1, sizeof(*cd));
 
 	cd->sc = sc;
+	cd->keep_sources = true;
 	cd->max_depth = max_depth;
 	cd->names = names_store_new(max_depth);
 	return cd;
@@ -98,6 +105,7 @@ struct cpu_dependence *cpu_dependence_new_sharing(struct cpu_dependence *other,
 	struct cpu_dependence *cd = xcalloc(1, sizeof(*cd));
 
 	cd->sc = sc;
+	cd->keep_sources = true;
 	cd->max_depth = other->max_depth;
 	cd->names = other->names;
 	pthread_mutex_lock(&cd->names->lock);
@@ -127,6 +135,7 @@ struct names_filter {
 	size_t mask;	/* the number of bits, a power of two, less one */
 	bool texted;	/* d and bits are built */
 	bool summarised;	/* sum is built (NULL: the file cannot be read) */
+	bool building;		/* by some thread, now */
 	struct file_summary *sum;
 };
 
@@ -266,8 +275,14 @@ static void names_store_put(struct names_store *store)
 			free_text_of(store->texts.slots[i].value, store->depths);
 	strmap_release(&store->texts, NULL);
 	strmap_release(&store->resolved, free);
+	pthread_cond_destroy(&store->built);
 	pthread_mutex_destroy(&store->lock);
 	free(store);
+}
+
+void cpu_dependence_keep_sources(struct cpu_dependence *cd, bool keep)
+{
+	cd->keep_sources = keep;
 }
 
 void cpu_dependence_free(struct cpu_dependence *cd)
@@ -346,8 +361,87 @@ static struct file_summary *summary_known(struct cpu_dependence *cd, const char 
 	return s;
 }
 
-/* The summary of path, lexed through cd's cache once for every thread;
- * NULL when it cannot be read. */
+/* path lexed on its own, as source_get() would: NULL when it cannot be
+ * read or holds a NUL byte. */
+static struct source_file *read_and_lex(struct cpu_dependence *cd, const char *path)
+{
+	struct strbuf text = STRBUF_INIT, abs = STRBUF_INIT;
+	size_t len;
+
+	strbuf_addf(&abs, "%s/%s", cd->sc->root, path);
+	if (strbuf_read_file(&text, abs.buf) < 0 || !text.buf ||
+	    memchr(text.buf, '\0', text.len)) {
+		strbuf_release(&text);
+		strbuf_release(&abs);
+		return NULL;
+	}
+	strbuf_release(&abs);
+	len = text.len;
+	return source_file_new(path, strbuf_detach(&text), len);
+}
+
+void cpu_dependence_summarise(struct cpu_dependence *cd, const struct source_file *f)
+{
+	struct names_store *store = cd->names;
+	struct names_filter *nf;
+	struct file_summary *s;
+
+	pthread_mutex_lock(&store->lock);
+	nf = entry_of(store, f->path);
+	if (nf->summarised || nf->building) {
+		pthread_mutex_unlock(&store->lock);
+		return;
+	}
+	nf->building = true;
+	pthread_mutex_unlock(&store->lock);
+	s = file_summary_new(f);
+	pthread_mutex_lock(&store->lock);
+	nf->sum = s;
+	nf->summarised = true;
+	nf->building = false;
+	pthread_cond_broadcast(&store->built);
+	pthread_mutex_unlock(&store->lock);
+}
+
+/* The files s's #include lines name, resolved once through cd's cache. */
+static char *const *summary_includes(struct cpu_dependence *cd, struct file_summary *s,
+				     size_t *nr)
+{
+	struct names_store *store = cd->names;
+	char **paths = NULL;
+	size_t i, n = 0;
+	bool done;
+
+	pthread_mutex_lock(&store->lock);
+	done = s->includes_resolved;
+	pthread_mutex_unlock(&store->lock);
+	if (!done) {
+		paths = xcalloc(s->nr_directives + 1, sizeof(*paths));
+		for (i = 0; i < s->nr_directives; i++) {
+			char *p = source_include_path(cd->sc, s->path, s->directives[i].name,
+						      s->directives[i].quoted);
+
+			if (p)
+				paths[n++] = p;
+		}
+		pthread_mutex_lock(&store->lock);
+		if (!s->includes_resolved) {
+			s->includes = paths;
+			s->nr_includes = n;
+			s->includes_resolved = true;
+			paths = NULL;
+		}
+		pthread_mutex_unlock(&store->lock);
+		for (i = 0; paths && i < n; i++)
+			free(paths[i]);
+		free(paths);
+	}
+	*nr = s->nr_includes;
+	return s->includes;
+}
+
+/* The summary of path, lexed once for every thread (through cd's cache
+ * when cd keeps sources); NULL when it cannot be read. */
 static struct file_summary *summary_of(struct cpu_dependence *cd, const char *path)
 {
 	struct names_store *store = cd->names;
@@ -359,25 +453,27 @@ static struct file_summary *summary_of(struct cpu_dependence *cd, const char *pa
 	s = summary_known(cd, path, &known);
 	if (known)
 		return s;
-	f = source_get(cd->sc, path);
-	if (f) {
-		char *const *includes;
-		size_t nr;
-
-		includes = source_includes(cd->sc, f, &nr);
-		s = file_summary_new(f, includes, nr);
-	}
 	pthread_mutex_lock(&store->lock);
 	nf = entry_of(store, path);
-	if (!nf->summarised) {
-		nf->sum = s;
-		nf->summarised = true;
-		s = NULL;
+	/* another thread lexing it: wait rather than lex it twice */
+	while (nf->building)
+		pthread_cond_wait(&store->built, &store->lock);
+	if (nf->summarised) {
+		s = nf->sum;
+		pthread_mutex_unlock(&store->lock);
+		return s;
 	}
+	nf->building = true;
 	pthread_mutex_unlock(&store->lock);
-	file_summary_free(s, store->depths);
+	f = cd->keep_sources ? source_get(cd->sc, path) : read_and_lex(cd, path);
+	s = f ? file_summary_new(f) : NULL;
+	if (!cd->keep_sources)
+		source_file_free(f);
 	pthread_mutex_lock(&store->lock);
-	s = nf->sum;
+	nf->sum = s;
+	nf->summarised = true;
+	nf->building = false;
+	pthread_cond_broadcast(&store->built);
 	pthread_mutex_unlock(&store->lock);
 	return s;
 }
@@ -497,6 +593,8 @@ static const struct fn_summary *resolve(struct cpu_dependence *cd, const char *f
 {
 	struct file_summary *f = summary_of(cd, from), *at = NULL;
 	const struct fn_summary *fn;
+	char *const *includes;
+	size_t nr_includes = 0;
 	struct strbuf key = STRBUF_INIT, dir_key = STRBUF_INIT;
 	const char *slash;
 	bool known;
@@ -509,8 +607,9 @@ static const struct fn_summary *resolve(struct cpu_dependence *cd, const char *f
 	if (known)
 		goto out;
 	fn = find_in(cd, from, name, false, &at);
-	for (i = 0; !fn && i < f->nr_includes; i++)
-		fn = find_in(cd, f->includes[i], name, true, &at);
+	includes = fn ? NULL : summary_includes(cd, f, &nr_includes);
+	for (i = 0; !fn && i < nr_includes; i++)
+		fn = find_in(cd, includes[i], name, true, &at);
 	if (!fn) {
 		slash = strrchr(from, '/');
 		strbuf_addf(&dir_key, "\n%.*s\n%s",

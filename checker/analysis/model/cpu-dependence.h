@@ -42,6 +42,14 @@ struct cpu_dependence *cpu_dependence_new(struct source_cache *sc, int max_depth
 struct cpu_dependence *cpu_dependence_new_sharing(struct cpu_dependence *other,
 						  struct source_cache *sc);
 void cpu_dependence_free(struct cpu_dependence *cd);
+/* Whether the files cd lexes stay in its source cache (they do unless
+ * told): a caller that asks only cpu_dependence_of() and _locate() needs
+ * none of their tokens, and lexes each file once all the same. */
+void cpu_dependence_keep_sources(struct cpu_dependence *cd, bool keep);
+/* What the analysis needs of f, learnt now from its tokens: for a reader
+ * of the tree that lexes files anyway, so that they need not be lexed
+ * again (any thread, any time; a file summarised already is left). */
+void cpu_dependence_summarise(struct cpu_dependence *cd, const struct source_file *f);
 /* Forgets what points into the source cache (the definitions found), for a
  * cache about to be emptied; keeps the answers, the names found nowhere and
  * what was learnt from the files' text, which does not change. */

@@ -425,8 +425,7 @@ static void find_entries(const struct source_file *f, struct file_summary *s)
 	}
 }
 
-struct file_summary *file_summary_new(const struct source_file *f,
-				      char *const *includes, size_t nr)
+struct file_summary *file_summary_new(const struct source_file *f)
 {
 	struct file_summary *s = xcalloc(1, sizeof(*s));
 	size_t i;
@@ -436,10 +435,7 @@ struct file_summary *file_summary_new(const struct source_file *f,
 	s->nr_funcs = f->nr_funcs;
 	for (i = 0; i < f->nr_funcs; i++)
 		summarise_function(f, &f->funcs[i], &s->funcs[i]);
-	s->includes = xcalloc(nr + 1, sizeof(*s->includes));
-	s->nr_includes = nr;
-	for (i = 0; i < nr; i++)
-		s->includes[i] = xstrdup(includes[i]);
+	s->nr_directives = source_include_directives(f, &s->directives);
 	find_entries(f, s);
 	return s;
 }
@@ -471,6 +467,9 @@ void file_summary_free(struct file_summary *s, int depths)
 	for (i = 0; i < s->nr_includes; i++)
 		free(s->includes[i]);
 	free(s->includes);
+	for (i = 0; i < s->nr_directives; i++)
+		free(s->directives[i].name);
+	free(s->directives);
 	for (i = 0; i < s->nr_entries; i++) {
 		free(s->entries[i].member);
 		free(s->entries[i].target);

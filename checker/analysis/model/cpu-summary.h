@@ -52,15 +52,19 @@ struct file_summary {
 	char *path;
 	struct fn_summary *funcs;	/* in the source file's order */
 	size_t nr_funcs;
-	char **includes;		/* as source_includes() resolved them */
+	struct include_directive *directives;	/* its #include lines */
+	size_t nr_directives;
+	/* The files they name, resolved on first use (which needs a source
+	 * cache: a summary may be made on a thread that has none). */
+	char **includes;
 	size_t nr_includes;
+	bool includes_resolved;
 	struct ops_entry *entries;	/* in token order */
 	size_t nr_entries;
 };
 
-/* The summary of f, whose includes are includes (nr). */
-struct file_summary *file_summary_new(const struct source_file *f,
-				      char *const *includes, size_t nr);
+/* The summary of f. */
+struct file_summary *file_summary_new(const struct source_file *f);
 void file_summary_free(struct file_summary *s, int depths);
 
 /* Is a call of name followed into its definition? Not the keywords and

@@ -28,6 +28,7 @@ struct prefilter {
 	bool *mentioned;
 	const struct tree_visitor *visitor;	/* or NULL */
 	struct workitem_index *indexes;	/* one per thread */
+	struct cpu_dependence *summaries;	/* or NULL: summarise what is lexed */
 };
 
 static const char *const binding_needles[] = {
@@ -91,6 +92,8 @@ static void prefilter_text(struct prefilter *p, int thread, size_t i, const char
 
 		if (bindings)
 			workitem_index_add_file(&p->indexes[thread], f);
+		if (p->summaries)
+			cpu_dependence_summarise(p->summaries, f);
 		if (mentioned && p->visitor)
 			p->visitor->visit(p->visitor->ctx, thread, i, f);
 		source_file_free(f);
@@ -188,6 +191,11 @@ struct tree_read_pass *tree_read_begin(const char *root, const char *arch, int t
 	r->p.mentioned = a->mentions;
 	r->p.visitor = mentions ? visitor : NULL;
 	r->p.indexes = xcalloc((size_t)threads + 1, sizeof(*r->p.indexes));
+	if (a->summarise) {
+		source_cache_init(&a->sc, root, arch);
+		a->cd = cpu_dependence_new(&a->sc, MAX_CALL_DEPTH);
+		r->p.summaries = a->cd;
+	}
 	return r;
 }
 
@@ -201,8 +209,10 @@ void tree_read_end(struct tree_read_pass *r, struct tree_reading *a)
 {
 	merge_indexes(&r->p, r->threads, &a->idx);
 	workitem_index_finish(&a->idx);
-	source_cache_init(&a->sc, r->root, r->arch);
-	a->cd = cpu_dependence_new(&a->sc, MAX_CALL_DEPTH);
+	if (!a->cd) {
+		source_cache_init(&a->sc, r->root, r->arch);
+		a->cd = cpu_dependence_new(&a->sc, MAX_CALL_DEPTH);
+	}
 	free(r);
 }
 

@@ -23,6 +23,10 @@ struct tree_reading {
 	/* per file of all: holds a name of the *_on() API (and, after
 	 * on_api_find(), of a wrapper of it) */
 	bool *on_api_files;
+	/* Set before the read by a caller that will ask many CPU-read
+	 * questions (the audit): every file the read lexes is summarised
+	 * for them then (cpu_dependence_summarise()), not lexed again. */
+	bool summarise;
 };
 
 /* Lists the tree under root into t->all; -1 when its files cannot be
