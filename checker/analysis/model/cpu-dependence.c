@@ -511,13 +511,10 @@ static const struct fn_summary *find_in(struct cpu_dependence *cd, const char *p
 					struct file_summary **where)
 {
 	struct file_summary *s = summary_if_defines(cd, path, name);
-	size_t i;
+	const struct fn_summary *fn;
+	size_t from = 0;
 
-	for (i = 0; s && i < s->nr_funcs; i++) {
-		const struct fn_summary *fn = &s->funcs[i];
-
-		if (strcmp(fn->name, name))
-			continue;
+	while (s && (fn = file_summary_find(s, name, &from))) {
 		if (inline_only && !fn->is_inline && !fn->is_macro)
 			continue;
 		*where = s;

@@ -178,11 +178,6 @@ static bool in_diagnostic(const struct lexed_file *lf, size_t i, size_t body_ope
 	return false;
 }
 
-static bool is_dead(const struct source_file *f, size_t i)
-{
-	return f->dead[i] || f->lex.tokens[i].kind == TOK_COMMENT;
-}
-
 static void step_message(char *buf, size_t size, const struct source_function *fn,
 			 const char *what)
 {
@@ -200,38 +195,30 @@ static bool compared(const struct lexed_file *lf, size_t i)
 	       tok_is_punct(lf, next, "!=") || tok_is_punct(lf, next, "==");
 }
 
-static bool direct_read(const struct source_file *f, const struct source_function *fn,
-			struct cpu_chain *out)
+/* Token i (an accessor called by name in fn) as direct_read() once took
+ * the first of them: unless it only counts, says where to queue or shows
+ * a CPU to a human, fn reads the current CPU here. */
+static bool reads_here(const struct source_file *f, const struct source_function *fn,
+		       size_t i, struct cpu_chain *out)
 {
 	const struct lexed_file *lf = &f->lex;
-	size_t i;
-	char buf[512];
+	const struct token *t = &lf->tokens[i];
+	char buf[512], what[256];
+	char *name;
 
-	for (i = fn->body_open; i <= fn->body_close && i < lf->nr_tokens; i++) {
-		const struct token *t = &lf->tokens[i];
-		char *name;
-
-		if (is_dead(f, i) || !is_current_cpu_accessor(lf, i) || is_counter_update(lf, i) ||
-		    is_queue_cpu_argument(lf, i) || in_diagnostic(lf, i, fn->body_open))
-			continue;
-		name = tok_text(lf, i);
-		if (compared(lf, i)) {
-			char what[256];
-
-			snprintf(what, sizeof(what),
-				 "compares a stored CPU with the current one (%s())", name);
-			step_message(buf, sizeof(buf), fn, what);
-		} else {
-			char what[256];
-
-			snprintf(what, sizeof(what), "reads the current CPU: %s()", name);
-			step_message(buf, sizeof(buf), fn, what);
-		}
-		free(name);
-		cpu_chain_add(out, f->path, t->line, t->column, buf);
-		return true;
-	}
-	return false;
+	if (is_counter_update(lf, i) || is_queue_cpu_argument(lf, i) ||
+	    in_diagnostic(lf, i, fn->body_open))
+		return false;
+	name = tok_text(lf, i);
+	if (compared(lf, i))
+		snprintf(what, sizeof(what),
+			 "compares a stored CPU with the current one (%s())", name);
+	else
+		snprintf(what, sizeof(what), "reads the current CPU: %s()", name);
+	step_message(buf, sizeof(buf), fn, what);
+	free(name);
+	cpu_chain_add(out, f->path, t->line, t->column, buf);
+	return true;
 }
 
 /* Token i is the `{` of an initialiser: is it a static const object's
@@ -359,11 +346,28 @@ bool cpu_call_followed(const char *name)
 	return followed(name, strlen(name));
 }
 
+/* tok_is_punct() for a length known here: every token of every body. */
+static inline bool punct_is(const struct lexed_file *lf, long i, const char *p, size_t len)
+{
+	const struct token *t;
+
+	if (i < 0 || (size_t)i >= lf->nr_tokens)
+		return false;
+	t = &lf->tokens[i];
+	return t->kind == TOK_PUNCT && t->len == len && !memcmp(lf->text + t->offset, p, len);
+}
+
+/* is_current_cpu_accessor()'s test of the name. */
+static bool accessor_named(const char *s, size_t len)
+{
+	return equals_any(s, len, accessors) || starts_with_any(s, len, accessor_prefixes);
+}
+
 static void summarise_function(const struct source_file *f, const struct source_function *fn,
 			       struct fn_summary *s)
 {
 	const struct lexed_file *lf = &f->lex;
-	size_t i, alloc = 0;
+	size_t i, alloc = 0, name_len = strlen(fn->name);
 
 	s->name = xstrdup(fn->name);
 	s->line = lf->tokens[fn->name_tok].line;
@@ -371,26 +375,34 @@ static void summarise_function(const struct source_file *f, const struct source_
 	s->is_static = fn->is_static;
 	s->is_inline = fn->is_inline;
 	s->is_macro = fn->is_macro;
-	s->reads = direct_read(f, fn, &s->direct);
-	/* through_callee()'s walk: member calls, and calls by name of what
-	 * it follows, in order; not the function itself */
+	/* One walk for two questions: the first accessor call that reads
+	 * the current CPU (direct), and through_callee()'s list: member
+	 * calls, and calls by name of what it follows, in order; not the
+	 * function itself. call_kind() spelt out, as this is every token. */
 	for (i = fn->body_open; i <= fn->body_close && i < lf->nr_tokens; i++) {
 		const struct token *t = &lf->tokens[i];
 		const char *name = lf->text + t->offset;
-		int kind;
+		long next, prev;
+		bool member;
 
-		if (t->kind != TOK_IDENT || is_dead(f, i))
+		if (t->kind != TOK_IDENT || f->dead[i] || t->is_macro_param ||
+		    t->is_directive_name)
 			continue;
-		kind = call_kind(lf, i);
-		if (!kind || (kind == 1 && (!followed(name, t->len) ||
-					    (t->len == strlen(fn->name) &&
-					     !memcmp(name, fn->name, t->len)))))
+		next = token_next_code(lf, (long)i);
+		if (!punct_is(lf, next, "(", 1))
+			continue;
+		prev = token_prev_code(lf, (long)i);
+		member = punct_is(lf, prev, ".", 1) || punct_is(lf, prev, "->", 2);
+		if (!member && !s->reads && accessor_named(name, t->len))
+			s->reads = reads_here(f, fn, i, &s->direct);
+		if (!member && (!followed(name, t->len) ||
+				(t->len == name_len && !memcmp(name, fn->name, t->len))))
 			continue;
 		ALLOC_GROW(s->calls, s->nr_calls, alloc);
-		s->calls[s->nr_calls].name = tok_text(lf, i);
+		s->calls[s->nr_calls].name = xstrndup(name, t->len);
 		s->calls[s->nr_calls].line = t->line;
 		s->calls[s->nr_calls].column = t->column;
-		s->calls[s->nr_calls].member = kind == 2;
+		s->calls[s->nr_calls].member = member;
 		s->nr_calls++;
 	}
 }
@@ -425,6 +437,49 @@ static void find_entries(const struct source_file *f, struct file_summary *s)
 	}
 }
 
+static int by_name_then_index(const void *a, const void *b, void *ctx)
+{
+	const struct file_summary *s = ctx;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	int c = strcmp(s->funcs[x].name, s->funcs[y].name);
+
+	return c ? c : (x > y) - (x < y);
+}
+
+static void index_by_name(struct file_summary *s)
+{
+	size_t i;
+
+	s->by_name = xcalloc(s->nr_funcs + 1, sizeof(*s->by_name));
+	for (i = 0; i < s->nr_funcs; i++)
+		s->by_name[i] = i;
+	/* glibc's qsort_r() (the build is _GNU_SOURCE) */
+	qsort_r(s->by_name, s->nr_funcs, sizeof(*s->by_name), by_name_then_index, s);
+}
+
+const struct fn_summary *file_summary_find(const struct file_summary *s, const char *name,
+					   size_t *from)
+{
+	size_t lo = 0, hi = s->nr_funcs;
+
+	/* the first of the name's run in by_name... */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(s->funcs[s->by_name[mid]].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* ...then the first of them at *from or later, in file order */
+	for (; lo < s->nr_funcs && !strcmp(s->funcs[s->by_name[lo]].name, name); lo++)
+		if (s->by_name[lo] >= *from) {
+			*from = s->by_name[lo] + 1;
+			return &s->funcs[s->by_name[lo]];
+		}
+	return NULL;
+}
+
 struct file_summary *file_summary_new(const struct source_file *f)
 {
 	struct file_summary *s = xcalloc(1, sizeof(*s));
@@ -435,6 +490,7 @@ struct file_summary *file_summary_new(const struct source_file *f)
 	s->nr_funcs = f->nr_funcs;
 	for (i = 0; i < f->nr_funcs; i++)
 		summarise_function(f, &f->funcs[i], &s->funcs[i]);
+	index_by_name(s);
 	s->nr_directives = source_include_directives(f, &s->directives);
 	find_entries(f, s);
 	return s;
@@ -464,6 +520,7 @@ void file_summary_free(struct file_summary *s, int depths)
 		free(fn->name);
 	}
 	free(s->funcs);
+	free(s->by_name);
 	for (i = 0; i < s->nr_includes; i++)
 		free(s->includes[i]);
 	free(s->includes);

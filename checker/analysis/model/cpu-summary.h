@@ -52,6 +52,9 @@ struct file_summary {
 	char *path;
 	struct fn_summary *funcs;	/* in the source file's order */
 	size_t nr_funcs;
+	/* indexes of funcs by name, then by index: a file of hundreds of
+	 * functions is asked for a name again and again */
+	size_t *by_name;
 	struct include_directive *directives;	/* its #include lines */
 	size_t nr_directives;
 	/* The files they name, resolved on first use (which needs a source
@@ -62,6 +65,11 @@ struct file_summary {
 	struct ops_entry *entries;	/* in token order */
 	size_t nr_entries;
 };
+
+/* The first function of s called name (from index *from on), or NULL;
+ * *from is then past it, to ask for the next. */
+const struct fn_summary *file_summary_find(const struct file_summary *s, const char *name,
+					   size_t *from);
 
 /* The summary of f. */
 struct file_summary *file_summary_new(const struct source_file *f);
