@@ -1,9 +1,11 @@
 /* Summaries of lexed files for the CPU-read analysis (cpu-summary.h): the
  * accessor tests run here, once per function, while the tokens exist. */
 #include "analysis/model/cpu-summary.h"
+#include "lib/strbuf.h"
 #include "lib/usage.h"
 
 #include <pthread.h>
+#include <stdint.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -363,18 +365,48 @@ static bool accessor_named(const char *s, size_t len)
 	return equals_any(s, len, accessors) || starts_with_any(s, len, accessor_prefixes);
 }
 
-static void summarise_function(const struct source_file *f, const struct source_function *fn,
-			       struct fn_summary *s)
+/* A summary is built with its names in one buffer and its functions'
+ * calls in one array (offsets until the buffer stops moving): a whole
+ * tree's summaries are some million names, and a malloc() and free() of
+ * each cost more than the walk that finds them. */
+struct builder {
+	struct strbuf strings;
+	struct call_step *calls;
+	size_t nr_calls, alloc_calls;
+};
+
+static char *offset_of(struct builder *b, const char *s, size_t len)
+{
+	size_t at = b->strings.len;
+
+	strbuf_add(&b->strings, s, len);
+	strbuf_addch(&b->strings, '\0');
+	return (char *)(uintptr_t)at;
+}
+
+static char *token_name(struct builder *b, const struct lexed_file *lf, size_t i)
+{
+	return offset_of(b, lf->text + lf->tokens[i].offset, lf->tokens[i].len);
+}
+
+static char *at(const struct file_summary *s, char *offset)
+{
+	return s->strings + (uintptr_t)offset;
+}
+
+static void summarise_function(struct builder *b, const struct source_file *f,
+			       const struct source_function *fn, struct fn_summary *s)
 {
 	const struct lexed_file *lf = &f->lex;
-	size_t i, alloc = 0, name_len = strlen(fn->name);
+	size_t i, name_len = strlen(fn->name);
 
-	s->name = xstrdup(fn->name);
+	s->name = offset_of(b, fn->name, name_len);
 	s->line = lf->tokens[fn->name_tok].line;
 	s->column = lf->tokens[fn->name_tok].column;
 	s->is_static = fn->is_static;
 	s->is_inline = fn->is_inline;
 	s->is_macro = fn->is_macro;
+	s->calls = (struct call_step *)(uintptr_t)b->nr_calls;
 	/* One walk for two questions: the first accessor call that reads
 	 * the current CPU (direct), and through_callee()'s list: member
 	 * calls, and calls by name of what it follows, in order; not the
@@ -382,6 +414,7 @@ static void summarise_function(const struct source_file *f, const struct source_
 	for (i = fn->body_open; i <= fn->body_close && i < lf->nr_tokens; i++) {
 		const struct token *t = &lf->tokens[i];
 		const char *name = lf->text + t->offset;
+		struct call_step *c;
 		long next, prev;
 		bool member;
 
@@ -398,18 +431,20 @@ static void summarise_function(const struct source_file *f, const struct source_
 		if (!member && (!followed(name, t->len) ||
 				(t->len == name_len && !memcmp(name, fn->name, t->len))))
 			continue;
-		ALLOC_GROW(s->calls, s->nr_calls, alloc);
-		s->calls[s->nr_calls].name = xstrndup(name, t->len);
-		s->calls[s->nr_calls].line = t->line;
-		s->calls[s->nr_calls].column = t->column;
-		s->calls[s->nr_calls].member = member;
+		ALLOC_GROW(b->calls, b->nr_calls, b->alloc_calls);
+		c = &b->calls[b->nr_calls++];
+		c->name = offset_of(b, name, t->len);
+		c->line = t->line;
+		c->column = t->column;
+		c->member = member;
 		s->nr_calls++;
 	}
 }
 
 /* through_ops_table()'s test of each token: an entry of a static const
  * table whose value is a name. */
-static void find_entries(const struct source_file *f, struct file_summary *s)
+static void find_entries(struct builder *b, const struct source_file *f,
+			 struct file_summary *s)
 {
 	const struct lexed_file *lf = &f->lex;
 	struct entry_walk w = { -1, -1 };
@@ -417,6 +452,7 @@ static void find_entries(const struct source_file *f, struct file_summary *s)
 
 	for (i = 0; i < lf->nr_tokens; i++) {
 		const struct token *t = &lf->tokens[i];
+		struct ops_entry *e;
 		long table, value;
 
 		if (t->kind != TOK_IDENT || f->dead[i] || i + 1 >= lf->nr_tokens ||
@@ -429,11 +465,11 @@ static void find_entries(const struct source_file *f, struct file_summary *s)
 		if (value < 0 || lf->tokens[value].kind != TOK_IDENT)
 			continue;
 		ALLOC_GROW(s->entries, s->nr_entries, alloc);
-		s->entries[s->nr_entries].member = tok_text(lf, i);
-		s->entries[s->nr_entries].target = tok_text(lf, (size_t)value);
-		s->entries[s->nr_entries].table = tok_text(lf, (size_t)table);
-		s->entries[s->nr_entries].line = t->line;
-		s->nr_entries++;
+		e = &s->entries[s->nr_entries++];
+		e->member = token_name(b, lf, i);
+		e->target = token_name(b, lf, (size_t)value);
+		e->table = token_name(b, lf, (size_t)table);
+		e->line = t->line;
 	}
 }
 
@@ -483,22 +519,36 @@ const struct fn_summary *file_summary_find(const struct file_summary *s, const c
 struct file_summary *file_summary_new(const struct source_file *f)
 {
 	struct file_summary *s = xcalloc(1, sizeof(*s));
+	struct builder b = { STRBUF_INIT, NULL, 0, 0 };
 	size_t i;
 
 	s->path = xstrdup(f->path);
 	s->funcs = xcalloc(f->nr_funcs + 1, sizeof(*s->funcs));
 	s->nr_funcs = f->nr_funcs;
 	for (i = 0; i < f->nr_funcs; i++)
-		summarise_function(f, &f->funcs[i], &s->funcs[i]);
+		summarise_function(&b, f, &f->funcs[i], &s->funcs[i]);
+	find_entries(&b, f, s);
+	s->strings = strbuf_detach(&b.strings);
+	s->calls = b.calls;
+	for (i = 0; i < b.nr_calls; i++)
+		b.calls[i].name = at(s, b.calls[i].name);
+	for (i = 0; i < s->nr_funcs; i++) {
+		s->funcs[i].name = at(s, s->funcs[i].name);
+		s->funcs[i].calls = b.calls + (uintptr_t)s->funcs[i].calls;
+	}
+	for (i = 0; i < s->nr_entries; i++) {
+		s->entries[i].member = at(s, s->entries[i].member);
+		s->entries[i].target = at(s, s->entries[i].target);
+		s->entries[i].table = at(s, s->entries[i].table);
+	}
 	index_by_name(s);
 	s->nr_directives = source_include_directives(f, &s->directives);
-	find_entries(f, s);
 	return s;
 }
 
 void file_summary_free(struct file_summary *s, int depths)
 {
-	size_t i, j;
+	size_t i;
 	int d;
 
 	if (!s)
@@ -506,9 +556,6 @@ void file_summary_free(struct file_summary *s, int depths)
 	for (i = 0; i < s->nr_funcs; i++) {
 		struct fn_summary *fn = &s->funcs[i];
 
-		for (j = 0; j < fn->nr_calls; j++)
-			free(fn->calls[j].name);
-		free(fn->calls);
 		cpu_chain_release(&fn->direct);
 		for (d = 0; fn->memo && d < depths; d++) {
 			if (!fn->memo[d])
@@ -517,9 +564,10 @@ void file_summary_free(struct file_summary *s, int depths)
 			free(fn->memo[d]);
 		}
 		free(fn->memo);
-		free(fn->name);
 	}
 	free(s->funcs);
+	free(s->calls);
+	free(s->strings);
 	free(s->by_name);
 	for (i = 0; i < s->nr_includes; i++)
 		free(s->includes[i]);
@@ -527,11 +575,6 @@ void file_summary_free(struct file_summary *s, int depths)
 	for (i = 0; i < s->nr_directives; i++)
 		free(s->directives[i].name);
 	free(s->directives);
-	for (i = 0; i < s->nr_entries; i++) {
-		free(s->entries[i].member);
-		free(s->entries[i].target);
-		free(s->entries[i].table);
-	}
 	free(s->entries);
 	free(s->path);
 	free(s);

@@ -50,6 +50,8 @@ struct ops_entry {
 
 struct file_summary {
 	char *path;
+	char *strings;		/* every name below, one after another */
+	struct call_step *calls;	/* every function's, one after another */
 	struct fn_summary *funcs;	/* in the source file's order */
 	size_t nr_funcs;
 	/* indexes of funcs by name, then by index: a file of hundreds of
