@@ -55,6 +55,17 @@ static const char *const keywords[] = {
 	"ARRAY_SIZE", "min", "max", "min_t", "max_t", "do", NULL
 };
 
+/* tok_is_punct() for a length known here: every token of every body. */
+static inline bool punct_is(const struct lexed_file *lf, long i, const char *p, size_t len)
+{
+	const struct token *t;
+
+	if (i < 0 || (size_t)i >= lf->nr_tokens)
+		return false;
+	t = &lf->tokens[i];
+	return t->kind == TOK_PUNCT && t->len == len && !memcmp(lf->text + t->offset, p, len);
+}
+
 static bool starts_with_any(const char *s, size_t len, const char *const *list)
 {
 	for (; *list; list++) {
@@ -271,22 +282,19 @@ static long table_entry(const struct lexed_file *lf, size_t i, struct entry_walk
 	long j, name = -1, table = -1;
 	int depth = 0;
 
-	if (!tok_is_punct(lf, token_prev_code(lf, (long)i), ".") ||
-	    !tok_is_punct(lf, token_next_code(lf, (long)i), "="))
-		return -1;
 	for (j = token_prev_code(lf, (long)i); j >= 0; j = token_prev_code(lf, j)) {
 		if (j == w->member && depth == 0) {
 			table = w->table;
 			break;
 		}
-		if (tok_is_punct(lf, j, "}")) {
+		if (punct_is(lf, j, "}", 1)) {
 			depth++;
-		} else if (tok_is_punct(lf, j, "{")) {
+		} else if (punct_is(lf, j, "{", 1)) {
 			if (depth-- == 0) {
 				table = opens_static_const_table(lf, j, &name) ? name : -1;
 				break;
 			}
-		} else if (tok_is_punct(lf, j, ";")) {
+		} else if (punct_is(lf, j, ";", 1)) {
 			break;
 		}
 	}
@@ -346,17 +354,6 @@ static bool followed(const char *s, size_t len)
 bool cpu_call_followed(const char *name)
 {
 	return followed(name, strlen(name));
-}
-
-/* tok_is_punct() for a length known here: every token of every body. */
-static inline bool punct_is(const struct lexed_file *lf, long i, const char *p, size_t len)
-{
-	const struct token *t;
-
-	if (i < 0 || (size_t)i >= lf->nr_tokens)
-		return false;
-	t = &lf->tokens[i];
-	return t->kind == TOK_PUNCT && t->len == len && !memcmp(lf->text + t->offset, p, len);
 }
 
 /* is_current_cpu_accessor()'s test of the name. */
@@ -455,8 +452,9 @@ static void find_entries(struct builder *b, const struct source_file *f,
 		struct ops_entry *e;
 		long table, value;
 
-		if (t->kind != TOK_IDENT || f->dead[i] || i + 1 >= lf->nr_tokens ||
-		    (lf->tokens[i + 1].kind != TOK_PUNCT && lf->tokens[i + 1].kind != TOK_COMMENT))
+		if (t->kind != TOK_IDENT || f->dead[i] ||
+		    !punct_is(lf, token_next_code(lf, (long)i), "=", 1) ||
+		    !punct_is(lf, token_prev_code(lf, (long)i), ".", 1))
 			continue;
 		table = table_entry(lf, i, &w);
 		if (table < 0)
