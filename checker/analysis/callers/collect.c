@@ -478,9 +478,9 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 		tree_reading_release(&a);
 		return -1;
 	}
-	/* the judging asks about thousands of work functions, most in
-	 * files the read lexes */
-	a.summarise = true;
+	/* The whole tree's judging asks about thousands of work functions,
+	 * most in files the read lexes; a section's, about its own few. */
+	a.summarise = !opts->in_scope;
 	so.root = opts->root;
 	so.rules = file_rules;
 	so.nr_rules = nr_file_rules;
