@@ -6,6 +6,7 @@
 #include "lib/usage.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -53,12 +54,22 @@ static const char *const other_site_names[] = {
 static uint32_t site_name_lengths[256];
 static pthread_once_t site_name_once = PTHREAD_ONCE_INIT;
 
+/* Every site name holds one of these: a file's text is searched for them
+ * to find the tokens worth asking (site_name_tokens()). */
+static const char *const site_name_parts[] = { "_work", "_wq" };
+
 static void note_site_name(const char *name)
 {
-	size_t len = strlen(name);
+	size_t len = strlen(name), k;
 
 	if (len >= 32)
 		die("site name %s: too long for site_name_lengths", name);
+	for (k = 0; k < sizeof(site_name_parts) / sizeof(site_name_parts[0]);
+	     k++)
+		if (strstr(name, site_name_parts[k]))
+			break;
+	if (k == sizeof(site_name_parts) / sizeof(site_name_parts[0]))
+		die("site name %s holds none of site_name_parts", name);
 	site_name_lengths[(unsigned char)name[0]] |= 1U << len;
 }
 
@@ -81,6 +92,64 @@ bool may_be_site_name(const struct lexed_file *lf, size_t i)
 	return t->len < 32 &&
 	       (site_name_lengths[(unsigned char)lf->text[t->offset]] >>
 		t->len) & 1;
+}
+
+/* The token holding text offset pos, or nr_tokens. */
+static size_t token_at(const struct lexed_file *lf, size_t pos)
+{
+	size_t lo = 0, hi = lf->nr_tokens;
+
+	/* the last token starting at or before pos */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (lf->tokens[mid].offset <= pos)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? lo - 1 : lf->nr_tokens;
+}
+
+static int size_compare(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+size_t site_name_tokens(const struct lexed_file *lf, size_t **out)
+{
+	size_t *v = NULL, nr = 0, alloc = 0, k, i, kept;
+
+	pthread_once(&site_name_once, site_names_init);
+	for (k = 0; k < sizeof(site_name_parts) / sizeof(site_name_parts[0]);
+	     k++) {
+		const char *part = site_name_parts[k];
+		size_t n = strlen(part), from = 0;
+		const char *hit;
+
+		while (from < lf->size &&
+		       (hit = memmem(lf->text + from, lf->size - from, part,
+				     n))) {
+			size_t pos = (size_t)(hit - lf->text),
+			       t = token_at(lf, pos);
+
+			from = pos + 1;
+			if (t == lf->nr_tokens ||
+			    pos + n > lf->tokens[t].offset + lf->tokens[t].len)
+				continue;
+			ALLOC_GROW(v, nr, alloc);
+			v[nr++] = t;
+		}
+	}
+	if (nr > 1)
+		qsort(v, nr, sizeof(*v), size_compare);
+	for (i = kept = 0; i < nr; i++)
+		if (!kept || v[kept - 1] != v[i])
+			v[kept++] = v[i];
+	*out = v;
+	return kept;
 }
 
 /* The names 6.17 added count only on a tree that has them. */

@@ -147,6 +147,10 @@ bool is_system_wq_name(const struct lexed_file *lf, long i, bool new_names);
  * of the names above or alloc_workqueue: no other needs comparing with
  * each of them (a tenth of the lexical pass' time). */
 bool may_be_site_name(const struct lexed_file *lf, size_t i);
+/* The tokens of lf whose text holds a part every name above holds ("_work",
+ * "_wq"), in order, once each (*out allocated): scan_file() asks only those
+ * rather than walking every token of the file. Returns how many. */
+size_t site_name_tokens(const struct lexed_file *lf, size_t **out);
 bool is_unbound_system_wq(const char *wq);
 bool is_new_system_wq(const char *wq);
 bool names_flag(const struct lexed_file *lf, size_t first, size_t last,

@@ -16,14 +16,17 @@ void scan_file(struct lexical_pass *lp, const struct source_file *f,
 		lp->au->migration && lp->au->era.schedule_work_wq ?
 			lp->au->era.schedule_work_wq :
 			"system_wq";
-	size_t i, j;
+	size_t *candidates, nr_candidates, c, i, j;
 
-	for (i = 0; i < lf->nr_tokens; i++) {
+	/* a token no site name could be does nothing below */
+	nr_candidates = site_name_tokens(lf, &candidates);
+	for (c = 0; c < nr_candidates; c++) {
 		const struct queue_call_api *api;
 		size_t first[8], last[8], n;
 		long open, prev;
 		bool system, alloc;
 
+		i = candidates[c];
 		if (f->dead[i] || lf->tokens[i].kind != TOK_IDENT ||
 		    lf->tokens[i].len < SHORTEST_SITE_NAME ||
 		    lf->tokens[i].is_directive_name ||
@@ -105,5 +108,6 @@ void scan_file(struct lexical_pass *lp, const struct source_file *f,
 			 first[api->wq_arg], last[api->wq_arg],
 			 first[api->item_arg], last[api->item_arg]);
 	}
+	free(candidates);
 	free(taken);
 }
