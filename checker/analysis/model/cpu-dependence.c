@@ -19,9 +19,10 @@
 struct names_store {
 	pthread_mutex_t lock;
 	struct strmap texts;	/* path -> struct names_filter * */
-	/* "from\nname" and "\ndir\nname" -> struct resolved *: a callee is
-	 * looked for again and again (each work function, each of its callers),
-	 * and a miss costs a search of every header and file of a directory. */
+	/* "\ndir\nname" -> struct resolved * (and in each summary, name ->
+	 * struct resolved *): a callee is looked for again and again (each
+	 * work function, each of its callers), and a miss costs a search of
+	 * every header and file of a directory. */
 	struct strmap resolved;
 	pthread_cond_t built;	/* a summary being built is done */
 	int refs;
@@ -552,13 +553,16 @@ static const struct fn_summary *resolve_in_dir(struct cpu_dependence *cd,
 	return NULL;
 }
 
-static const struct fn_summary *remembered(struct cpu_dependence *cd, const char *key,
-					   struct file_summary **where, bool *known)
+/* What map (the from file's own by name, or the store's by directory)
+ * says of key: *known whether it says anything. */
+static const struct fn_summary *remembered(struct cpu_dependence *cd, struct strmap *map,
+					   const char *key, struct file_summary **where,
+					   bool *known)
 {
 	struct resolved *r;
 
 	pthread_mutex_lock(&cd->names->lock);
-	r = strmap_get(&cd->names->resolved, key);
+	r = strmap_get(map, key);
 	pthread_mutex_unlock(&cd->names->lock);
 	*known = r != NULL;
 	if (!r || !r->where)
@@ -567,8 +571,8 @@ static const struct fn_summary *remembered(struct cpu_dependence *cd, const char
 	return r->fn;
 }
 
-static const struct fn_summary *remember(struct cpu_dependence *cd, const char *key,
-					 struct file_summary *where,
+static const struct fn_summary *remember(struct cpu_dependence *cd, struct strmap *map,
+					 const char *key, struct file_summary *where,
 					 const struct fn_summary *fn)
 {
 	struct resolved *r = xcalloc(1, sizeof(*r));
@@ -576,15 +580,18 @@ static const struct fn_summary *remember(struct cpu_dependence *cd, const char *
 	r->where = fn ? where : NULL;
 	r->fn = fn;
 	pthread_mutex_lock(&cd->names->lock);
-	if (strmap_get(&cd->names->resolved, key))
+	if (strmap_get(map, key))
 		free(r);
 	else
-		strmap_put(&cd->names->resolved, key, r);
+		strmap_put(map, key, r);
 	pthread_mutex_unlock(&cd->names->lock);
 	return fn;
 }
 
-/* The definition of name as seen from file from, and its file's summary. */
+/* The definition of name as seen from file from, and its file's summary.
+ * The answer is kept in from's summary under name; a miss of the file and
+ * its headers, in the store under "\ndir\nname" (the same answer from
+ * every file of the directory). */
 static const struct fn_summary *resolve(struct cpu_dependence *cd, const char *from,
 					const char *name, struct file_summary **where)
 {
@@ -592,17 +599,16 @@ static const struct fn_summary *resolve(struct cpu_dependence *cd, const char *f
 	const struct fn_summary *fn;
 	char *const *includes;
 	size_t nr_includes = 0;
-	struct strbuf key = STRBUF_INIT, dir_key = STRBUF_INIT;
+	struct strbuf dir_key = STRBUF_INIT;
 	const char *slash;
 	bool known;
 	size_t i;
 
 	if (!f)
 		return NULL;
-	strbuf_addf(&key, "%s\n%s", from, name);
-	fn = remembered(cd, key.buf, where, &known);
+	fn = remembered(cd, &f->resolved, name, where, &known);
 	if (known)
-		goto out;
+		return fn;
 	fn = find_in(cd, from, name, false, &at);
 	includes = fn ? NULL : summary_includes(cd, f, &nr_includes);
 	for (i = 0; !fn && i < nr_includes; i++)
@@ -611,16 +617,14 @@ static const struct fn_summary *resolve(struct cpu_dependence *cd, const char *f
 		slash = strrchr(from, '/');
 		strbuf_addf(&dir_key, "\n%.*s\n%s",
 			    slash ? (int)(slash - from) : 0, from, name);
-		fn = remembered(cd, dir_key.buf, &at, &known);
+		fn = remembered(cd, &cd->names->resolved, dir_key.buf, &at, &known);
 		if (!known)
-			fn = remember(cd, dir_key.buf, at,
+			fn = remember(cd, &cd->names->resolved, dir_key.buf, at,
 				      resolve_in_dir(cd, from, name, &at));
 	}
-	remember(cd, key.buf, at, fn);
+	remember(cd, &f->resolved, name, at, fn);
 	if (fn)
 		*where = at;
-out:
-	strbuf_release(&key);
 	strbuf_release(&dir_key);
 	return fn;
 }

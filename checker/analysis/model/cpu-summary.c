@@ -574,6 +574,7 @@ void file_summary_free(struct file_summary *s, int depths)
 		free(s->directives[i].name);
 	free(s->directives);
 	free(s->entries);
+	strmap_release(&s->resolved, free);
 	free(s->path);
 	free(s);
 }

@@ -66,6 +66,9 @@ struct file_summary {
 	bool includes_resolved;
 	struct ops_entry *entries;	/* in token order */
 	size_t nr_entries;
+	/* cpu-dependence.c's, under its lock: where a name called here is
+	 * defined (name -> its struct resolved *, freed with free()) */
+	struct strmap resolved;
 };
 
 /* The first function of s called name (from index *from on), or NULL;
