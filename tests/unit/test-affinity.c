@@ -1,5 +1,6 @@
 /* Unit tests of the work-item keys and the CPU-read detection. */
 #include "analysis/model/cpu-dependence.h"
+#include "analysis/model/cpu-summary.h"
 #include "test-lib.h"
 #include "lib/usage.h"
 #include "analysis/model/workitem-index.h"

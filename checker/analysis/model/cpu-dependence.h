@@ -13,24 +13,8 @@
 #ifndef WQCHECK_CPU_DEPENDENCE_H
 #define WQCHECK_CPU_DEPENDENCE_H
 
+#include "analysis/model/cpu-chain.h"
 #include "front/source-cache.h"
-
-struct cpu_step {
-	char *file;
-	unsigned line, column;
-	char *message;
-};
-
-struct cpu_chain {
-	struct cpu_step *steps;
-	size_t nr, alloc;
-};
-
-void cpu_chain_add(struct cpu_chain *c, const char *file, unsigned line, unsigned column,
-		   const char *message);
-/* A copy of each step of from, after those of to. */
-void cpu_chain_append(struct cpu_chain *to, const struct cpu_chain *from);
-void cpu_chain_release(struct cpu_chain *c);
 
 struct cpu_dependence;
 
@@ -100,7 +84,5 @@ bool cpu_dependence_of(struct cpu_dependence *cd, const char *from, const char *
 bool cpu_dependence_reads_only_cpu(struct cpu_dependence *cd, const char *from,
 				   const char *name);
 
-/* Is token i of lf a call of a current-CPU accessor? */
-bool is_current_cpu_accessor(const struct lexed_file *lf, size_t i);
 
 #endif

@@ -13,7 +13,10 @@
 #ifndef WQCHECK_CPU_SUMMARY_H
 #define WQCHECK_CPU_SUMMARY_H
 
-#include "analysis/model/cpu-dependence.h"
+#include "analysis/model/cpu-chain.h"
+#include "front/source-cache.h"
+
+#include <stdbool.h>
 
 /* A call in a function's body, in token order, not under #if 0. */
 struct call_step {
@@ -79,6 +82,9 @@ const struct fn_summary *file_summary_find(const struct file_summary *s, const c
 /* The summary of f. */
 struct file_summary *file_summary_new(const struct source_file *f);
 void file_summary_free(struct file_summary *s, int depths);
+
+/* Is token i of lf a call of a current-CPU accessor? */
+bool is_current_cpu_accessor(const struct lexed_file *lf, size_t i);
 
 /* Is a call of name followed into its definition? Not the keywords and
  * function-like builtins, not the accessors themselves (read above), not

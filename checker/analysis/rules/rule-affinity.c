@@ -14,6 +14,7 @@
  * each such call is found and judged, and the rules report from that. */
 #include "analysis/rules/rule-affinity.h"
 #include "analysis/model/cpu-dependence.h"
+#include "analysis/model/cpu-summary.h"
 #include "analysis/model/cpu-questions.h"
 #include "analysis/model/item-bindings.h"
 #include "analysis/model/on-api.h"
