@@ -309,13 +309,14 @@ struct name_list {
 	const char *s;
 	size_t len;
 	bool prefix;
+	bool accessor;	/* from accessors[] or accessor_prefixes[] */
 };
 
 static struct name_list *by_first[256];
 static size_t nr_by_first[256];
 static pthread_once_t lists_once = PTHREAD_ONCE_INIT;
 
-static void index_list(const char *const *list, bool prefix)
+static void index_list(const char *const *list, bool prefix, bool accessor)
 {
 	for (; *list; list++) {
 		unsigned char c = (unsigned char)**list;
@@ -325,21 +326,28 @@ static void index_list(const char *const *list, bool prefix)
 		by_first[c][n].s = *list;
 		by_first[c][n].len = strlen(*list);
 		by_first[c][n].prefix = prefix;
+		by_first[c][n].accessor = accessor;
 	}
 }
 
 static void index_lists(void)
 {
-	index_list(keywords, false);
-	index_list(not_followed, true);
-	index_list(accessors, false);
-	index_list(accessor_prefixes, true);
+	index_list(keywords, false, false);
+	index_list(not_followed, true, false);
+	index_list(accessors, false, true);
+	index_list(accessor_prefixes, true, true);
 }
 
-static bool followed(const char *s, size_t len)
+/* A name called: 0 followed into its definition; else NOT_FOLLOWED and,
+ * when it is an accessor (is_current_cpu_accessor()'s names), ACCESSOR. */
+#define NOT_FOLLOWED 1
+#define ACCESSOR 2
+
+static int call_class(const char *s, size_t len)
 {
 	const struct name_list *l;
 	size_t i, n;
+	int class = 0;
 
 	pthread_once(&lists_once, index_lists);
 	l = by_first[(unsigned char)s[0]];
@@ -347,19 +355,13 @@ static bool followed(const char *s, size_t len)
 	for (i = 0; i < n; i++)
 		if ((l[i].prefix ? len >= l[i].len : len == l[i].len) &&
 		    !memcmp(s, l[i].s, l[i].len))
-			return false;
-	return true;
+			class |= NOT_FOLLOWED | (l[i].accessor ? ACCESSOR : 0);
+	return class;
 }
 
 bool cpu_call_followed(const char *name)
 {
-	return followed(name, strlen(name));
-}
-
-/* is_current_cpu_accessor()'s test of the name. */
-static bool accessor_named(const char *s, size_t len)
-{
-	return equals_any(s, len, accessors) || starts_with_any(s, len, accessor_prefixes);
+	return !call_class(name, strlen(name));
 }
 
 /* A summary is built with its names in one buffer and its functions'
@@ -423,11 +425,14 @@ static void summarise_function(struct builder *b, const struct source_file *f,
 			continue;
 		prev = token_prev_code(lf, (long)i);
 		member = punct_is(lf, prev, ".", 1) || punct_is(lf, prev, "->", 2);
-		if (!member && !s->reads && accessor_named(name, t->len))
-			s->reads = reads_here(f, fn, i, &s->direct);
-		if (!member && (!followed(name, t->len) ||
-				(t->len == name_len && !memcmp(name, fn->name, t->len))))
-			continue;
+		if (!member) {
+			int class = call_class(name, t->len);
+
+			if ((class & ACCESSOR) && !s->reads)
+				s->reads = reads_here(f, fn, i, &s->direct);
+			if (class || (t->len == name_len && !memcmp(name, fn->name, t->len)))
+				continue;
+		}
 		ALLOC_GROW(b->calls, b->nr_calls, b->alloc_calls);
 		c = &b->calls[b->nr_calls++];
 		c->name = offset_of(b, name, t->len);
@@ -452,7 +457,11 @@ static void find_entries(struct builder *b, const struct source_file *f,
 		struct ops_entry *e;
 		long table, value;
 
+		/* most identifiers have a neighbour that is neither: asked
+		 * first, of the next token, with no comment skipped */
 		if (t->kind != TOK_IDENT || f->dead[i] ||
+		    (i + 1 < lf->nr_tokens && lf->tokens[i + 1].kind != TOK_COMMENT &&
+		     !punct_is(lf, (long)i + 1, "=", 1)) ||
 		    !punct_is(lf, token_next_code(lf, (long)i), "=", 1) ||
 		    !punct_is(lf, token_prev_code(lf, (long)i), ".", 1))
 			continue;
