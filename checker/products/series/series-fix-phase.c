@@ -211,6 +211,20 @@ static bool make_twowq(struct series *s, const char *path,
 	return made;
 }
 
+/* --rules converts only the rules it names: the fixes too (WQ014's,
+ * WQ015's) are written only where their rule is among them. */
+static bool fix_wanted(const struct series *s, const struct rule *r)
+{
+	size_t i;
+
+	if (!s->rules_given)
+		return true;
+	for (i = 0; i < s->nr_rules; i++)
+		if (s->rules[i] == r)
+			return true;
+	return false;
+}
+
 void series_make_fix_patches(struct series *s)
 {
 	const struct rule *rule = rule_find("WQ015");
@@ -224,9 +238,13 @@ void series_make_fix_patches(struct series *s)
 	struct strbuf text = STRBUF_INIT, msg = STRBUF_INIT;
 	struct era era;
 	size_t i, j;
-	bool fits, reentrant;
+	bool fits, reentrant, want15, want14;
 
 	if (!s->git || !rule || !two)
+		return;
+	want15 = fix_wanted(s, rule);
+	want14 = fix_wanted(s, two);
+	if (!want15 && !want14)
 		return;
 	era_read(s->root, &era);
 	fits = rule_fits_era(rule, &era);
@@ -251,6 +269,8 @@ void series_make_fix_patches(struct series *s)
 			const struct finding *f = &fr->findings[j];
 			char *prefix;
 
+			if ((f->rule == rule && !want15) || (f->rule == two && !want14))
+				continue;
 			if (f->in_inactive_branch) {
 				/* the fixes change only code the reading
 				 * compiles, as validate's build of it does;

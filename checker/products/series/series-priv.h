@@ -53,6 +53,7 @@ struct series {
 	struct mailmap mailmap;
 	const struct rule *rules[64];
 	size_t nr_rules;
+	bool rules_given; /* --rules: fixes only of WQ014/WQ015 named there */
 	enum series_split split;
 	char *name, *email;
 	const char *env[5];

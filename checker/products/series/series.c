@@ -126,6 +126,7 @@ int series_make(const struct series_options *o)
 	s.jobs = o->jobs;
 	for (i = 0; i < o->nr_rules && i < 64; i++)
 		s.rules[s.nr_rules++] = o->rules[i];
+	s.rules_given = o->nr_rules > 0;
 
 	if (access(o->tree, F_OK) < 0)
 		die_errno("%s", o->tree);
