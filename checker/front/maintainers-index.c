@@ -2,7 +2,6 @@
  * prefixes are looked up one length at a time with a hash carried along the
  * path, only at the lengths some pattern's prefix has. */
 #include "front/maintainers-index.h"
-#include "front/maintainers.h"
 #include "lib/usage.h"
 
 #include <stdlib.h>
@@ -52,19 +51,17 @@ static struct maint_bucket *slot_of(const struct maint_index *ix,
 	}
 }
 
-struct maint_index *maint_index_build(const struct maintainers *m)
+struct maint_index *maint_index_build(const struct maint_key *files,
+				      size_t nr_files,
+				      const struct maint_ref *names,
+				      size_t nr_names)
 {
 	struct maint_index *ix = xcalloc(1, sizeof(*ix));
-	size_t nr_files = 0, nr_names = 0, size = 16, i, j, next = 0;
+	size_t size = 16, i, next = 0;
 
-	for (i = 0; i < m->nr; i++) {
-		nr_files += m->sections[i].nr_files;
-		nr_names += m->sections[i].nr_names;
-		for (j = 0; j < m->sections[i].nr_files; j++)
-			if (m->sections[i].files[j].literal_len > ix->max_len)
-				ix->max_len =
-					m->sections[i].files[j].literal_len;
-	}
+	for (i = 0; i < nr_files; i++)
+		if (files[i].len > ix->max_len)
+			ix->max_len = files[i].len;
 	while (size < 2 * nr_files)
 		size *= 2;
 	ix->slots = xcalloc(size, sizeof(*ix->slots));
@@ -72,46 +69,36 @@ struct maint_index *maint_index_build(const struct maintainers *m)
 	ix->refs = xcalloc(nr_files + 1, sizeof(*ix->refs));
 	ix->lens = xcalloc(ix->max_len / 64 + 1, sizeof(*ix->lens));
 	ix->names = xcalloc(nr_names + 1, sizeof(*ix->names));
+	if (nr_names)
+		memcpy(ix->names, names, nr_names * sizeof(*names));
+	ix->nr_names = nr_names;
 
 	/* Count each prefix's patterns, place the groups, then fill them in
-	 * section order. */
-	for (i = 0; i < m->nr; i++)
-		for (j = 0; j < m->sections[i].nr_files; j++) {
-			const struct maint_pattern *p =
-				&m->sections[i].files[j];
-			uint64_t h = hash_bytes(p->text, p->literal_len);
-			struct maint_bucket *b =
-				slot_of(ix, p->text, p->literal_len, h);
+	 * the order given. */
+	for (i = 0; i < nr_files; i++) {
+		uint64_t h = hash_bytes(files[i].key, files[i].len);
+		struct maint_bucket *b =
+			slot_of(ix, files[i].key, files[i].len, h);
 
-			if (!b->key) {
-				b->key = p->text;
-				b->hash = h;
-				b->len = (uint32_t)p->literal_len;
-			}
-			b->nr++;
-			ix->lens[p->literal_len / 64] |=
-				1ULL << (p->literal_len % 64);
+		if (!b->key) {
+			b->key = files[i].key;
+			b->hash = h;
+			b->len = (uint32_t)files[i].len;
 		}
+		b->nr++;
+		ix->lens[files[i].len / 64] |= 1ULL << (files[i].len % 64);
+	}
 	for (i = 0; i < size; i++) {
 		ix->slots[i].first = (uint32_t)next;
 		next += ix->slots[i].nr;
 		ix->slots[i].nr = 0;
 	}
-	for (i = 0; i < m->nr; i++) {
-		for (j = 0; j < m->sections[i].nr_files; j++) {
-			const struct maint_pattern *p =
-				&m->sections[i].files[j];
-			struct maint_bucket *b =
-				slot_of(ix, p->text, p->literal_len,
-					hash_bytes(p->text, p->literal_len));
+	for (i = 0; i < nr_files; i++) {
+		struct maint_bucket *b =
+			slot_of(ix, files[i].key, files[i].len,
+				hash_bytes(files[i].key, files[i].len));
 
-			ix->refs[b->first + b->nr++] = (struct maint_ref){
-				(uint32_t)i, (uint32_t)j
-			};
-		}
-		for (j = 0; j < m->sections[i].nr_names; j++)
-			ix->names[ix->nr_names++] =
-				(struct maint_ref){ (uint32_t)i, (uint32_t)j };
+		ix->refs[b->first + b->nr++] = files[i].ref;
 	}
 	return ix;
 }

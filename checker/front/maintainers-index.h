@@ -8,14 +8,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct maintainers;
-
 /* One pattern: m->sections[section].files[pattern] (or .names[pattern]). */
 struct maint_ref {
 	uint32_t section, pattern;
 };
 
-struct maint_index *maint_index_build(const struct maintainers *m);
+/* An F: pattern's literal bytes: key[0..len). */
+struct maint_key {
+	const char *key;
+	size_t len;
+	struct maint_ref ref;
+};
+
+/* From every F: pattern's key and every N: pattern, each in section
+ * order (the lists are copied; the keys' bytes must outlive the index). */
+struct maint_index *maint_index_build(const struct maint_key *files,
+				      size_t nr_files,
+				      const struct maint_ref *names,
+				      size_t nr_names);
 void maint_index_free(struct maint_index *ix);
 
 /* Calls fn once for each group of F: patterns whose literal bytes begin

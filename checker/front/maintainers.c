@@ -256,6 +256,36 @@ static void section_release(struct maint_section *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/* The F: patterns' literal bytes and the N: patterns, for the index. */
+static void build_index(struct maintainers *m)
+{
+	struct maint_key *files = NULL;
+	struct maint_ref *names = NULL;
+	size_t nr_files = 0, nr_names = 0, alloc_files = 0, alloc_names = 0, i,
+	       j;
+
+	for (i = 0; i < m->nr; i++) {
+		const struct maint_section *s = &m->sections[i];
+
+		for (j = 0; j < s->nr_files; j++) {
+			ALLOC_GROW(files, nr_files, alloc_files);
+			files[nr_files++] = (struct maint_key){
+				s->files[j].text, s->files[j].literal_len,
+				{ (uint32_t)i, (uint32_t)j }
+			};
+		}
+		for (j = 0; j < s->nr_names; j++) {
+			ALLOC_GROW(names, nr_names, alloc_names);
+			names[nr_names++] =
+				(struct maint_ref){ (uint32_t)i, (uint32_t)j };
+		}
+	}
+	maint_index_free(m->index);
+	m->index = maint_index_build(files, nr_files, names, nr_names);
+	free(files);
+	free(names);
+}
+
 /*
  * A section is a header line followed by "T:\tvalue" lines; blank lines end
  * it. The preamble (indented text, underlines) leaves sections without
@@ -318,8 +348,7 @@ void maintainers_parse(struct maintainers *m, const char *text, size_t len,
 		}
 		m->nr = j;
 	}
-	maint_index_free(m->index);
-	m->index = maint_index_build(m);
+	build_index(m);
 }
 
 int maintainers_load(struct maintainers *m, const char *root)
