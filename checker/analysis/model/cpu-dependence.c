@@ -445,30 +445,19 @@ static struct file_summary *summary_of(struct cpu_dependence *cd, const char *pa
 	return s;
 }
 
-/* The file's summary if it may define name (its filter says so). */
-static struct file_summary *summary_if_defines(struct cpu_dependence *cd, const char *path,
-					       const char *name)
+/* The file's summary if it is made, or if the file's filter says it may
+ * hold what is asked (may: a definition of name, or a table entry setting
+ * the member name); NULL when it cannot. */
+static struct file_summary *summary_if(struct cpu_dependence *cd, const char *path,
+				       const char *name,
+				       bool (*may)(const struct names_filter *, const char *))
 {
 	bool known;
 	struct file_summary *s = summary_known(cd, path, &known);
 
 	if (known)
 		return s;
-	if (!names_filter_may_define(raw_text(cd, path), name))
-		return NULL;
-	return summary_of(cd, path);
-}
-
-/* The file's summary if it may set member in a table. */
-static struct file_summary *summary_if_sets(struct cpu_dependence *cd, const char *path,
-					    const char *member)
-{
-	bool known;
-	struct file_summary *s = summary_known(cd, path, &known);
-
-	if (known)
-		return s;
-	if (!names_filter_may_set_member(raw_text(cd, path), member))
+	if (!may(raw_text(cd, path), name))
 		return NULL;
 	return summary_of(cd, path);
 }
@@ -477,7 +466,7 @@ static const struct fn_summary *find_in(struct cpu_dependence *cd, const char *p
 					const char *name, bool inline_only,
 					struct file_summary **where)
 {
-	struct file_summary *s = summary_if_defines(cd, path, name);
+	struct file_summary *s = summary_if(cd, path, name, names_filter_may_define);
 	const struct fn_summary *fn;
 	size_t from = 0;
 
@@ -656,7 +645,8 @@ static bool through_ops_table(struct cpu_dependence *cd, struct file_summary *f,
 
 	files = source_dir_files(cd->sc, dir, &nr);
 	for (k = 0; k < nr && !yes; k++) {
-		struct file_summary *tf = summary_if_sets(cd, files[k], call->name);
+		struct file_summary *tf = summary_if(cd, files[k], call->name,
+						   names_filter_may_set_member);
 
 		for (i = 0; tf && i < tf->nr_entries && !yes; i++) {
 			const struct ops_entry *e = &tf->entries[i];
@@ -696,7 +686,8 @@ size_t cpu_dependence_ops_targets(struct cpu_dependence *cd, const char *from,
 
 	files = source_dir_files(cd->sc, dir, &nr);
 	for (k = 0; k < nr && !full; k++) {
-		struct file_summary *tf = summary_if_sets(cd, files[k], member);
+		struct file_summary *tf = summary_if(cd, files[k], member,
+						   names_filter_may_set_member);
 
 		for (i = 0; tf && i < tf->nr_entries && !full; i++) {
 			const struct ops_entry *e = &tf->entries[i];
