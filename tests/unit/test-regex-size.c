@@ -49,6 +49,19 @@ int main(void)
 	      !regex_is_tame("((((((((((((((((((((((((((((((((((((((((((((((((("
 			     "((((((((((((((((((a))))))))))))))))))))))))))))))"));
 
+	/* The fuzz find at 15:27: few atoms, but regcomp() ran for minutes. */
+	CHECK("a quantifier on a star is not tame",
+	      !regex_is_tame("^Documentation/clock/amlogic.*++++++++++++++"));
+	CHECK("a quantifier on a group holding one is not tame",
+	      !regex_is_tame("^(((((.*)+)+)+)+)+"));
+	CHECK("nor an interval on a group holding a star", !regex_is_tame("(a*){2}"));
+	CHECK("a quantified group of plain atoms is tame", regex_is_tame("(ab)+c*"));
+	CHECK("a group holding a quantifier, not quantified, is tame",
+	      regex_is_tame("(a+b|c*)d"));
+	CHECK("quantifiers side by side on two atoms are tame", regex_is_tame("a+b*[c]?.*"));
+	CHECK("an escaped quantifier is an atom", regex_is_tame("a+\\+"));
+	CHECK("a literal '{' is an atom", regex_is_tame("a*{x"));
+
 	for (i = 0; i < sizeof(real) / sizeof(*real); i++) {
 		CHECK(real[i], regex_is_tame(real[i]) &&
 		      !regcomp(&re, real[i], REG_EXTENDED | REG_NOSUB));
