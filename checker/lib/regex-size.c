@@ -65,66 +65,99 @@ static size_t interval_copies(const char *s, const char **end)
 	return (hi > lo ? hi : lo) + 1;
 }
 
+/* What the two walks below tell apart; a ')' with no '(' open is a token
+ * of its own, which they take as an atom. */
+enum regex_token_kind {
+	REGEX_ATOM,		/* a character, a bracket or an escape */
+	REGEX_OPEN,		/* '(' */
+	REGEX_CLOSE,		/* ')' */
+	REGEX_BAR,		/* '|' */
+	REGEX_QUANTIFIER,	/* '*', '+', '?' or a valid interval */
+};
+
+struct regex_token {
+	enum regex_token_kind kind;
+	/* a quantifier's copies of what it applies to (at most) */
+	size_t copies;
+};
+
+/* The token at *s (not at the string's end); *s is set past it. */
+static struct regex_token next_regex_token(const char **s)
+{
+	struct regex_token tok = { REGEX_ATOM, 0 };
+	const char *p = *s, *end;
+
+	switch (*p) {
+	case '(':
+		tok.kind = REGEX_OPEN;
+		break;
+	case ')':
+		tok.kind = REGEX_CLOSE;
+		break;
+	case '|':
+		tok.kind = REGEX_BAR;
+		break;
+	case '*':
+	case '+':
+	case '?':
+		/* glibc makes "a+" as "aa*": one more copy each. */
+		tok.kind = REGEX_QUANTIFIER;
+		tok.copies = 2;
+		break;
+	case '{':
+		/* not a valid interval: a literal '{' */
+		tok.copies = interval_copies(p, &end);
+		if (tok.copies) {
+			tok.kind = REGEX_QUANTIFIER;
+			*s = end;
+			return tok;
+		}
+		break;
+	case '[':
+		*s = skip_bracket(p);
+		return tok;
+	case '\\':
+		*s = p + (p[1] ? 2 : 1);
+		return tok;
+	}
+	*s = p + 1;
+	return tok;
+}
+
 size_t regex_expanded_size(const char *ere)
 {
 	/* Per open group: the size so far and the size of its last atom. */
 	size_t total[REGEX_MAX_DEPTH + 1] = { 0 }, last[REGEX_MAX_DEPTH + 1] = { 0 };
 	int depth = 0;
-	const char *s = ere, *end;
-	size_t copies;
+	const char *s = ere;
 
 	while (*s) {
+		struct regex_token tok = next_regex_token(&s);
 		size_t atom = 1;
 
-		switch (*s) {
-		case '(':
+		switch (tok.kind) {
+		case REGEX_OPEN:
 			if (depth == REGEX_MAX_DEPTH)
 				return SIZE_MAX;
 			depth++;
 			total[depth] = last[depth] = 0;
-			s++;
 			continue;
-		case ')':
-			if (!depth) {
-				s++;
-				break;
+		case REGEX_CLOSE:
+			/* An unbalanced ')' is a plain atom. */
+			if (depth) {
+				atom = add_sat(total[depth], 1);
+				depth--;
 			}
-			atom = add_sat(total[depth], 1);
-			depth--;
-			s++;
 			break;
-		case '|':
+		case REGEX_BAR:
 			last[depth] = 0;
-			s++;
 			continue;
-		case '*':
-		case '+':
-		case '?':
-			/* glibc makes "a+" as "aa*": one more copy each. */
+		case REGEX_QUANTIFIER:
 			total[depth] = add_sat(total[depth] - last[depth],
-					       mul_sat(last[depth], 2));
-			last[depth] = mul_sat(last[depth], 2);
-			s++;
+					       mul_sat(last[depth], tok.copies));
+			last[depth] = mul_sat(last[depth], tok.copies);
 			continue;
-		case '{':
-			copies = interval_copies(s, &end);
-			if (!copies) {
-				s++;
-				break;
-			}
-			total[depth] = add_sat(total[depth] - last[depth],
-					       mul_sat(last[depth], copies));
-			last[depth] = mul_sat(last[depth], copies);
-			s = end;
-			continue;
-		case '[':
-			s = skip_bracket(s);
-			break;
-		case '\\':
-			s += s[1] ? 2 : 1;
-			break;
-		default:
-			s++;
+		case REGEX_ATOM:
 			break;
 		}
 		last[depth] = atom;
@@ -152,56 +185,34 @@ static bool nested_quantifier(const char *ere)
 	/* the last atom: quantified, or a group that holds a quantifier */
 	bool last_quantified = false, last_holds = false;
 	int depth = 0;
-	const char *s = ere, *end;
+	const char *s = ere;
 
 	while (*s) {
-		switch (*s) {
-		case '(':
+		switch (next_regex_token(&s).kind) {
+		case REGEX_OPEN:
 			if (depth == REGEX_MAX_DEPTH)
 				return true;
 			holds[++depth] = false;
-			last_quantified = last_holds = false;
-			s++;
-			continue;
-		case ')':
+			break;
+		case REGEX_CLOSE:
+			/* An unbalanced ')' is a plain atom. */
 			if (depth) {
 				last_holds = holds[depth];
 				depth--;
 				holds[depth] |= last_holds;
-			} else {
-				last_holds = false;
+				last_quantified = false;
+				continue;
 			}
-			last_quantified = false;
-			s++;
-			continue;
-		case '|':
-			last_quantified = last_holds = false;
-			s++;
-			continue;
-		case '{':
-			if (!interval_copies(s, &end)) {
-				s++;
-				break;
-			}
-			/* fall through */
-		case '*':
-		case '+':
-		case '?':
+			break;
+		case REGEX_BAR:
+		case REGEX_ATOM:
+			break;
+		case REGEX_QUANTIFIER:
 			if (last_quantified || last_holds)
 				return true;
 			last_quantified = true;
 			holds[depth] = true;
-			s = *s == '{' ? end : s + 1;
 			continue;
-		case '[':
-			s = skip_bracket(s);
-			break;
-		case '\\':
-			s += s[1] ? 2 : 1;
-			break;
-		default:
-			s++;
-			break;
 		}
 		last_quantified = last_holds = false;
 	}
