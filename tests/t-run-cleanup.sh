@@ -12,17 +12,8 @@
 set -u
 : "${TOP:?}"
 
-T=$(mktemp -d "${TMPDIR:-/tmp}/t-run-cleanup.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-
-ok() { echo "ok - run-cleanup: $1"; }
-not_ok() { echo "not ok - run-cleanup: $1"; shift; for l in "$@"; do echo "    $l"; done; }
-check() { local name=$1; shift; if "$@"; then ok "$name"; else not_ok "$name"; fi; }
-
-top=$T/top
-mkdir -p "$top/tests" "$T/tmp" "$T/cache"
-cp "$TOP/tests/run" "$top/tests/run"
-export WQCHECK_CACHE=$T/cache WQCHECK_TEST_KILL_AFTER=1 WQCHECK_TEST_JOBS=2
+. "$TOP/tests/lib/run-copy.sh" run-cleanup
+export WQCHECK_TEST_KILL_AFTER=1 WQCHECK_TEST_JOBS=2
 export RECORD=$T/record
 scratch_root=$T/cache/test-scratch
 host=$(uname -n)

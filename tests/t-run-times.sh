@@ -11,17 +11,8 @@
 set -u
 : "${TOP:?}"
 
-T=$(mktemp -d "${TMPDIR:-/tmp}/t-run-times.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-
-ok() { echo "ok - run-times: $1"; }
-not_ok() { echo "not ok - run-times: $1"; shift; for l in "$@"; do echo "    $l"; done; }
-check() { local name=$1; shift; if "$@"; then ok "$name"; else not_ok "$name"; fi; }
-
-top=$T/top
-mkdir -p "$top/tests" "$T/tmp" "$T/cache"
-cp "$TOP/tests/run" "$top/tests/run"
-export WQCHECK_CACHE=$T/cache WQCHECK_TEST_JOBS=1 WQCHECK_REAL=0
+. "$TOP/tests/lib/run-copy.sh" run-times
+export WQCHECK_TEST_JOBS=1
 times=$T/cache/test-times
 printf 'echo "ok - alpha"\n' >"$top/tests/t-alpha.sh"
 printf 'sleep 1\necho "ok - beta"\n' >"$top/tests/t-beta.sh"
