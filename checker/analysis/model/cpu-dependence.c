@@ -347,27 +347,43 @@ static struct source_file *read_and_lex(struct cpu_dependence *cd, const char *p
 	return source_file_new(path, strbuf_detach(&text), len);
 }
 
-void cpu_dependence_summarise(struct cpu_dependence *cd, const struct source_file *f)
+/* Under the store's lock: whether this thread is to build nf's summary
+ * (marked as building); not when it is built or another thread builds it,
+ * which wait waits for. */
+static bool claim_summary(struct names_store *store, struct names_filter *nf, bool wait)
 {
-	struct names_store *store = cd->names;
-	struct names_filter *nf;
-	struct file_summary *s;
-
-	pthread_mutex_lock(&store->lock);
-	nf = entry_of(store, f->path);
-	if (nf->summarised || nf->building) {
-		pthread_mutex_unlock(&store->lock);
-		return;
-	}
+	while (wait && nf->building)
+		pthread_cond_wait(&store->built, &store->lock);
+	if (nf->summarised || nf->building)
+		return false;
 	nf->building = true;
-	pthread_mutex_unlock(&store->lock);
-	s = file_summary_new(f);
+	return true;
+}
+
+/* s (NULL: the file cannot be read) is nf's summary for every thread. */
+static void publish_summary(struct names_store *store, struct names_filter *nf,
+			    struct file_summary *s)
+{
 	pthread_mutex_lock(&store->lock);
 	nf->sum = s;
 	nf->summarised = true;
 	nf->building = false;
 	pthread_cond_broadcast(&store->built);
 	pthread_mutex_unlock(&store->lock);
+}
+
+void cpu_dependence_summarise(struct cpu_dependence *cd, const struct source_file *f)
+{
+	struct names_store *store = cd->names;
+	struct names_filter *nf;
+	bool mine;
+
+	pthread_mutex_lock(&store->lock);
+	nf = entry_of(store, f->path);
+	mine = claim_summary(store, nf, false);
+	pthread_mutex_unlock(&store->lock);
+	if (mine)
+		publish_summary(store, nf, file_summary_new(f));
 }
 
 /* The files s's #include lines name, resolved once through cd's cache. */
@@ -415,7 +431,7 @@ static struct file_summary *summary_of(struct cpu_dependence *cd, const char *pa
 	struct names_filter *nf;
 	struct file_summary *s;
 	struct source_file *f;
-	bool known;
+	bool known, mine;
 
 	s = summary_known(cd, path, &known);
 	if (known)
@@ -423,25 +439,16 @@ static struct file_summary *summary_of(struct cpu_dependence *cd, const char *pa
 	pthread_mutex_lock(&store->lock);
 	nf = entry_of(store, path);
 	/* another thread lexing it: wait rather than lex it twice */
-	while (nf->building)
-		pthread_cond_wait(&store->built, &store->lock);
-	if (nf->summarised) {
-		s = nf->sum;
-		pthread_mutex_unlock(&store->lock);
-		return s;
-	}
-	nf->building = true;
+	mine = claim_summary(store, nf, true);
+	s = nf->sum;
 	pthread_mutex_unlock(&store->lock);
+	if (!mine)
+		return s;
 	f = cd->keep_sources ? source_get(cd->sc, path) : read_and_lex(cd, path);
 	s = f ? file_summary_new(f) : NULL;
 	if (!cd->keep_sources)
 		source_file_free(f);
-	pthread_mutex_lock(&store->lock);
-	nf->sum = s;
-	nf->summarised = true;
-	nf->building = false;
-	pthread_cond_broadcast(&store->built);
-	pthread_mutex_unlock(&store->lock);
+	publish_summary(store, nf, s);
 	return s;
 }
 
@@ -631,89 +638,113 @@ static bool same(const char *a, const char *b)
 	return !strcmp(a, b);
 }
 
+/* Calls each() with every entry of a static const table in from's
+ * directory that sets member, until one returns true; whether one did. */
+static bool each_ops_entry(struct cpu_dependence *cd, const char *from, const char *member,
+			   bool (*each)(void *ctx, struct file_summary *tf,
+					const struct ops_entry *e),
+			   void *ctx)
+{
+	const char *slash = strrchr(from, '/');
+	char *dir = xstrndup(from, slash ? (size_t)(slash - from) : 0);
+	const char *const *files;
+	size_t nr, k, i;
+	bool stop = false;
+
+	files = source_dir_files(cd->sc, dir, &nr);
+	for (k = 0; k < nr && !stop; k++) {
+		struct file_summary *tf = summary_if(cd, files[k], member,
+						   names_filter_may_set_member);
+
+		for (i = 0; tf && i < tf->nr_entries && !stop; i++)
+			if (same(tf->entries[i].member, member))
+				stop = each(ctx, tf, &tf->entries[i]);
+	}
+	free(dir);
+	return stop;
+}
+
+struct table_call {
+	struct cpu_dependence *cd;
+	struct file_summary *f;
+	const struct fn_summary *fn;
+	const struct call_step *call;
+	int depth_left;
+	struct cpu_chain *out;
+};
+
+/* Whether e's function reads the current CPU: then the step through the
+ * table, and the function's own steps, go into the chain. */
+static bool table_entry_reads(void *ctx, struct file_summary *tf, const struct ops_entry *e)
+{
+	struct table_call *t = ctx;
+	const struct fn_summary *target;
+	struct file_summary *where = NULL;
+	struct cpu_chain sub = { 0 };
+	char buf[512], what[384];
+	bool yes = false;
+
+	target = resolve(t->cd, tf->path, e->target, &where);
+	if (target && analyse(t->cd, where, target, t->depth_left - 1, &sub)) {
+		snprintf(what, sizeof(what),
+			 "calls ->%s(), which the static const table %s (%s:%u) "
+			 "sets to %s()", t->call->name, e->table, tf->path, e->line,
+			 e->target);
+		step_message(buf, sizeof(buf), t->fn, what);
+		cpu_chain_add(t->out, t->f->path, t->call->line, t->call->column, buf);
+		cpu_chain_append(t->out, &sub);
+		yes = true;
+	}
+	cpu_chain_release(&sub);
+	return yes;
+}
+
 /* Does a function that a static const table (in f's directory) holds in
  * the member of call read the current CPU? */
 static bool through_ops_table(struct cpu_dependence *cd, struct file_summary *f,
 			      const struct fn_summary *fn, const struct call_step *call,
 			      int depth_left, struct cpu_chain *out)
 {
-	const char *slash = strrchr(f->path, '/');
-	char *dir = xstrndup(f->path, slash ? (size_t)(slash - f->path) : 0);
-	const char *const *files;
-	size_t nr, k, i;
-	bool yes = false;
+	struct table_call t = { cd, f, fn, call, depth_left, out };
 
-	files = source_dir_files(cd->sc, dir, &nr);
-	for (k = 0; k < nr && !yes; k++) {
-		struct file_summary *tf = summary_if(cd, files[k], call->name,
-						   names_filter_may_set_member);
+	return each_ops_entry(cd, f->path, call->name, table_entry_reads, &t);
+}
 
-		for (i = 0; tf && i < tf->nr_entries && !yes; i++) {
-			const struct ops_entry *e = &tf->entries[i];
-			const struct fn_summary *target;
-			struct file_summary *where = NULL;
-			struct cpu_chain sub = { 0 };
-			char buf[512], what[384];
+struct table_targets {
+	struct cpu_dependence *cd;
+	struct ops_target *out;
+	size_t n, max;
+	bool full;
+};
 
-			if (!same(e->member, call->name))
-				continue;
-			target = resolve(cd, tf->path, e->target, &where);
-			if (target && analyse(cd, where, target, depth_left - 1, &sub)) {
-				snprintf(what, sizeof(what),
-					 "calls ->%s(), which the static const table %s (%s:%u) "
-					 "sets to %s()", call->name, e->table, tf->path, e->line,
-					 e->target);
-				step_message(buf, sizeof(buf), fn, what);
-				cpu_chain_add(out, f->path, call->line, call->column, buf);
-				cpu_chain_append(out, &sub);
-				yes = true;
-			}
-			cpu_chain_release(&sub);
-		}
-	}
-	free(dir);
-	return yes;
+static bool add_table_target(void *ctx, struct file_summary *tf, const struct ops_entry *e)
+{
+	struct table_targets *t = ctx;
+	struct ops_target *o = &t->out[t->n];
+
+	if (t->n == t->max)
+		return t->full = true;
+	o->name = xstrdup(e->target);
+	o->table_file = tf->path;
+	o->line = e->line;
+	o->where = NULL;
+	o->fn = cpu_dependence_resolve(t->cd, tf->path, e->target, &o->where);
+	t->n++;
+	return false;
 }
 
 size_t cpu_dependence_ops_targets(struct cpu_dependence *cd, const char *from,
 				  const char *member, struct ops_target *out, size_t max)
 {
-	const char *slash = strrchr(from, '/');
-	char *dir = xstrndup(from, slash ? (size_t)(slash - from) : 0);
-	const char *const *files;
-	size_t nr, k, i, n = 0;
-	bool full = false;
+	struct table_targets t = { .cd = cd, .out = out, .max = max };
+	size_t k;
 
-	files = source_dir_files(cd->sc, dir, &nr);
-	for (k = 0; k < nr && !full; k++) {
-		struct file_summary *tf = summary_if(cd, files[k], member,
-						   names_filter_may_set_member);
-
-		for (i = 0; tf && i < tf->nr_entries && !full; i++) {
-			const struct ops_entry *e = &tf->entries[i];
-
-			if (!same(e->member, member))
-				continue;
-			if (n == max) {
-				full = true;
-				break;
-			}
-			out[n].name = xstrdup(e->target);
-			out[n].table_file = tf->path;
-			out[n].line = e->line;
-			out[n].where = NULL;
-			out[n].fn = cpu_dependence_resolve(cd, tf->path, e->target,
-							   &out[n].where);
-			n++;
-		}
-	}
-	free(dir);
-	if (full) {
-		for (k = 0; k < n; k++)
-			free(out[k].name);
-		return 0;
-	}
-	return n;
+	each_ops_entry(cd, from, member, add_table_target, &t);
+	if (!t.full)
+		return t.n;
+	for (k = 0; k < t.n; k++)
+		free(out[k].name);
+	return 0;
 }
 
 static bool through_callee(struct cpu_dependence *cd, struct file_summary *f,
