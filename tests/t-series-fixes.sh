@@ -151,7 +151,7 @@ check "WQ014: Fixes: names the commit that split the item: $kicked" \
 	grep -q "^Fixes: $kicked\$" "$p2"
 check "WQ014: the sampler on system_dfl_wq and schedule_*()'s gets no patch and the reason" \
 	bash -c "! grep -q '^[-+].*&d->sample_work' '$T/twowq-out'/0*.patch &&
-		grep -q '^wqcheck: $tp:40: WQ014 not fixed: its other workqueue is not a per-CPU system workqueue' '$T/twowq.err' &&
+		grep -q '^wqcheck: $tp:40: WQ014 not fixed: its other workqueue, system_dfl_wq, is unbound: whether the work may leave its CPU' '$T/twowq.err' &&
 		grep -q '^wqcheck: drivers/percpu/unbound_item.c:38: WQ014 not fixed: the rename of its system_wq queueing' '$T/twowq.err'"
 # two_sys_bh.c: the cover item on the two BH workqueues (omap's shape), two
 # of its three queueings on system_bh_wq; the card item once on each of

@@ -161,11 +161,28 @@ static char *prefix_of(struct series *s, const char *path)
 	return p;
 }
 
+/* Whether the series converts rule id (its renames are in it). */
+static bool series_converts(const struct series *s, const char *id)
+{
+	const struct rule *r = rule_find(id);
+	size_t i;
+
+	for (i = 0; r && i < s->nr_rules; i++)
+		if (s->rules[i] == r)
+			return true;
+	return false;
+}
+
 /* WQ014's fix for the item queued at f; true when a patch was made. */
 static bool make_twowq(struct series *s, const char *path,
 		       const struct finding *f, const struct workitem_model *m,
 		       struct strbuf *text, bool done)
 {
+	struct twowq_renames rn = {
+		.system_wq = series_converts(s, "WQ020"),
+		.nrt = series_converts(s, "WQ003"),
+		.nrt_freezable = series_converts(s, "WQ004"),
+	};
 	struct twowq_fix fx;
 	struct strbuf msg = STRBUF_INIT;
 	bool made = false;
@@ -176,7 +193,7 @@ static bool make_twowq(struct series *s, const char *path,
 				"tree differs from HEAD\n", path, f->line);
 		return false;
 	}
-	if (!twowq_fix_make(m, path, text->buf, text->len, f->line, &fx)) {
+	if (!twowq_fix_make(m, path, text->buf, text->len, f->line, &rn, &fx)) {
 		if (!s->quiet)
 			fprintf(stderr, "wqcheck: %s:%u: WQ014 not fixed: %s\n", path,
 				f->line, fx.why_not);

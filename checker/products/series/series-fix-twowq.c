@@ -18,58 +18,17 @@
  * system_power_efficient_wq). Anything else (an unbound workqueue on one
  * side, which asks whether the work may leave its CPU; a workqueue of the
  * driver's own; as many queueings on each; queueings in more than one
- * file) gets no patch and a reason.
+ * file) gets no patch and a reason (series-fix-twowq-why.c words the
+ * reasons about the workqueues).
  */
 #include "products/series/series-fix-twowq.h"
 #include "analysis/model/workitem-model.h"
-#include "analysis/model/wq-pools.h"
 #include "front/lexer.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* The per-CPU system workqueues an item may be moved onto from
- * schedule_*()'s: on its CPU at every boot (wq-pools.h: not a
- * power-efficient one), not schedule_*()'s own (the side being moved),
- * and not one 3.7 retired. */
-static bool per_cpu_system_wq(const char *id)
-{
-	const struct system_wq *w = system_wq_lookup(id);
-
-	return w && system_wq_always_per_cpu(id) && !w->schedule_default && !w->before_3_7;
-}
-
-/*
- * Where both workqueues are named: the system workqueues whose items run
- * in one context, so that a queueing moved from one to the other runs the
- * work function as the queueings already there run it. 1: process context
- * (per-CPU; system_power_efficient_wq is unbound in the power-efficient
- * mode, where its queueings already run the work so), 2: softirq (BH), 0:
- * none we move between. Left out: system_wq (the series renames it),
- * the freezable ones (a move would change what suspend waits for), the
- * ones 3.7 retired, and the unbound ones, which wq-pools.h's table does
- * not hold (whether the work may leave its CPU is the driver's question).
- */
-static int system_wq_context(const char *id)
-{
-	const struct system_wq *w = system_wq_lookup(id);
-
-	if (!w || w->freezable || w->before_3_7 || !strcmp(id, "system_wq"))
-		return 0;
-	switch (system_wq_pool(id)) {
-	case WQ_POOL_CPU_NORMAL:
-	case WQ_POOL_CPU_HIGHPRI:
-	case WQ_POOL_CPU_OR_UNBOUND:
-		return 1;
-	case WQ_POOL_CPU_BH:
-	case WQ_POOL_CPU_BH_HIGHPRI:
-		return 2;
-	default:
-		return 0;
-	}
-}
 
 /* schedule_*() -> its queue_*() on a workqueue, and where the workqueue
  * goes among the arguments (0: first; 1: after the CPU). */
@@ -86,18 +45,6 @@ static const char *queue_api(const char *api, int *wq_arg)
 	if (!strcmp(api, "schedule_delayed_work_on"))
 		return "queue_delayed_work_on";
 	return NULL;
-}
-
-/* Whether a schedule_*() queueing of it names wq (after the aliases). */
-static bool implied_on(const struct work_item *it, const char *wq)
-{
-	size_t i;
-
-	for (i = 0; i < it->nr_queueings; i++)
-		if (it->queueings[i]->wq.implied && it->queueings[i]->wq.id &&
-		    !strcmp(it->queueings[i]->wq.id, wq))
-			return true;
-	return false;
 }
 
 static void fail(struct twowq_fix *fx, const char *why)
@@ -134,83 +81,91 @@ static void add_line(char **list, const struct queueing *q)
 
 /* The shape of schedule_*() beside a per-CPU system workqueue: the
  * target is the named one, the schedule_*() calls move. */
-static bool pick_implied(const struct work_item *it, struct twowq_fix *fx)
+static bool pick_implied(const struct work_item *it, const struct twowq_renames *rn,
+			 struct twowq_fix *fx)
 {
-	const struct queueing *target = NULL;
+	const struct queueing *target = NULL, *also = NULL;
+	char *why;
 	size_t i;
 
+	for (i = 0; i < it->nr_queueings; i++)
+		if (it->queueings[i]->wq.implied && !fx->other)
+			fx->other = xstrdup(it->queueings[i]->wq.id);
+	/* the named workqueue that is not schedule_*()'s, and a named
+	 * queueing of schedule_*()'s own, if any */
 	for (i = 0; i < it->nr_queueings; i++) {
 		const struct queueing *q = it->queueings[i];
 
-		if (!q->wq.implied && q->wq.id && !strcmp(q->wq.id, "system_wq")) {
-			/* on a 6.17+ tree the rename to system_percpu_wq, in
-			 * the same series, ends it; before 6.17 schedule_*()
-			 * queues on system_wq itself, and the other workqueue
-			 * is elsewhere */
-			fail(fx, implied_on(it, "system_percpu_wq") ?
-			     "the rename of its system_wq queueing to "
-			     "system_percpu_wq, in this series, puts it on one workqueue" :
-			     "its system_wq queueing is schedule_*()'s workqueue in this "
-			     "tree: its other workqueue is not a per-CPU system one");
-			return false;
-		}
-		if (!q->wq.implied && !per_cpu_system_wq(q->wq.id)) {
-			fail(fx, "its other workqueue is not a per-CPU system workqueue "
-			     "(an unbound one asks whether the work may leave its CPU)");
-			return false;
-		}
-		if (!q->wq.implied) {
-			target = q;
-		} else {
-			free(fx->other);
-			fx->other = xstrdup(q->wq.id);
-		}
+		if (q->wq.implied)
+			continue;
+		if (!strcmp(q->wq.id, fx->other))
+			also = also ? also : q;
+		else
+			target = target ? target : q;
 	}
-	if (!target || !fx->other) {
+	if (!target) {
 		fail(fx, "no queueing of it names the per-CPU workqueue it is to stay on");
+		return false;
+	}
+	why = twowq_why_not_onto(&target->wq, fx->other, rn);
+	if (why) {
+		fail(fx, why);
+		free(why);
+		return false;
+	}
+	if (also) {
+		/* the fix turns schedule_*() calls into queue_*() ones; a
+		 * queueing that names schedule_*()'s workqueue is the
+		 * driver's */
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addf(&sb, "it is queued on %s, schedule_*()'s workqueue here, "
+			    "by name (line %u) as well as with schedule_*(), and on %s: "
+			    "which of the two the item wants is the driver's choice",
+			    fx->other, also->line, target->wq.id);
+		fail(fx, sb.buf);
+		strbuf_release(&sb);
 		return false;
 	}
 	fx->shape = TWOWQ_IMPLIED;
 	fx->target = xstrdup(target->wq.id);
-	fx->bh = system_wq_context(target->wq.id) == 2;
+	fx->bh = twowq_context(target->wq.id) == 2;
 	return true;
 }
 
 /* Both named system workqueues of one context: the target is the one
  * most queueings name, so the fewest lines move; a tie is the driver's
  * choice. */
-static bool pick_majority(const struct work_item *it, struct twowq_fix *fx)
+static bool pick_majority(const struct work_item *it, const char *implied,
+			  const struct twowq_renames *rn, struct twowq_fix *fx)
 {
-	const char *a = it->queueings[0]->wq.id, *b = NULL;
+	const struct wq_ref *ra = &it->queueings[0]->wq, *rb = NULL;
+	const char *a = ra->id, *b = NULL;
 	size_t i, nr_a = 0, nr_b = 0;
-	int ctx = system_wq_context(a);
+	char *why;
 
 	for (i = 0; i < it->nr_queueings; i++) {
 		const char *id = it->queueings[i]->wq.id;
 
-		if (id && !strcmp(id, "system_wq")) {
-			/* on a 6.17+ tree the series renames it to
-			 * system_percpu_wq; before, it is schedule_*()'s */
-			fail(fx, "one of its workqueues is system_wq (schedule_*()'s "
-			     "before 6.17; from 6.17 on this series renames it to "
-			     "system_percpu_wq): which of the two the item wants is "
-			     "the driver's choice");
-			return false;
-		}
-		if (!system_wq_context(id) || system_wq_context(id) != ctx) {
-			fail(fx, "neither of its workqueues is schedule_*()'s, and the two "
-			     "are not system workqueues of one context (per-CPU process "
-			     "or BH): which of the two the item wants is the driver's choice");
-			return false;
-		}
 		if (!strcmp(id, a)) {
 			nr_a++;
 		} else {
+			rb = &it->queueings[i]->wq;
 			b = id;
 			nr_b++;
 		}
 	}
-	if (!b || nr_a == nr_b) {
+	if (!b) {
+		fail(fx, "the item is not on exactly two known workqueues");
+		return false;
+	}
+	why = twowq_why_not_between(ra, rb, implied, rn);
+	if (why) {
+		fail(fx, why);
+		free(why);
+		return false;
+	}
+	if (nr_a == nr_b) {
 		fail(fx, "neither of its workqueues is schedule_*()'s, and as many of "
 		     "its queueings name each: which of the two the item wants is the "
 		     "driver's choice");
@@ -219,8 +174,16 @@ static bool pick_majority(const struct work_item *it, struct twowq_fix *fx)
 	fx->shape = TWOWQ_MAJORITY;
 	fx->target = xstrdup(nr_a > nr_b ? a : b);
 	fx->other = xstrdup(nr_a > nr_b ? b : a);
-	fx->bh = ctx == 2;
+	fx->bh = twowq_context(a) == 2;
 	return true;
+}
+
+/* schedule_*()'s workqueue in the tree, after the aliases, as the model
+ * names it at a schedule_*() call. */
+static const char *schedule_wq(const struct workitem_model *m)
+{
+	return workqueue_canonical(&m->names, m->era.schedule_work_wq ?
+				   m->era.schedule_work_wq : "system_wq");
 }
 
 struct edit_at {
@@ -303,7 +266,7 @@ static bool edited_lines_fit(const char *out, const size_t *at, size_t nr)
 
 bool twowq_fix_make(const struct workitem_model *m, const char *path,
 		    const char *text, size_t len, unsigned line,
-		    struct twowq_fix *fx)
+		    const struct twowq_renames *rn, struct twowq_fix *fx)
 {
 	const struct queueing *at = NULL;
 	const struct work_item *it;
@@ -336,14 +299,15 @@ bool twowq_fix_make(const struct workitem_model *m, const char *path,
 			fail(fx, "the item is queued in more than one file");
 			return false;
 		}
-		if (q->wq.kind != WQ_REF_NAMED) {
+		if (q->wq.kind != WQ_REF_NAMED || !q->wq.id) {
 			fail(fx, "one of its workqueues is the driver's own or not named "
 			     "at the call: which one the item wants is the driver's choice");
 			return false;
 		}
 		implied |= q->wq.implied;
 	}
-	if (!(implied ? pick_implied(it, fx) : pick_majority(it, fx)))
+	if (!(implied ? pick_implied(it, rn, fx) :
+			pick_majority(it, schedule_wq(m), rn, fx)))
 		return false;
 	lex_file(&lf, text, len);
 	edits = xcalloc(2 * it->nr_queueings + 1, sizeof(*edits));
