@@ -45,7 +45,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["findings"], "no findings"
 keys = {"rule", "file", "line", "column", "end_line", "end_column", "severity",
-        "message", "fixable", "in_inactive_branch", "edits"}
+        "message", "fixable", "in_inactive_branch", "inactive_why", "edits"}
 for f in d["findings"]:
     assert keys <= set(f), f
     assert f["end_column"] > f["column"] or f["end_line"] > f["line"], f

@@ -290,7 +290,8 @@ never='(in an #if branch no configuration builds)'
 printf '%s\n' '#include <linux/workqueue.h>' '' '#if 0' \
 	'void re_mark_never(struct work_struct *w)' '{' '	flush_work_sync(w);' '}' '#endif' \
 	'#ifdef CONFIG_RE_MARK' 'void re_mark_unset(struct work_struct *w)' '{' \
-	'	flush_work_sync(w);' '}' '#endif' >"$scratch/c/drivers/reentry/re_mark.c"
+	'	flush_work_sync(w);' '}' '#endif' '' 'void re_mark_built(struct work_struct *w)' '{' \
+	'	flush_work_sync(w);' '}' >"$scratch/c/drivers/reentry/re_mark.c"
 scan --rules=WQ015 "corpus/$ifdef" >"$scratch/mark-built"
 check "configured, the option unset: WQ015 in #ifdef CONFIG_RE_SYSRQ is marked as not built by this configuration" \
 	grep -qF "$built [WQ015]" "$scratch/mark-built"
@@ -314,7 +315,27 @@ done
 "$WQCHECK" scan --format=json --rules=WQ015 "$scratch/c/$ifdef" >"$scratch/mark-none.json" 2>>"$scratch/stderr"
 check "no configuration: the JSON still says in_inactive_branch (the reading's, as before)" \
 	python3 -c "import json,sys; fs=json.load(open(sys.argv[1]))['findings']; sys.exit(not (fs and all(f['in_inactive_branch'] for f in fs)))" "$scratch/mark-none.json"
+# JSON's inactive_why: what the text's mark says, as a field (re_mark.c's
+# line 6 in #if 0, 12 in #ifdef CONFIG_RE_MARK, 18 built)
+why_json() {	# JSON: "line:inactive_why" of each finding
+	python3 -c "import json,sys
+for f in json.load(open(sys.argv[1]))['findings']:
+    print('%d:%s:%s' % (f['line'], f['in_inactive_branch'], f['inactive_why']))" "$1"
+}
+"$WQCHECK" scan --format=json --rules=WQ001 "$scratch/c/drivers/reentry/re_mark.c" >"$scratch/mark-none1.json" 2>>"$scratch/stderr"
+check "no configuration: JSON's inactive_why is \"never\" in #if 0, \"unconfigured\" in #ifdef CONFIG_RE_MARK, null where built" \
+	test "$(why_json "$scratch/mark-none1.json" | tr '\n' ' ')" = "6:True:never 12:True:unconfigured 18:False:None "
+check "no configuration: WQ015's JSON in #ifdef CONFIG_RE_SYSRQ says \"unconfigured\"" \
+	test "$(why_json "$scratch/mark-none.json" | tr '\n' ' ')" = "33:True:unconfigured "
+"$WQCHECK" scan --format=sarif --rules=WQ001 "$scratch/c/drivers/reentry/re_mark.c" >"$scratch/mark-none1.sarif" 2>>"$scratch/stderr"
+check "no configuration: SARIF's properties carry inactive_why too" \
+	python3 -c "import json,sys
+r=json.load(open(sys.argv[1]))['runs'][0]['results']
+sys.exit(sorted(x['properties']['inactive_why'] or '-' for x in r) != ['-', 'never', 'unconfigured'])" "$scratch/mark-none1.sarif"
 cp corpus/include/generated/autoconf.h "$scratch/c/include/generated/autoconf.h"
+"$WQCHECK" scan --format=json --rules=WQ001 "$scratch/c/drivers/reentry/re_mark.c" >"$scratch/mark-built1.json" 2>>"$scratch/stderr"
+check "configured: JSON's inactive_why is \"configuration\" in #if 0 and #ifdef CONFIG_RE_MARK alike, null where built" \
+	test "$(why_json "$scratch/mark-built1.json" | tr '\n' ' ')" = "6:True:configuration 12:True:configuration 18:False:None "
 rm "$scratch/c/drivers/reentry/re_mark.c"
 
 # --- WQ015: a static item passed from a loop (v6.8 reading, sclp_vt220.c) ----

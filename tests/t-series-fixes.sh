@@ -182,7 +182,10 @@ check "WQ014: the patched tree has no WQ014 for s->cover_work (the card item's i
 # corpus/drivers/reentry/re_reinit_ifdef.c (ctrlchar.c's shape under
 # #ifdef CONFIG_RE_SYSRQ) in corpus/6.17, with its autoconf.h (the option
 # unset) and without one: only the first may say the configuration does
-# not build the branch; the second says the tree has none to say.
+# not build the branch; the second says only what a reading with every
+# option unset leaves out. Each reason one statement: where the line is,
+# and which code the fixes change. (Under #if 0 the tree rules find
+# nothing: no reason to read there.)
 for conf in with without; do
 	i=$T/ifdef-$conf
 	mkdir -p "$i" && cp -r "$TOP/corpus/6.17/." "$i/" &&
@@ -194,12 +197,14 @@ for conf in with without; do
 done
 why='^wqcheck: drivers/reentry/re_reinit_ifdef.c:33: WQ015 not fixed: it is in an #if branch'
 check "WQ015 in #ifdef CONFIG_RE_SYSRQ, autoconf.h without it: not fixed, the configuration read does not build it" \
-	bash -c "grep -q '$why this configuration does not build, and the fixes change only code outside such branches' '$T/ifdef-with.err' &&
+	bash -c "grep -q '$why this configuration does not build, and the fixes change only code this configuration builds\$' '$T/ifdef-with.err' &&
 		! grep -q 're_reinit_ifdef' '$T/ifdef-with-out'/0*.patch"
-check "WQ015 in #ifdef CONFIG_RE_SYSRQ, no autoconf.h: not fixed, and stderr claims no configuration's build" \
-	bash -c "grep -q '$why, and the tree has no configuration to say whether it is built, and the fixes change only code outside such branches' '$T/ifdef-without.err' &&
-		! grep -q 'does not build' '$T/ifdef-without.err' &&
+check "WQ015 in #ifdef CONFIG_RE_SYSRQ, no autoconf.h: not fixed, and stderr claims no configuration's build, only the reading's" \
+	bash -c "grep -q '$why that a reading with every CONFIG_ option unset leaves out (the tree has no include/generated/autoconf.h to read instead), and the fixes change only code that reading compiles\$' '$T/ifdef-without.err' &&
+		! grep -q 'does not build\|no configuration builds' '$T/ifdef-without.err' &&
 		! grep -q 're_reinit_ifdef' '$T/ifdef-without-out'/0*.patch"
+check "an #if branch's reason is one statement: no \", and ..., and\" run-on" \
+	bash -c "! grep 'not fixed: it is in an #if branch' '$T'/ifdef-*.err | grep -q ', and .*, and '"
 
 # --- WQ014: schedule_*() beside a BH workqueue: the runs change context ------
 # two_sys_bh.c with the notifier's queueing a schedule_work(): the item is

@@ -75,15 +75,7 @@ void finding_release(struct finding *f)
 	X("in an #if branch this configuration does not build") \
 	X("in an #if branch no configuration builds") \
 	X("in an #if branch, and the tree has no configuration to say whether it is built")
-#define AS_CLAUSE(s) s,
 #define AS_NOTE(s) " (" s ")",
-
-const char *finding_inactive_clause(const struct finding *f)
-{
-	static const char *const clauses[] = { INACTIVE_CLAUSES(AS_CLAUSE) };
-
-	return f->in_inactive_branch ? clauses[f->inactive_why] : NULL;
-}
 
 const char *finding_inactive_note(const struct finding *f)
 {

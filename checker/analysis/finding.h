@@ -107,7 +107,5 @@ void finding_release(struct finding *f);
  * (true for the tree's configuration, or for its having none); "" when
  * the line is built. */
 const char *finding_inactive_note(const struct finding *f);
-/* The same as a clause: "in an #if branch ..." (NULL when built). */
-const char *finding_inactive_clause(const struct finding *f);
 
 #endif

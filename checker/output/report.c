@@ -238,6 +238,21 @@ static json_t *json_baseline(const struct scan_result *res)
 			 "new", (json_int_t)res->baseline_new);
 }
 
+/* JSON's inactive_why: why in_inactive_branch, which the text says in
+ * words (finding_inactive_note()); null when the line is built. */
+static json_t *json_inactive_why(const struct finding *f)
+{
+	static const char *const names[] = {
+		[INACTIVE_BY_CONFIG] = "configuration",
+		[INACTIVE_ALWAYS] = "never",
+		[INACTIVE_UNCONFIGURED] = "unconfigured",
+	};
+
+	if (!f->in_inactive_branch)
+		return json_null();
+	return json_string(names[f->inactive_why]);
+}
+
 static void write_json(FILE *fp, struct finding *const *all, char *const *fps,
 		       size_t nr, const struct scan_result *res)
 {
@@ -254,6 +269,7 @@ static void write_json(FILE *fp, struct finding *const *all, char *const *fps,
 				      "message", f->message, "fixable", finding_fixable(f),
 				      "in_inactive_branch", f->in_inactive_branch);
 
+		json_object_set_new(o, "inactive_why", json_inactive_why(f));
 		json_object_set_new(o, "edits", json_edits(f));
 		json_object_set_new(o, "fingerprints",
 				    json_pack("{s:s}", FINGERPRINT_KEY, fps[i]));
@@ -393,6 +409,8 @@ static void write_sarif(FILE *fp, struct finding *const *all, char *const *fps,
 					       f->end_column),
 			"partialFingerprints", FINGERPRINT_KEY, fp_hash,
 			"properties", "in_inactive_branch", f->in_inactive_branch);
+		json_object_set_new(json_object_get(r, "properties"), "inactive_why",
+				    json_inactive_why(f));
 
 		if (f->nr_shown)
 			json_object_set_new(r, "fixes", json_pack("[o]", sarif_fix(cf, f)));

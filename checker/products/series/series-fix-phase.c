@@ -228,6 +228,32 @@ static bool make_twowq(struct series *s, const char *path,
 	return made;
 }
 
+/*
+ * Why a finding in an #if branch the reading leaves out gets no fix, as
+ * one statement for each reason it is left out: the fixes change only
+ * code the reading compiles (validate's build compiles the same), and
+ * what that is depends on the reason. Without autoconf.h the reading takes
+ * every CONFIG_ option as unset, which says nothing of the branch in a
+ * real build: that is what the sentence says, not "not built".
+ */
+static const char *inactive_reason(const struct finding *f)
+{
+	switch (f->inactive_why) {
+	case INACTIVE_BY_CONFIG:
+		return "it is in an #if branch this configuration does not build, "
+		       "and the fixes change only code this configuration builds";
+	case INACTIVE_ALWAYS:
+		return "it is in an #if branch no configuration builds, and the "
+		       "fixes change only code a build compiles";
+	case INACTIVE_UNCONFIGURED:
+	default:
+		return "it is in an #if branch that a reading with every CONFIG_ "
+		       "option unset leaves out (the tree has no "
+		       "include/generated/autoconf.h to read instead), and the fixes "
+		       "change only code that reading compiles";
+	}
+}
+
 /* --rules converts only the rules it names: the fixes too (WQ014's,
  * WQ015's) are written only where their rule is among them. */
 static bool fix_wanted(const struct series *s, const struct rule *r)
@@ -289,16 +315,11 @@ void series_make_fix_patches(struct series *s)
 			if ((f->rule == rule && !want15) || (f->rule == two && !want14))
 				continue;
 			if (f->in_inactive_branch) {
-				/* the fixes change only code the reading
-				 * compiles, as validate's build of it does;
-				 * the clause says by which configuration, or
-				 * that the tree has none to say */
 				if (!s->quiet && (f->rule == rule ||
 				    (f->rule == two && f->severity == SEVERITY_WARNING)))
-					fprintf(stderr, "wqcheck: %s:%u: %s not fixed: it is "
-						"%s, and the fixes change only code "
-						"outside such branches\n", fr->path, f->line,
-						f->rule->id, finding_inactive_clause(f));
+					fprintf(stderr, "wqcheck: %s:%u: %s not fixed: %s\n",
+						fr->path, f->line, f->rule->id,
+						inactive_reason(f));
 				continue;
 			}
 			if (f->rule == two) {
