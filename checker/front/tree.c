@@ -438,6 +438,11 @@ int list_tree_files(const char *root, const char *rel, struct file_list *out)
 	return list_files(root, rel, TRACKED_AND_UNTRACKED, out, true);
 }
 
+int list_tree_files_unchecked(const char *root, struct file_list *out)
+{
+	return list_files(root, "", TRACKED_AND_UNTRACKED, out, false);
+}
+
 struct untracked_listing {
 	pthread_t thread;
 	const char *root;

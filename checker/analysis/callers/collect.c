@@ -473,8 +473,11 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 			tree_rules[nr_tree_rules++] = all_rules[i];
 		model |= all_rules[i]->model_check != NULL;
 	}
-	/* The tree's reading lists the tree; the scan reads the same. */
-	if (tree_reading_list(opts->root, &a) < 0) {
+	/* The tree's reading lists the tree; the scan reads the same (for
+	 * the whole tree, the scan's own reading: it looks at each path as
+	 * it opens it, so the list need not). */
+	if ((opts->in_scope ? tree_reading_list(opts->root, &a) :
+			      tree_reading_list_unchecked(opts->root, &a)) < 0) {
 		tree_reading_release(&a);
 		return -1;
 	}

@@ -159,6 +159,15 @@ int tree_reading_list(const char *root, struct tree_reading *a)
 	return 0;
 }
 
+int tree_reading_list_unchecked(const char *root, struct tree_reading *a)
+{
+	memset(a, 0, sizeof(*a));
+	if (list_tree_files_unchecked(root, &a->all) < 0)
+		return -1;
+	file_list_finish(&a->all);
+	return 0;
+}
+
 void tree_read(const char *root, const char *arch, int jobs,
 		   bool (*mentions)(const char *text, size_t len),
 		   struct tree_reading *a)

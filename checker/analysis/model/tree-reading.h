@@ -32,6 +32,9 @@ struct tree_reading {
 /* Lists the tree under root into t->all; -1 when its files cannot be
  * listed. Release with tree_reading_release() in either case. */
 int tree_reading_list(const char *root, struct tree_reading *t);
+/* The same list, unchecked (front/tree.h): only for a reading that goes
+ * through scan_run_reading(), which skips the paths that are no file. */
+int tree_reading_list_unchecked(const char *root, struct tree_reading *t);
 /* Reads every file of t->all once (on jobs threads) for t->idx,
  * t->on_api_files and t->mentions, and makes t->sc and t->cd. While it
  * reads each file (on one of its threads), t->mentions[i] is set to
