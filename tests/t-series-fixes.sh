@@ -28,15 +28,7 @@
 # timeout: 300
 set -u
 : "${WQCHECK:?}" "${TOP:?}"
-T=$(mktemp -d "${TMPDIR:-/tmp}/t-series-fixes.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-export HOME=$T/home GIT_CONFIG_NOSYSTEM=1
-mkdir -p "$HOME"
-git config --global user.name "Fix Tester"
-git config --global user.email "fix@example.org"
-ok() { echo "ok - $1"; }
-not_ok() { echo "not ok - $1"; shift; for l in "$@"; do echo "    $l"; done; }
-check() { local name=$1; shift; if "$@"; then ok "$name"; else not_ok "$name" "failed: $*"; fi; }
+. "$TOP/tests/lib/git-home.sh" t-series-fixes "Fix Tester" fix@example.org
 series() { "$WQCHECK" series -q --cc=maintainers -o "$@" >/dev/null 2>"$T/err"; }
 f=drivers/percpu/unbound_item.c
 kick='	mod_delayed_work(system_wq, \&d->poll_work, 0);'

@@ -6,18 +6,11 @@
 # timeout: 300
 set -u
 : "${WQCHECK:?}" "${TOP:?}"
-T=$(mktemp -d "${TMPDIR:-/tmp}/t-series-send.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-export HOME=$T/home GIT_CONFIG_NOSYSTEM=1
-mkdir -p "$HOME"
-ok() { echo "ok - $1"; }
-not_ok() { echo "not ok - $1"; shift; for l in "$@"; do echo "    $l"; done; }
+. "$TOP/tests/lib/git-home.sh" t-series-send "Series Sender" sender@example.org
 if ! git send-email --help >/dev/null 2>&1 && ! git send-email -h 2>&1 | grep -q usage; then
 	echo "skip - series-send: git send-email not installed (Debian's git-email; make check installs it)"
 	exit 0
 fi
-git config --global user.name "Series Sender"
-git config --global user.email "sender@example.org"
 
 # The envelope recipients of each mail, one line a mail, in order.
 recipients() {

@@ -17,15 +17,7 @@
 # timeout: 300
 set -u
 : "${WQCHECK:?}" "${TOP:?}"
-T=$(mktemp -d "${TMPDIR:-/tmp}/t-series-twowq-why.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-export HOME=$T/home GIT_CONFIG_NOSYSTEM=1
-mkdir -p "$HOME"
-git config --global user.name "Why Tester"
-git config --global user.email "why@example.org"
-ok() { echo "ok - $1"; }
-not_ok() { echo "not ok - $1"; shift; for l in "$@"; do echo "    $l"; done; }
-check() { local name=$1; shift; if "$@"; then ok "$name"; else not_ok "$name" "failed: $*"; fi; }
+. "$TOP/tests/lib/git-home.sh" t-series-twowq-why "Why Tester" why@example.org
 # the reason the series gave for FILE:LINE in ERR, or nothing
 why() { sed -n "s|^wqcheck: drivers/reentry/$2: WQ014 not fixed: ||p" "$1"; }
 says() { local r=$1; shift; for w in "$@"; do case $r in *"$w"*) ;; *) return 1 ;; esac; done; }

@@ -9,17 +9,8 @@
 # asan: yes
 # timeout: 600
 set -u
-T=$(mktemp -d "${TMPDIR:-/tmp}/t-series-words.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-export HOME=$T/home GIT_CONFIG_NOSYSTEM=1
-mkdir -p "$HOME"
-git config --global user.name "Corpus Tester"
-git config --global user.email "tester@example.org"
+. "$TOP/tests/lib/git-home.sh" t-series-words "Corpus Tester" tester@example.org
 git config --global init.defaultBranch master
-
-ok() { echo "ok - $1"; }
-not_ok() { echo "not ok - $1"; shift; for l in "$@"; do echo "    $l"; done; }
-check() { local name=$1; shift; if "$@"; then ok "$name"; else not_ok "$name" "failed: $*"; fi; }
 
 # A git copy of the corpus; $2, when given, runs in it before the commit.
 make_repo() {
