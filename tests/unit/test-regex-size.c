@@ -62,6 +62,20 @@ int main(void)
 	CHECK("an escaped quantifier is an atom", regex_is_tame("a+\\+"));
 	CHECK("a literal '{' is an atom", regex_is_tame("a*{x"));
 
+	/* Both walks read the regex with one tokenizer: a quantifier
+	 * character in a bracket is part of one atom, an interval is a
+	 * quantifier to either, a literal brace and an unbalanced ')' are
+	 * atoms a quantifier may follow. */
+	CHECK("quantifier characters in a bracket, quantified once, are tame",
+	      regex_is_tame("[*+]+") && regex_expanded_size("[[:alpha:]*]?") == 2);
+	CHECK("an interval on an interval is not tame",
+	      !regex_is_tame("a{2}{3}") && regex_expanded_size("a{2}{3}") == 12);
+	CHECK("nor a star on an interval", !regex_is_tame("a{2}+"));
+	CHECK("a quantifier on a literal brace is tame",
+	      regex_is_tame("a{x}+") && regex_expanded_size("a{x}+") == 5);
+	CHECK("a quantifier on an unbalanced ')' is tame",
+	      regex_is_tame("a)+") && regex_expanded_size("a)+") == 3);
+
 	for (i = 0; i < sizeof(real) / sizeof(*real); i++) {
 		CHECK(real[i], regex_is_tame(real[i]) &&
 		      !regcomp(&re, real[i], REG_EXTENDED | REG_NOSUB));
