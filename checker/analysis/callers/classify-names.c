@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 static const struct queue_call_api queue_call_apis[] = {
 	{ "queue_work", 0, 1, false },
@@ -55,7 +58,8 @@ static uint32_t site_name_lengths[256];
 static pthread_once_t site_name_once = PTHREAD_ONCE_INIT;
 
 /* Every site name holds one of these: a file's text is searched for them
- * to find the tokens worth asking (site_name_tokens()). */
+ * to find the tokens worth asking (site_name_tokens()). Both start with
+ * "_w" (next_underscore_w()). */
 static const char *const site_name_parts[] = { "_work", "_wq" };
 
 static void note_site_name(const char *name)
@@ -111,45 +115,61 @@ static size_t token_at(const struct lexed_file *lf, size_t pos)
 	return lo ? lo - 1 : lf->nr_tokens;
 }
 
-static int size_compare(const void *a, const void *b)
+/* The next place at or after p where "_w" starts, or len: both parts
+ * start so, and "_w" is rare enough in C that one pass for the pair is
+ * cheaper than memmem()'s pass for each part (2% of a whole audit). With
+ * SSE2 (every x86-64), sixteen places at a time. */
+static size_t next_underscore_w(const char *text, size_t p, size_t len)
 {
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+#ifdef __SSE2__
+	const __m128i under = _mm_set1_epi8('_'), w = _mm_set1_epi8('w');
 
-	return (x > y) - (x < y);
+	while (p + 17 <= len) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(text + p));
+		__m128i b = _mm_loadu_si128((const __m128i *)(text + p + 1));
+		unsigned bits = (unsigned)_mm_movemask_epi8(
+			_mm_and_si128(_mm_cmpeq_epi8(a, under), _mm_cmpeq_epi8(b, w)));
+
+		if (bits)
+			return p + (size_t)__builtin_ctz(bits);
+		p += 16;
+	}
+#endif
+	for (; p + 1 < len; p++)
+		if (text[p] == '_' && text[p + 1] == 'w')
+			return p;
+	return len;
 }
 
 size_t site_name_tokens(const struct lexed_file *lf, size_t **out)
 {
-	size_t *v = NULL, nr = 0, alloc = 0, k, i, kept;
+	size_t *v = NULL, nr = 0, alloc = 0, k, pos;
 
 	pthread_once(&site_name_once, site_names_init);
-	for (k = 0; k < sizeof(site_name_parts) / sizeof(site_name_parts[0]);
-	     k++) {
-		const char *part = site_name_parts[k];
-		size_t n = strlen(part), from = 0;
-		const char *hit;
+	for (pos = next_underscore_w(lf->text, 0, lf->size); pos < lf->size;
+	     pos = next_underscore_w(lf->text, pos + 1, lf->size)) {
+		size_t t;
 
-		while (from < lf->size &&
-		       (hit = memmem(lf->text + from, lf->size - from, part,
-				     n))) {
-			size_t pos = (size_t)(hit - lf->text),
-			       t = token_at(lf, pos);
+		for (k = 0; k < sizeof(site_name_parts) / sizeof(site_name_parts[0]); k++) {
+			size_t n = strlen(site_name_parts[k]);
 
-			from = pos + 1;
-			if (t == lf->nr_tokens ||
-			    pos + n > lf->tokens[t].offset + lf->tokens[t].len)
-				continue;
+			if (pos + n <= lf->size && !memcmp(lf->text + pos, site_name_parts[k], n))
+				break;
+		}
+		if (k == sizeof(site_name_parts) / sizeof(site_name_parts[0]))
+			continue;
+		t = token_at(lf, pos);
+		if (t == lf->nr_tokens ||
+		    pos + strlen(site_name_parts[k]) > lf->tokens[t].offset + lf->tokens[t].len)
+			continue;
+		/* places in order: a token's several parts are together */
+		if (!nr || v[nr - 1] != t) {
 			ALLOC_GROW(v, nr, alloc);
 			v[nr++] = t;
 		}
 	}
-	if (nr > 1)
-		qsort(v, nr, sizeof(*v), size_compare);
-	for (i = kept = 0; i < nr; i++)
-		if (!kept || v[kept - 1] != v[i])
-			v[kept++] = v[i];
 	*out = v;
-	return kept;
+	return nr;
 }
 
 /* The names 6.17 added count only on a tree that has them. */
