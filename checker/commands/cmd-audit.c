@@ -298,10 +298,12 @@ int cmd_audit(int argc, char **argv)
 	if (rc < 0)
 		die("audit: cannot write %s", output ? output : "the report");
 	output_to_remove = NULL;
-	json_decref(doc);
-	audit_release(&au);
-	maintainers_release(&m);
-	compile_db_free(db);
-	baseline_release(&baseline);
+	if (FREE_AT_EXIT) {
+		json_decref(doc);
+		audit_release(&au);
+		maintainers_release(&m);
+		compile_db_free(db);
+		baseline_release(&baseline);
+	}
 	return status;
 }

@@ -1,5 +1,6 @@
 #include "analysis/model/cpu-dependence.h"
 #include "analysis/model/cpu-summary.h"
+#include "analysis/model/dir-defs.h"
 #include "front/definitions.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
@@ -24,7 +25,8 @@ struct names_store {
 	 * work function, each of its callers), and a miss costs a search of
 	 * every header and file of a directory. */
 	struct strmap resolved;
-	pthread_cond_t built;	/* a summary being built is done */
+	struct strmap dirs;	/* dir -> struct dir_entry * */
+	pthread_cond_t built;	/* a summary or dir_entry being built is done */
 	int refs;
 	int depths;		/* the memo slots of a function: max_depth + 1 */
 };
@@ -227,6 +229,30 @@ void cpu_dependence_forget_sources(struct cpu_dependence *cd)
 	(void)cd;
 }
 
+/* A directory as its searches see it: its .c and .h files in order, each
+ * one's filter, and their definitions as one list. */
+struct dir_entry {
+	char **files;
+	struct names_filter **nf;
+	size_t nr;
+	struct dir_defs *defs;
+	bool built;
+	bool building;		/* by some thread, now */
+};
+
+static void dir_entry_free(void *p)
+{
+	struct dir_entry *de = p;
+	size_t i;
+
+	for (i = 0; i < de->nr; i++)
+		free(de->files[i]);
+	free(de->files);
+	free(de->nf);
+	dir_defs_free(de->defs);
+	free(de);
+}
+
 static void names_store_put(struct names_store *store)
 {
 	size_t i;
@@ -242,6 +268,7 @@ static void names_store_put(struct names_store *store)
 			free_text_of(store->texts.slots[i].value, store->depths);
 	strmap_release(&store->texts, NULL);
 	strmap_release(&store->resolved, free);
+	strmap_release(&store->dirs, dir_entry_free);
 	pthread_cond_destroy(&store->built);
 	pthread_mutex_destroy(&store->lock);
 	free(store);
@@ -273,17 +300,15 @@ static struct names_filter *entry_of(struct names_store *store, const char *path
 }
 
 /* The file's names filter; one with no bits when it cannot be read. */
-static struct names_filter *raw_text(struct cpu_dependence *cd,
-				     const char *path)
+static struct names_filter *text_of(struct cpu_dependence *cd, struct names_filter *nf,
+				    const char *path)
 {
 	struct names_store *store = cd->names;
-	struct names_filter *nf, built = { 0 };
+	struct names_filter built = { 0 };
 	struct strbuf abs = STRBUF_INIT, text = STRBUF_INIT;
-
 	bool texted;
 
 	pthread_mutex_lock(&store->lock);
-	nf = entry_of(store, path);
 	texted = nf->texted;
 	pthread_mutex_unlock(&store->lock);
 	if (texted)
@@ -326,6 +351,144 @@ static struct file_summary *summary_known(struct cpu_dependence *cd, const char 
 		s = nf->sum;
 	pthread_mutex_unlock(&store->lock);
 	return s;
+}
+
+static struct names_filter *raw_text(struct cpu_dependence *cd, const char *path)
+{
+	struct names_filter *nf;
+
+	pthread_mutex_lock(&cd->names->lock);
+	nf = entry_of(cd->names, path);
+	pthread_mutex_unlock(&cd->names->lock);
+	return text_of(cd, nf, path);
+}
+
+/* dir's entry: its files and their filters, found once for every thread;
+ * the files are read as searches need them, in order (a search that
+ * finds a definition reads no file after it), and once all are, their
+ * definitions become one list (de->defs) that answers a search at once. */
+static struct dir_entry *dir_entry_of(struct cpu_dependence *cd, const char *dir)
+{
+	struct names_store *store = cd->names;
+	const char *const *files;
+	struct dir_entry *de;
+	size_t i, nr;
+
+	pthread_mutex_lock(&store->lock);
+	de = strmap_get(&store->dirs, dir);
+	if (!de) {
+		de = xcalloc(1, sizeof(*de));
+		strmap_put(&store->dirs, dir, de);
+	}
+	/* another thread listing the directory: wait rather than list it twice */
+	while (de->building)
+		pthread_cond_wait(&store->built, &store->lock);
+	if (de->built) {
+		pthread_mutex_unlock(&store->lock);
+		return de;
+	}
+	de->building = true;
+	pthread_mutex_unlock(&store->lock);
+
+	files = source_dir_files(cd->sc, dir, &nr);
+	de->files = xcalloc(nr + 1, sizeof(*de->files));
+	de->nf = xcalloc(nr + 1, sizeof(*de->nf));
+	for (i = 0; i < nr; i++)
+		de->files[i] = xstrdup(files[i]);
+
+	pthread_mutex_lock(&store->lock);
+	for (i = 0; i < nr; i++)
+		de->nf[i] = entry_of(store, de->files[i]);
+	de->nr = nr;
+	de->built = true;
+	de->building = false;
+	pthread_cond_broadcast(&store->built);
+	pthread_mutex_unlock(&store->lock);
+	return de;
+}
+
+/* File i of a directory into its one list: by its pass when it was read,
+ * else by its summary's names (summary_known() said it is made). */
+static void add_to_dir_defs(struct cpu_dependence *cd, struct dir_defs *defs, uint32_t i,
+			    const char *path, struct names_filter *nf)
+{
+	const char **names, **members;
+	struct file_summary *s;
+	bool texted, known;
+	size_t k;
+
+	pthread_mutex_lock(&cd->names->lock);
+	texted = nf->texted;
+	pthread_mutex_unlock(&cd->names->lock);
+	if (texted) {
+		dir_defs_add(defs, i, &nf->d);
+		return;
+	}
+	s = summary_known(cd, path, &known);
+	if (!s)
+		return;
+	names = xcalloc(s->nr_funcs + 1, sizeof(*names));
+	members = xcalloc(s->nr_entries + 1, sizeof(*members));
+	for (k = 0; k < s->nr_funcs; k++)
+		names[k] = s->funcs[k].name;
+	for (k = 0; k < s->nr_entries; k++)
+		members[k] = s->entries[k].member;
+	dir_defs_add_names(defs, i, names, s->nr_funcs, members, s->nr_entries);
+	free(names);
+	free(members);
+}
+
+/* The directory's files from first on that may define name (member: set
+ * the member name), in order, each read when it is reached; *stop set by
+ * the caller ends the walk. Once every file is read, one list answers. */
+static void dir_files_may(struct cpu_dependence *cd, struct dir_entry *de, const char *name,
+			  bool member, bool (*each)(void *ctx, const char *path), void *ctx)
+{
+	struct names_store *store = cd->names;
+	struct dir_defs *defs;
+	size_t i;
+
+	pthread_mutex_lock(&store->lock);
+	defs = de->defs;
+	pthread_mutex_unlock(&store->lock);
+	if (defs) {
+		uint32_t *files;
+		size_t k, nr = dir_defs_files(defs, name, member, &files);
+
+		for (k = 0; k < nr; k++)
+			if (each(ctx, de->files[files[k]]))
+				break;
+		free(files);
+		return;
+	}
+	for (i = 0; i < de->nr; i++) {
+		struct names_filter *nf;
+		bool known;
+
+		/* a summary made already answers exactly, unread (summary_if()) */
+		summary_known(cd, de->files[i], &known);
+		if (known) {
+			if (each(ctx, de->files[i]))
+				return;
+			continue;
+		}
+		nf = text_of(cd, de->nf[i], de->files[i]);
+		if ((member ? names_filter_may_set_member : names_filter_may_define)(nf, name) &&
+		    each(ctx, de->files[i]))
+			return;
+	}
+	/* every file read or summarised: the one list, for the searches to come */
+	defs = dir_defs_new();
+	for (i = 0; i < de->nr; i++)
+		add_to_dir_defs(cd, defs, (uint32_t)i, de->files[i], de->nf[i]);
+	dir_defs_finish(defs);
+	pthread_mutex_lock(&store->lock);
+	if (!de->defs) {
+		de->defs = defs;
+		defs = NULL;
+	}
+	pthread_mutex_unlock(&store->lock);
+	dir_defs_free(defs);
 }
 
 /* path lexed on its own, as source_get() would: NULL when it cannot be
@@ -486,33 +649,41 @@ static const struct fn_summary *find_in(struct cpu_dependence *cd, const char *p
 	return NULL;
 }
 
+struct dir_search {
+	struct cpu_dependence *cd;
+	const char *from, *name;
+	const struct fn_summary *fn;
+	struct file_summary **where;
+};
+
+static bool defines_it(void *ctx, const char *path)
+{
+	struct dir_search *ds = ctx;
+	size_t n = strlen(path);
+	bool header = path[n - 1] == 'h';
+
+	if (!strcmp(path, ds->from))
+		return false;
+	ds->fn = find_in(ds->cd, path, ds->name, header, ds->where);
+	if (ds->fn && (header || !ds->fn->is_static))
+		return true;
+	ds->fn = NULL;
+	return false;
+}
+
 /* The directory's files but from, where name is not defined (else the
  * search would not get here): the same answer from every file of dir. */
 static const struct fn_summary *resolve_in_dir(struct cpu_dependence *cd,
 					       const char *from, const char *name,
 					       struct file_summary **where)
 {
-	const struct fn_summary *fn;
-	const char *const *files;
-	const char *slash;
-	char *dir;
-	size_t i, nr;
+	const char *slash = strrchr(from, '/');
+	char *dir = xstrndup(from, slash ? (size_t)(slash - from) : 0);
+	struct dir_search ds = { cd, from, name, NULL, where };
 
-	slash = strrchr(from, '/');
-	dir = xstrndup(from, slash ? (size_t)(slash - from) : 0);
-	files = source_dir_files(cd->sc, dir, &nr);
+	dir_files_may(cd, dir_entry_of(cd, dir), name, false, defines_it, &ds);
 	free(dir);
-	for (i = 0; i < nr; i++) {
-		size_t n = strlen(files[i]);
-		bool header = files[i][n - 1] == 'h';
-
-		if (!strcmp(files[i], from))
-			continue;
-		fn = find_in(cd, files[i], name, header, where);
-		if (fn && (header || !fn->is_static))
-			return fn;
-	}
-	return NULL;
+	return ds.fn;
 }
 
 /* What map (the from file's own by name, or the store's by directory)
@@ -640,6 +811,27 @@ static bool same(const char *a, const char *b)
 
 /* Calls each() with every entry of a static const table in from's
  * directory that sets member, until one returns true; whether one did. */
+struct ops_walk {
+	struct cpu_dependence *cd;
+	const char *member;
+	bool (*each)(void *ctx, struct file_summary *tf, const struct ops_entry *e);
+	void *ctx;
+	bool stop;
+};
+
+static bool entries_of(void *ctx, const char *path)
+{
+	struct ops_walk *w = ctx;
+	struct file_summary *tf = summary_if(w->cd, path, w->member,
+					     names_filter_may_set_member);
+	size_t i;
+
+	for (i = 0; tf && i < tf->nr_entries && !w->stop; i++)
+		if (same(tf->entries[i].member, w->member))
+			w->stop = w->each(w->ctx, tf, &tf->entries[i]);
+	return w->stop;
+}
+
 static bool each_ops_entry(struct cpu_dependence *cd, const char *from, const char *member,
 			   bool (*each)(void *ctx, struct file_summary *tf,
 					const struct ops_entry *e),
@@ -647,21 +839,11 @@ static bool each_ops_entry(struct cpu_dependence *cd, const char *from, const ch
 {
 	const char *slash = strrchr(from, '/');
 	char *dir = xstrndup(from, slash ? (size_t)(slash - from) : 0);
-	const char *const *files;
-	size_t nr, k, i;
-	bool stop = false;
+	struct ops_walk w = { cd, member, each, ctx, false };
 
-	files = source_dir_files(cd->sc, dir, &nr);
-	for (k = 0; k < nr && !stop; k++) {
-		struct file_summary *tf = summary_if(cd, files[k], member,
-						   names_filter_may_set_member);
-
-		for (i = 0; tf && i < tf->nr_entries && !stop; i++)
-			if (same(tf->entries[i].member, member))
-				stop = each(ctx, tf, &tf->entries[i]);
-	}
+	dir_files_may(cd, dir_entry_of(cd, dir), member, true, entries_of, &w);
 	free(dir);
-	return stop;
+	return w.stop;
 }
 
 struct table_call {
