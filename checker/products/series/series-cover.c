@@ -223,8 +223,11 @@ void series_cover_blurb(struct strbuf *sb, const struct series_summary *sum,
 			72);
 	}
 	strbuf_addstr(sb, "\nUses converted, per subsystem and rule:\n\n");
-	memcpy(rows, sum->rows, sum->nr * sizeof(*rows));
-	qsort(rows, sum->nr, sizeof(*rows), row_compare);
+	/* no row (a series of fixes alone): no NULL to memcpy() or qsort() */
+	if (sum->nr) {
+		memcpy(rows, sum->rows, sum->nr * sizeof(*rows));
+		qsort(rows, sum->nr, sizeof(*rows), row_compare);
+	}
 	strbuf_addf(sb, "  %-*s", NAME_WIDTH, "subsystem");
 	for (r = 0; r < nr_rules; r++)
 		strbuf_addf(sb, " %5s", rules[r]->id);

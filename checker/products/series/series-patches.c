@@ -178,7 +178,9 @@ static void make_phase(struct series *s, const struct rule *const *phase,
 					   owner ? owner->name : NULL, number);
 		}
 	}
-	qsort(groups, nr_groups, sizeof(*groups), group_compare);
+	/* qsort() of no groups: a NULL array, which UBSan refuses */
+	if (nr_groups)
+		qsort(groups, nr_groups, sizeof(*groups), group_compare);
 	prefix_groups = xcalloc(nr_groups + 1, sizeof(*prefix_groups));
 	for (i = 0; i < nr_groups; i++) {
 		prefix_groups[i].files = groups[i].files;
