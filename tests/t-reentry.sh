@@ -148,6 +148,67 @@ flip "the same .func set outside set-up while the item is queued elsewhere: a WQ
 	'warning: .func = gives struct ns_vcn.idle_work the work function ns_vcn_v1_idle_fn() in ns_vcn_v1_switch()' \
 	sed -i 's/^int ns_vcn_v1_sw_init(/int ns_vcn_v1_switch(/'
 
+# --- the strict reading of v5.15, an LTS tree no rule was refined on -------
+# Its five wrong warnings are kept in re_neg_lts_kinds.c (no warning, each
+# WQ014 a note naming what serialises the runs), its right ones and the one
+# it found missing in re_lts_kinds.c, each beside the flip that breaks it.
+scan --rules=WQ013,WQ014,WQ015 --format=json "$dir/re_neg_lts_kinds.c" >"$scratch/lts-neg.json"
+check "re_neg_lts_kinds.c: an INIT under a static once-flag, reached from its own run, is no WQ015" \
+	finding lacks "$scratch/lts-neg.json" WQ015 '*' nl_get_type
+for want in \
+	"nl_hotplug()'s whole body runs under mutex_lock(&ap->scan_mutex)" \
+	"nl_reset_task()'s whole body runs under nl_lock_timeout(&adapter->crit_lock) (mutex_trylock() inside; the run leaves when it fails) (after it only nl_close(), under mutex_trylock(&adapter->crit_lock), tried until it holds it)" \
+	"nl_query_work() writes what the two runs share only under spin_lock_bh(&mc->query_lock) in nl_query_work(); mutex_lock(&mc->mc_lock) in nl_query_work()" \
+	"queued by nl_event_query() here on nl_mld_wq, starts"; do
+	check "re_neg_lts_kinds.c: a WQ014 note says: $want" \
+		finding has "$scratch/lts-neg.json" WQ014 note "$want"
+done
+check "re_neg_lts_kinds.c: a file's static workqueue is named, not keyed" \
+	finding lacks "$scratch/lts-neg.json" WQ014 '*' "var nl_"
+flip=$scratch/c/drivers/reentry/re_neg_lts_kinds.c
+cp "$flip" "$flip_orig"
+flip "the once-flag set back after its block: a WQ015 warning" WQ015 \
+	'warning: INIT_WORK re-initialises &nl_notify_work in nl_get_type()' \
+	sed -i 's/^\tmutex_unlock(&init_mutex);$/\tinit_done = false;\n&/'
+flip "a debug print whose argument writes after the unlock: a WQ014 warning" WQ014 \
+	"warning: .*no lock is held across nl_hotplug()'s body" \
+	sed -i 's/^\tNL_DPRINTK("EXIT\\n");$/\tNL_DPRINTK("EXIT %d\\n", ap->scans++);/'
+flip "a trylock helper that says 0 when it fails too: a WQ014 warning" WQ014 \
+	"warning: .*no lock is held across nl_reset_task()'s body" \
+	sed -i 's/^\treturn -1;$/\treturn 0;/'
+cp "$dir/re_lts.h" "$scratch/re_lts.h.orig"
+sed -i 's/^\tif (atomic_dec_and_test(&idev->refcnt))$/\tidev->queries = 0;\n&/' \
+	"$scratch/c/drivers/reentry/re_lts.h"
+scan --rules=WQ014 "$flip" >"$scratch/flip"
+check "a put that also writes the object's state: a WQ014 warning" \
+	grep -q "warning: .*no lock is held across nl_query_work()'s body" "$scratch/flip"
+cp "$scratch/re_lts.h.orig" "$scratch/c/drivers/reentry/re_lts.h"
+
+scan --rules=WQ013,WQ014,WQ015 --format=json "$dir/re_lts_kinds.c" >"$scratch/lts.json"
+for want in \
+	"WQ015|lk_irq_startup()|lk_irq_startup() is an irq_chip method, which the interrupt core calls for each interrupt line of the chip" \
+	"WQ015|lk_irq_startup()|lk_poll_fn() queues the item again as it runs" \
+	"WQ015|lk_start_timer()|every queueing of the item is in lk_start_timer() after this INIT_*" \
+	"WQ015|lk_start_timer()|cancel_delayed_work_sync() at drivers/reentry/re_lts_kinds.c:124 then sees an idle item" \
+	"WQ015|lk_get_type()|can queue it again before this INIT_*" \
+	"WQ014|lk_hotplug()|no lock is held across lk_hotplug()'s body"; do
+	IFS='|' read -r rule where text <<<"$want"
+	check "re_lts_kinds.c: a $rule warning says: $text" \
+		finding has "$scratch/lts.json" "$rule" warning "$where" "$text"
+done
+check "re_lts_kinds.c: the timer helper's message names no queueing before its INIT_*" \
+	finding lacks "$scratch/lts.json" WQ015 '*' lk_start_timer "can queue it again before this INIT_*"
+flip=$scratch/c/drivers/reentry/re_lts_kinds.c
+cp "$flip" "$flip_orig"
+flip "the timer helper also called outside its work and set-up: the queueing before the INIT_* is named again" WQ015 \
+	'warning: INIT_DELAYED_WORK re-initialises &priv->dat.work in lk_start_timer(), .*while it runs, queue_delayed_work() at .* can queue it again before this INIT_\*' \
+	sed -i 's/^void lk_dat_free(struct lk_priv \*priv)$/void lk_dat_kick(struct lk_priv *priv)\n{\n\tlk_start_timer(priv);\n}\n\n&/'
+sed -i '/^\tdev->irq.irq_startup = lk_irq_startup;$/d' "$flip"
+scan --rules=WQ015 "$flip" >"$scratch/flip"
+check "the startup set in no irq_chip: no WQ015 for it" \
+	test "$(grep -c 'in lk_irq_startup()' "$scratch/flip")" -eq 0
+cp "$flip_orig" "$flip"
+
 # A work function swapped for an empty stub and restored from its saved
 # value (i915's selftests) is no finding; a working function swapped in is
 # a note, a stub never restored a warning; the stub given a body, a note.

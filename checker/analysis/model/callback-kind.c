@@ -18,6 +18,46 @@ static bool irq_parameters(const struct lexed_file *lf, const struct source_func
 	       tok_is_ident(lf, token_next_code(lf, comma), "void");
 }
 
+/* The one parameter is `struct irq_data *d`: what an irq_chip calls. */
+static bool irq_data_parameter(const struct lexed_file *lf, const struct source_function *fn)
+{
+	long j = token_next_code(lf, (long)fn->params_open);
+
+	if (!tok_is_ident(lf, j, "struct") || !tok_is_ident(lf, token_next_code(lf, j), "irq_data"))
+		return false;
+	for (; j >= 0 && j < (long)fn->params_close; j = token_next_code(lf, j))
+		if (tok_is_punct(lf, j, ","))
+			return false;
+	return true;
+}
+
+/* fn is set as an irq_chip method in its file: `.irq_startup = fn` in a
+ * table, or `chip->irq_startup = fn` at probe (the irq_* members of
+ * struct irq_chip; an irq_domain's ops take other parameters). */
+static bool set_as_irq_chip_method(const struct lexed_file *lf, const struct source_function *fn)
+{
+	size_t i;
+
+	for (i = 0; i < lf->nr_tokens; i++) {
+		long eq, member, dot;
+		const struct token *m;
+
+		if (i == fn->name_tok || lf->tokens[i].kind != TOK_IDENT ||
+		    !tok_is_ident(lf, (long)i, fn->name))
+			continue;
+		eq = token_prev_code(lf, (long)i);
+		member = token_prev_code(lf, eq);
+		dot = token_prev_code(lf, member);
+		if (!tok_is_punct(lf, eq, "=") || member < 0 ||
+		    !(tok_is_punct(lf, dot, ".") || tok_is_punct(lf, dot, "->")))
+			continue;
+		m = &lf->tokens[member];
+		if (m->kind == TOK_IDENT && m->len > 4 && !memcmp(lf->text + m->offset, "irq_", 4))
+			return true;
+	}
+	return false;
+}
+
 enum callback_kind function_callback_kind(const struct lexed_file *lf,
 					  const struct source_function *fn)
 {
@@ -38,6 +78,8 @@ enum callback_kind function_callback_kind(const struct lexed_file *lf,
 		if (tok_is_punct(lf, j, ";") || tok_is_punct(lf, j, "}"))
 			break;
 	}
+	if (irq_data_parameter(lf, fn) && set_as_irq_chip_method(lf, fn))
+		return CALLBACK_IRQ_CHIP;
 	return CALLBACK_NONE;
 }
 
@@ -79,6 +121,8 @@ const char *callback_kind_name(enum callback_kind k)
 		return "a timer callback";
 	case CALLBACK_IRQ:
 		return "an interrupt handler";
+	case CALLBACK_IRQ_CHIP:
+		return "an irq_chip method";
 	default:
 		return "";
 	}

@@ -170,6 +170,54 @@ char *init_guard_state(const struct source_file *f, const struct source_function
 static unsigned statements_after(const struct lexed_file *lf,
 				 const struct source_function *fn, size_t j);
 
+/* Whether the first declaration of variable x that f reaches from fn (in
+ * fn's body, or at file scope) says static: `static bool x;`. */
+static bool declared_static(const struct source_file *f, const struct source_function *fn,
+			    const char *x)
+{
+	const struct lexed_file *lf = &f->lex;
+	size_t j;
+
+	for (j = 0; j < fn->body_close && j < lf->nr_tokens; j++) {
+		const struct source_function *in;
+		long next, prev, k;
+
+		if (lf->tokens[j].in_directive || !tok_is_ident(lf, (long)j, x))
+			continue;
+		in = source_function_at(f, j);
+		if (in && in != fn)
+			continue;
+		next = token_next_code(lf, (long)j);
+		prev = token_prev_code(lf, (long)j);
+		if (!(tok_is_punct(lf, next, ";") || tok_is_punct(lf, next, "=") ||
+		      tok_is_punct(lf, next, ",")) || prev < 0 || lf->tokens[prev].kind != TOK_IDENT ||
+		    tok_is_ident(lf, prev, "return"))
+			continue;
+		/* a declaration `TYPE x ...`: its statement's first words */
+		for (k = prev;
+		     k >= 0 && !tok_is_punct(lf, k, ";") && !tok_is_punct(lf, k, "{") &&
+		     !tok_is_punct(lf, k, "}");
+		     k = token_prev_code(lf, k))
+			if (tok_is_ident(lf, k, "static"))
+				return true;
+		return false;
+	}
+	return false;
+}
+
+char *init_guard_once(const struct source_file *f, const struct source_function *fn,
+		      size_t tok, unsigned *line)
+{
+	bool member = false;
+	unsigned after = 0;
+	char *x = init_guard_state(f, fn, tok, &member, line);
+
+	if (x && !member && declared_static(f, fn, x) && !state_reset_in(f, NULL, x, false, &after))
+		return x;
+	free(x);
+	return NULL;
+}
+
 bool init_guard_stepping_switch(const struct lexed_file *lf, const struct source_function *fn,
 				size_t tok)
 {

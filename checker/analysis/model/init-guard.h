@@ -38,6 +38,14 @@ bool guard_cond_names(const struct lexed_file *lf, const struct guard_cond *c,
  * NULL when tok is under no such test. */
 char *init_guard_state(const struct source_file *f, const struct source_function *fn,
 		       size_t tok, bool *member, unsigned *line);
+/* init_guard_state()'s test around tok, of a variable (not a member)
+ * declared static in fn or at file scope, which nothing in f sets back
+ * to 0 or false: the block runs once for the system's life (acpi's
+ * video_detect.c: `static bool init_done` set in the block it guards).
+ * Only f can name such a variable, so f is all there is to read. Its
+ * name (allocated) and *line where it is set; NULL otherwise. */
+char *init_guard_once(const struct source_file *f, const struct source_function *fn,
+		      size_t tok, unsigned *line);
 /* tok sits under a case label of a switch on a counter the switch steps
  * itself (`switch (++ctx->cur_step)`, or `x++`): every call moves past
  * the case that queued the running stage, so a call from that stage's run

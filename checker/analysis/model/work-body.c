@@ -1,5 +1,6 @@
 #include "analysis/model/work-body.h"
 #include "analysis/model/lock-calls.h"
+#include "analysis/model/quiet-calls.h"
 #include "analysis/model/work-api.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
@@ -67,9 +68,12 @@ static size_t body_statements(const struct source_file *f, const struct source_f
 		else if (tok_is_punct(lf, i, "}")) {
 			long n = next_code(f, i);
 
-			/* `} else`, `} while (x);`, `= { ... };` go on */
+			/* `} else`, `do { ... } while (x);`, `= { ... };` go on;
+			 * a `while` after any other block starts a statement
+			 * (iavf's trylock block, then `while (!mutex_trylock(...))`) */
 			if (--brace == 0 && !paren &&
-			    !(n >= 0 && (tok_is_ident(lf, n, "else") || tok_is_ident(lf, n, "while") ||
+			    !(n >= 0 && (tok_is_ident(lf, n, "else") ||
+					 (tok_is_ident(lf, n, "while") && tok_is_ident(lf, first, "do")) ||
 					 tok_is_punct(lf, n, ";") || tok_is_punct(lf, n, ","))))
 				end = true;
 		} else if (!paren && !brace && tok_is_punct(lf, i, ";"))
@@ -349,6 +353,24 @@ static bool traces(const struct source_file *f, const struct stmt *s)
 	return close >= 0 && next_code(f, close) == s->last;
 }
 
+/* Statement s changes nothing two runs share (quiet-calls.h): a print or a
+ * wait, alone, under a test that writes nothing, or setting a local of fn
+ * (`status = wait_event_timeout(...)`). libata's v5.15 DPRINTK()s around
+ * its scan mutex; iavf_close()'s wait after its unlock. */
+static bool quiet(const struct source_file *f, const struct source_function *fn,
+		  const struct stmt *s)
+{
+	const struct lexed_file *lf = &f->lex;
+	char *local = NULL;
+
+	if (quiet_statement(lf, f->dead, s->first, s->last))
+		return true;
+	if (!assigns_a_local(f, fn, s, &local))
+		return false;
+	free(local);
+	return quiet_statement(lf, f->dead, next_code(f, next_code(f, s->first)), s->last);
+}
+
 /* Token call names a function of f whose body only computes locals and
  * queues work (cec_mod_work(): `iv = interval * HZ; mod_delayed_work(...)`). */
 static bool queueing_wrapper(const struct source_file *f, long call)
@@ -404,11 +426,13 @@ static bool takes_its_object(const struct source_file *f, const struct stmt *s)
 }
 
 /* Statement s is `if (COND) return ...;` whose COND assigns nothing: a
- * look before the lock that changes no state (libata's unloading flag). */
-static bool only_tests_and_leaves(const struct source_file *f, const struct stmt *s)
+ * look before the lock that changes no state (libata's unloading flag),
+ * its return maybe after quiet statements (`{ DPRINTK(...); return; }`). */
+static bool only_tests_and_leaves(const struct source_file *f, const struct source_function *fn,
+				  const struct stmt *s)
 {
 	const struct lexed_file *lf = &f->lex;
-	long i, open = next_code(f, s->first);
+	long i, open = next_code(f, s->first), a, e;
 	int depth = 0;
 
 	if (!tok_is_ident(lf, s->first, "if") || !tok_is_punct(lf, open, "("))
@@ -421,33 +445,169 @@ static bool only_tests_and_leaves(const struct source_file *f, const struct stmt
 		if (is_write(lf, i))
 			return false;
 	}
-	return i >= 0 && i < s->last && tok_is_ident(lf, next_code(f, i), "return");
+	if (i < 0 || i >= s->last)
+		return false;
+	a = next_code(f, i);
+	if (tok_is_ident(lf, a, "return"))
+		return true;
+	if (!tok_is_punct(lf, a, "{") || token_match_bracket(lf, (size_t)a) != s->last)
+		return false;
+	for (a = next_code(f, a); a >= 0 && a < s->last; a = next_code(f, e)) {
+		struct stmt one;
+
+		for (e = a; e >= 0 && e < s->last && !tok_is_punct(lf, e, ";"); e = next_code(f, e))
+			;
+		if (e < 0 || e >= s->last)
+			return false;
+		if (tok_is_ident(lf, a, "return"))
+			return next_code(f, e) == s->last;
+		one.first = a;
+		one.last = e;
+		if (!quiet(f, fn, &one))
+			return false;
+	}
+	return false;
 }
 
-/* Statement s is `if (!mutex_trylock(&x)) return ...;`: *call is then
- * the mutex_trylock token. Its runs are one at a time too: the second
- * finds the mutex taken and leaves. */
-static bool trylock_or_return(const struct source_file *f, const struct stmt *s, long *call)
+/* The `)` closing the parenthesis at open, if it is one. */
+static long close_of(const struct lexed_file *lf, long open)
+{
+	return tok_is_punct(lf, open, "(") ? token_match_bracket(lf, (size_t)open) : -1;
+}
+
+static bool is_zero(const struct lexed_file *lf, long i)
+{
+	return i >= 0 && lf->tokens[i].kind == TOK_NUMBER && lf->tokens[i].len == 1 &&
+	       lf->text[lf->tokens[i].offset] == '0';
+}
+
+/* The return at token ret gives a failure: a constant that is not 0
+ * (`return -1;`, `return -EBUSY;`, `return 1;`). */
+static bool returns_failure(const struct source_file *f, long ret)
 {
 	const struct lexed_file *lf = &f->lex;
-	long i = s->first, t, close;
-	int depth = 0;
+	long v = next_code(f, ret);
 
-	if (!tok_is_ident(lf, i, "if") || !tok_is_punct(lf, next_code(f, i), "(") ||
-	    !tok_is_punct(lf, next_code(f, next_code(f, i)), "!"))
+	if (tok_is_punct(lf, v, "-"))
+		v = next_code(f, v);
+	else if (is_zero(lf, v))
 		return false;
-	t = next_code(f, next_code(f, next_code(f, i)));
-	if (!tok_is_ident(lf, t, "mutex_trylock"))
+	return v >= 0 && (lf->tokens[v].kind == TOK_NUMBER || lf->tokens[v].kind == TOK_IDENT) &&
+	       tok_is_punct(lf, next_code(f, v), ";");
+}
+
+/* The return at token ret is `if (mutex_trylock(P)) return 0;` with P a
+ * parameter of g: the success, holding the mutex it was given. */
+static bool returns_holding(const struct source_file *f, const struct source_function *g,
+			    long ret)
+{
+	const struct lexed_file *lf = &f->lex;
+	long close = token_prev_code(lf, ret), inner = token_prev_code(lf, close), arg, call;
+
+	if (!tok_is_punct(lf, close, ")") || !tok_is_punct(lf, inner, ")") ||
+	    !is_zero(lf, next_code(f, ret)) || !tok_is_punct(lf, next_code(f, next_code(f, ret)), ";"))
 		return false;
-	for (close = next_code(f, t); close >= 0 && close <= s->last; close = next_code(f, close)) {
-		if (tok_is_punct(lf, close, "("))
-			depth++;
-		else if (tok_is_punct(lf, close, ")") && --depth == 0)
-			break;
+	arg = token_prev_code(lf, inner);
+	call = token_prev_code(lf, token_prev_code(lf, arg));
+	return tok_is_punct(lf, token_prev_code(lf, arg), "(") &&
+	       tok_is_ident(lf, call, "mutex_trylock") &&
+	       tok_is_punct(lf, token_prev_code(lf, call), "(") &&
+	       tok_is_ident(lf, token_prev_code(lf, token_prev_code(lf, call)), "if") &&
+	       parameter_index(lf, g, (size_t)arg, (size_t)arg, false) >= 0;
+}
+
+/* A function of the driver's that tries a mutex it is given, in a loop
+ * with a deadline, and says 0 only when it has it (iavf_lock_timeout():
+ * `if (mutex_trylock(lock)) return 0;` ... `return -1;`): every return is
+ * that success or a constant failure, so a non-zero result is the
+ * failure and the mutex is held otherwise. */
+static bool trylock_helper(const struct source_file *f, const char *name)
+{
+	const struct source_function *g = source_find_function(f, name);
+	const struct lexed_file *lf = &f->lex;
+	bool holds = false, fails = false;
+	long i;
+
+	if (!g || g->is_macro)
+		return false;
+	for (i = (long)g->body_open; i >= 0 && i < (long)g->body_close; i = next_code(f, i)) {
+		if (!tok_is_ident(lf, i, "return"))
+			continue;
+		if (returns_holding(f, g, i))
+			holds = true;
+		else if (returns_failure(f, i))
+			fails = true;
+		else
+			return false;
 	}
-	if (close < 0 || close > s->last || !tok_is_punct(lf, next_code(f, close), ")") ||
-	    !tok_is_ident(lf, next_code(f, next_code(f, close)), "return"))
+	return holds && fails;
+}
+
+/* Tokens (from, s->last] leave: `return ...;`, or a block that queues,
+ * cancels or flushes work (the item again: "busy, try later") and
+ * returns. */
+static bool leaves_after(const struct source_file *f, const struct stmt *s, long from)
+{
+	struct stmt rest = { next_code(f, from), s->last };
+	bool leaves = false;
+
+	if (tok_is_ident(&f->lex, rest.first, "return"))
+		return true;
+	return tok_is_punct(&f->lex, rest.first, "{") && only_work_calls(f, &rest, true, &leaves) &&
+	       leaves;
+}
+
+/* Statement s takes a mutex or leaves: `if (!mutex_trylock(&x)) return;`,
+ * the same with a block that requeues the item before the return, `if
+ * (helper(&x, ...)) { ... return; }` with a trylock_helper(), or `while
+ * (!mutex_trylock(&x)) msleep(...);` (a spin that ends holding it: a
+ * lock). *call is then the token of the call given the mutex, *spin
+ * whether it is the last form. Its runs are one at a time too: the
+ * second waits, or finds the mutex taken and leaves. */
+static bool trylock_or_return(const struct source_file *f, const struct stmt *s, long *call,
+			      bool *spin)
+{
+	const struct lexed_file *lf = &f->lex;
+	long i = s->first, open = next_code(f, i), t, close, call_close;
+	bool negated, helper = false;
+	char *name;
+
+	close = close_of(lf, open);
+	if (close < 0 || close >= s->last)
 		return false;
+	t = next_code(f, open);
+	negated = tok_is_punct(lf, t, "!");
+	if (negated)
+		t = next_code(f, t);
+	if (lf->tokens[t].kind != TOK_IDENT)
+		return false;
+	call_close = close_of(lf, next_code(f, t));
+	if (call_close < 0 || next_code(f, call_close) != close)
+		return false;
+	if (!tok_is_ident(lf, t, "mutex_trylock")) {
+		name = tok_text(lf, (size_t)t);
+		helper = !negated && tok_is_ident(lf, i, "if") && trylock_helper(f, name);
+		free(name);
+		if (!helper)
+			return false;
+	} else if (!negated) {
+		return false;
+	}
+	*spin = false;
+	if (tok_is_ident(lf, i, "while")) {
+		struct stmt body = { next_code(f, close), s->last };
+		char *wait = lf->tokens[body.first].kind == TOK_IDENT ?
+			tok_text(lf, (size_t)body.first) : NULL;
+		bool ok = wait && quiet_call_name(wait) &&
+			  quiet_statement(lf, f->dead, body.first, body.last);
+
+		free(wait);
+		if (!ok)
+			return false;
+		*spin = true;
+	} else if (!tok_is_ident(lf, i, "if") || !leaves_after(f, s, close)) {
+		return false;
+	}
 	*call = t;
 	return true;
 }
@@ -545,7 +705,7 @@ static size_t last_working(const struct lock_reader *r, struct source_cache *sc,
 
 		if (tok_is_ident(lf, t->first, "return") || tok_is_punct(lf, t->last, ":") ||
 		    (t->first == t->last && tok_is_punct(lf, t->last, ";")) ||
-		    only_work_calls(f, t, true, &leaves)) {
+		    only_work_calls(f, t, true, &leaves) || quiet(f, fn, t)) {
 			nr--;
 			continue;
 		}
@@ -595,19 +755,21 @@ static char *body_lock(const struct lock_reader *r, struct source_cache *sc,
 	char *lock = NULL, *result = NULL, *helper_acq = NULL, *helper_rel = NULL;
 	char *locals[8];
 	size_t nr_locals = 0;
+	bool spin = false;
 	long i;
 
 	/* Before the lock: declarations, the run finding its object (or,
-	 * in a local, what the lock is taken on), tracepoints, tests that
-	 * leave, maybe queueing the item again first ("card not ready,
-	 * try later"). */
+	 * in a local, what the lock is taken on), tracepoints, prints and
+	 * waits (quiet()), tests that leave, maybe queueing the item again
+	 * first ("card not ready, try later"). */
 	while (k < nr) {
 		char *local = NULL;
 		bool leaves = false;
 
 		if (is_declaration(f, &s[k]) || takes_its_object(f, &s[k]) || traces(f, &s[k]) ||
-		    (!trylock_or_return(f, &s[k], &i) &&
-		     (only_tests_and_leaves(f, &s[k]) ||
+		    quiet(f, fn, &s[k]) ||
+		    (!trylock_or_return(f, &s[k], &i, &spin) &&
+		     (only_tests_and_leaves(f, fn, &s[k]) ||
 		      (tok_is_ident(lf, s[k].first, "if") &&
 		       only_work_calls(f, &s[k], true, &leaves) && leaves)))) {
 			k++;
@@ -679,7 +841,7 @@ static char *body_lock(const struct lock_reader *r, struct source_cache *sc,
 			goto out;
 	} else {
 		long call = i;
-		bool trylock = trylock_or_return(f, &s[k], &call);
+		bool trylock = trylock_or_return(f, &s[k], &call, &spin);
 		struct release rel = { NULL, NULL };
 
 		if (!trylock && !is_one_of(lf, call, lock_acquires)) {
@@ -709,7 +871,13 @@ static char *body_lock(const struct lock_reader *r, struct source_cache *sc,
 		if (!releases_lock(f, &s[last], &rel) || last <= k ||
 		    !released_only_leaving(f, &rel, s[k + 1].first, s[last].first - 1))
 			goto out;
-		if (trylock)
+		if (trylock && spin)
+			strbuf_addf(&sb, "mutex_trylock(%s), tried until it holds it", lock);
+		else if (trylock && !tok_is_ident(lf, call, "mutex_trylock"))
+			strbuf_addf(&sb, "%.*s(%s) (mutex_trylock() inside; the run leaves "
+				    "when it fails)", (int)lf->tokens[call].len,
+				    lf->text + lf->tokens[call].offset, lock);
+		else if (trylock)
 			strbuf_addf(&sb, "mutex_trylock(%s)", lock);
 		else
 			strbuf_addf(&sb, "%.*s(%s)", (int)lf->tokens[call].len,

@@ -6,11 +6,16 @@
  * of ../../../Documentation/wqcheck-WQ014.7.scd and the others).
  *
  * Lexical: the lock is taken by the first statement that is not a
- * declaration or a test that only leaves (mutex_lock(&x), spin_lock_irqsave(&x, f), down_write(&x),
- * rtnl_lock(), guard(mutex)(&x), scoped_guard(mutex, &x) { ... }, or
- * `if (!mutex_trylock(&x)) return;`) and released only by the body's last
- * statement or just before a return or a goto out of it. Shared locks
- * (down_read(), read_lock()) let two runs in together: not one.
+ * declaration, a test that only leaves, or a print or wait (quiet-calls.h)
+ * (mutex_lock(&x), spin_lock_irqsave(&x, f), down_write(&x), rtnl_lock(),
+ * guard(mutex)(&x), scoped_guard(mutex, &x) { ... }, `if
+ * (!mutex_trylock(&x)) return;`, the same with a block that requeues the
+ * item before its return, `if (helper(&x, ...)) { ...; return; }` with a
+ * helper of the file that tries the mutex until a deadline and fails
+ * non-zero, or `while (!mutex_trylock(&x)) msleep(...);`) and released
+ * only by the body's last statement that is no print or wait, or just
+ * before a return or a goto out of it. Shared locks (down_read(),
+ * read_lock()) let two runs in together: not one.
  */
 #ifndef WQCHECK_WORK_BODY_H
 #define WQCHECK_WORK_BODY_H

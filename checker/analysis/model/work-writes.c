@@ -1,4 +1,5 @@
 #include "analysis/model/work-writes.h"
+#include "analysis/model/reference-put.h"
 #include "analysis/model/work-api.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
@@ -514,6 +515,13 @@ static bool call_contained(struct walk *w, long i, long open)
 	/* it acts on what the run took for itself (nf_ct_put(ct) of a
 	 * conntrack moved to the run's own list) */
 	if (objects && values)
+		return true;
+	name = tok_text(lf, (size_t)i);
+	/* a reference put (ipv6's in6_dev_put()): each run drops its own
+	 * reference atomically, and the release runs when none is left */
+	ok = reference_put(w->r, f, name);
+	free(name);
+	if (ok)
 		return true;
 	if (w->level >= 2)
 		return false;

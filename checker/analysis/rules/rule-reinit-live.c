@@ -174,6 +174,16 @@ static bool under_case_label(const struct lexed_file *lf, const struct source_fu
 	return false;
 }
 
+/* The item's last member name (`&bat_priv->dat.work`: work), allocated,
+ * or NULL. */
+static char *last_member(const char *text)
+{
+	const char *arrow = text ? strrchr(text, '>') : NULL, *dot = text ? strrchr(text, '.') : NULL;
+	const char *at = arrow > dot ? arrow : dot;
+
+	return at ? xstrdup(at + 1) : NULL;
+}
+
 /*
  * The run gives its object back to the item's source only after the INIT
  * (virtio_scsi re-posts the event buffer it runs for): before the INIT
@@ -195,9 +205,7 @@ static bool handed_on_after_init(const struct code_place *p, const char *text,
 		free(base);
 		return false;
 	}
-	member = strrchr(text, '>') ? xstrdup(strrchr(text, '>') + 1) :
-		 strrchr(text, '.') ? xstrdup(strrchr(text, '.') + 1) : NULL;
-	if (member)
+	if ((member = last_member(text)))
 		cancel = sync_cancel_in_file(p->f, member, &api);
 	strbuf_addf(msg, "the run hands %s back only at line %u (%s()), after this "
 		    "INIT_*, so nothing can queue the item before it: the INIT_* meets "
@@ -216,6 +224,121 @@ static bool handed_on_after_init(const struct code_place *p, const char *text,
 	free(callee);
 	free(base);
 	return true;
+}
+
+/*
+ * fn is static and its file only calls it, from the running work function
+ * or from its set-up (`*_init`, a probe), which runs before the item is
+ * live: no other path runs fn's queueing while the run goes on (v3.6.5's
+ * fasttimer.c also calls its start_timer_trig() from an interrupt's path).
+ */
+static bool called_by_run_or_init(const struct source_file *f, const struct source_function *fn,
+				  const char *running)
+{
+	const struct lexed_file *lf = &f->lex;
+	size_t i;
+
+	if (fn->is_macro || !fn->is_static)
+		return false;
+	for (i = 0; i < lf->nr_tokens; i++) {
+		const struct source_function *in;
+
+		if (i == fn->name_tok || lf->tokens[i].kind != TOK_IDENT || f->dead[i] ||
+		    lf->tokens[i].in_directive || !tok_is_ident(lf, (long)i, fn->name))
+			continue;
+		in = source_function_at(f, i);
+		if (!in)
+			continue;	/* a prototype */
+		if (!tok_is_punct(lf, token_next_code(lf, (long)i), "(") ||
+		    (strcmp(in->name, running) && !strstr(in->name, "_init") &&
+		     !strstr(in->name, "probe")))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Every queueing of the item is in the INIT_*'s own function, after it
+ * (batman-adv's batadv_dat_start_timer(): INIT_DELAYED_WORK, then
+ * queue_delayed_work()): none can make the item pending before the
+ * INIT_*, which meets the running item, not a queued one, and clears the
+ * record of the pool it runs on. What that breaks is a synchronous cancel
+ * meanwhile (it sees an idle item and does not wait), and the run's own
+ * queueing, which the workqueue no longer ties to this run. Says so in msg.
+ */
+static bool queued_only_after_init(const struct workitem_model *m, const struct work_item *it,
+				   const struct code_place *p, unsigned init_line,
+				   const char *running, const char *text, struct strbuf *msg)
+{
+	const struct queueing *q = NULL;
+	const char *api = NULL;
+	char *member, *ordered = NULL;
+	unsigned cancel = 0;
+	size_t i;
+
+	if (!called_by_run_or_init(p->f, p->fn, running))
+		return false;
+	for (i = 0; it && i < it->nr_queueings; i++) {
+		const struct queueing *o = it->queueings[i];
+
+		if (!o->caller || strcmp(o->caller, p->fn->name) || strcmp(o->file, p->f->path) ||
+		    o->line <= init_line)
+			return false;
+		if (!q)
+			q = o;
+	}
+	if (!q)
+		return false;
+	strbuf_addf(msg, "every queueing of the item is in %s() after this INIT_* (",
+		    p->fn->name);
+	add_queueing_place(msg, q);
+	strbuf_addstr(msg, "), so none can make it pending before it: the INIT_* meets the "
+		      "running item, not a queued one, and clears the record of the pool it "
+		      "runs on, so the workqueue no longer sees this run as the item's");
+	if ((member = last_member(text)))
+		cancel = sync_cancel_in_file(p->f, member, &api);
+	if (cancel)
+		strbuf_addf(msg, "; %s() at %s:%u then sees an idle item and returns while "
+			    "this run goes on, and the run's queueing arms the item again after "
+			    "that cancel", api, p->f->path, cancel);
+	else if ((ordered = item_all_on_one_ordered_wq(m, it)))
+		strbuf_addf(msg, "; %s is ordered (%s), so the run it queues waits for this "
+			    "one, but a flush or cancel meanwhile sees an idle item and does not "
+			    "wait", q->wq.text, ordered);
+	else
+		strbuf_addstr(msg, "; the run's own queueing then lets a run B start beside "
+			      "its tail on another CPU");
+	free(ordered);
+	strbuf_addstr(msg, ": initialise the item once where it is set up, and requeue it "
+		      "without INIT_*");
+	free(member);
+	return true;
+}
+
+/*
+ * b is the item's one binding, under a state set once (init_guard_once()):
+ * nothing can queue the item before this INIT_* has run, and the INIT_*
+ * runs once, so a run that calls in later finds the state set and never
+ * reaches it (acpi's video_detect.c: the backlight notifier's work calls
+ * the function whose `if (!init_done)` block initialised its item).
+ */
+static bool initialised_once_only(const struct workitem_model *m, const struct work_binding *b,
+				  const struct code_place *p)
+{
+	struct work_binding *const *all;
+	size_t nr = 0, i;
+	unsigned line = 0;
+	char *once;
+	bool yes;
+
+	all = workitem_index_lookup(&m->a->idx, b->key, &nr);
+	for (i = 0; i < nr; i++)
+		if (strcmp(all[i]->file, b->file) || all[i]->line != b->line)
+			return false;
+	once = init_guard_once(p->f, p->fn, p->tok, &line);
+	yes = once != NULL;
+	free(once);
+	return yes;
 }
 
 /*
@@ -240,7 +363,8 @@ static bool running_finding(const struct workitem_model *m, const struct work_bi
 
 	/* Another function: the run hands the item on to the next stage
 	 * as its last act; a new object: not the running item. */
-	if (strcmp(running, b->function) || base == ITEM_BASE_ALLOCATED)
+	if (strcmp(running, b->function) || base == ITEM_BASE_ALLOCATED ||
+	    initialised_once_only(m, b, p))
 		return false;
 	if (!own) {
 		w = source_find_function(p->f, running);
@@ -278,6 +402,9 @@ static bool running_finding(const struct workitem_model *m, const struct work_bi
 		    "with the function it already has; ", running);
 	if (q && (handed = handed_on_after_init(p, text, msg, q))) {
 		/* its own harm said: the source comes back only after the INIT */
+	} else if (q && (handed = queued_only_after_init(m, it, p, b->line, running, text,
+							 msg))) {
+		/* likewise: nothing queues the item before the INIT */
 	} else if (q) {
 		strbuf_addstr(msg, "while it runs, ");
 		add_queueing_place(msg, q);
@@ -291,6 +418,32 @@ static bool running_finding(const struct workitem_model *m, const struct work_bi
 	*ev = q;
 	work_call_release(&wc);
 	return true;
+}
+
+/*
+ * An irq_chip method (hid-cp2112's .irq_startup) runs for each interrupt
+ * line of its chip, while the item it queues belongs to the device, one
+ * for all the lines: the second line's call meets the item the first one
+ * queued, pending, or kept live by a work function that requeues itself.
+ */
+static void irq_chip_clause(const struct work_item *it, const struct work_binding *b,
+			    const struct code_place *p, const char *via, struct strbuf *msg)
+{
+	const struct queueing *self = NULL;
+	size_t i;
+
+	strbuf_addf(msg, " each time it runs; %s()%s%s%s an irq_chip method, which the "
+		    "interrupt core calls for each interrupt line of the chip, whether or "
+		    "not the item queued last time has run: a call for a second line while that "
+		    "queueing is pending re-initialises a queued item", p->fn->name,
+		    via ? " is called only from " : " is", via ? via : "", via ? "()," : "");
+	for (i = 0; it && i < it->nr_queueings && !self; i++)
+		if (it->queueings[i]->caller && !strcmp(it->queueings[i]->caller, b->function))
+			self = it->queueings[i];
+	if (self)
+		strbuf_addf(msg, ", and %s() queues the item again as it runs (%s:%u), so "
+			    "it stays live from the first call on", b->function, self->file,
+			    self->line);
 }
 
 /*
@@ -474,6 +627,14 @@ static bool repeated_finding(const struct workitem_model *m, const struct work_b
 		timer_rearm_release(&rearm);
 		return true;
 	}
+	if (kind == CALLBACK_IRQ_CHIP) {
+		/* one item per line (`&dev->line[d->hwirq].work`): each
+		 * line's call meets its own item, not one for all */
+		if (strstr(b->key, "[]"))
+			return false;
+		irq_chip_clause(it, b, p, via, msg);
+		return true;
+	}
 	if (kind != CALLBACK_NONE) {
 		strbuf_addf(msg, " each time it runs; %s()%s%s%s %s, which runs again "
 			    "whenever its source fires, whether or not the item queued last "
@@ -581,7 +742,11 @@ static void check_binding(const struct workitem_model *m, const struct work_bind
 		if (before && (!queueing_dominates(&p, before, q_line) ||
 			       !strncmp(b->key, "percpu ", 7) || strstr(b->key, "[]")))
 			before = NULL;
-		if (!before && !name_says_setup(p.fn->name))
+		/* A set-up name says the function runs once per object; what
+		 * calls it, when its signature tells (an irq_chip's
+		 * .irq_startup runs per interrupt line), says more. */
+		if (!before && (!name_says_setup(p.fn->name) ||
+				function_callback_kind(&p.f->lex, p.fn) != CALLBACK_NONE))
 			after = queued_in_same_function(it, &p, b->line, false, &q_line);
 	}
 	/* Created disabled (INIT_* then disable_work_sync() in an init
@@ -687,8 +852,8 @@ const struct rule rule_reinit_live = {
 		"Conditions). INIT_*WORK() on an item that may be queued clears its "
 		"pending bit and list head. Warning where an interleaving exists: the "
 		"item's own work function (or a callee it gives its item) re-initialising "
-		"it with its own function, a timer callback or interrupt handler "
-		"re-initialising a long-lived item it queues, an object taken back from a "
+		"it with its own function, a timer callback, interrupt handler or irq_chip "
+		"method re-initialising a long-lived item it queues, an object taken back from a "
 		"free list the work refills, one static object every call re-initialises "
 		"(or behind a state of each object), "
 		"a flag or pending test that lets a second pass in while the item runs, "

@@ -208,10 +208,13 @@ static enum overlap pair_overlap(const struct workitem_model *m, const struct wo
 	return o;
 }
 
-/* The workqueue as the reader knows it: its name, or the expression. */
+/* The workqueue as the reader knows it: its name, or the expression. A
+ * file's static workqueue is named by a key ("file net/ipv6/mcast.c var
+ * mld_wq") that is not its name: the text is. */
 static const char *wq_shown(const struct queueing *q)
 {
-	return q->wq.kind == WQ_REF_NAMED && q->wq.id ? q->wq.id : q->wq.text;
+	return q->wq.kind == WQ_REF_NAMED && q->wq.id && strncmp(q->wq.id, "file ", 5) ?
+		       q->wq.id : q->wq.text;
 }
 
 static const char *caller_of(const struct queueing *q)
@@ -368,8 +371,8 @@ static void report(const struct workitem_model *m, const struct work_item *it,
 		f->severity = SEVERITY_NOTE;
 		if (*writes)
 			strbuf_addf(&msg, "; %s() writes what the two runs share only under %s "
-				    "(elsewhere its own locals, and what it took onto a list of its "
-				    "own), so the runs take turns where they write: an overlap wastes "
+				    "(elsewhere its own locals, what it took onto a list of its own, "
+				    "and references it holds), so the runs take turns where they write: an overlap wastes "
 				    "a run, not a race", function, writes);
 		else
 			strbuf_addf(&msg, "; %s() writes nothing the two runs share (its "
