@@ -99,12 +99,13 @@ check "WQ015: the first patch, before the renames, moves INIT_WORK() of node->wo
 check "WQ015: its log says what breaks the condition and what changes, and names the teardown" \
 	bash -c "tr '\n' ' ' <'$p1' | tr -s ' ' | grep -q 'ev_handle(), the item.s own work function, calls it: the item is re-initialised while it runs' &&
 		tr '\n' ' ' <'$p1' | tr -s ' ' | grep -q 'ev_cancel_all() cancels them in teardown' &&
+		tr '\n' ' ' <'$p1' | tr -s ' ' | grep -q 'INIT_WORK() clears the item.s data, which names the pool the item is running in, so a queueing after it is not sent to that pool and a second run may start on another CPU before this one has returned' &&
 		grep -q '^This patch changes behavior: node->work is initialised once' '$p1'"
 check "WQ015: Fixes: names the commit that put the INIT_WORK in ev_kick(): $moved" \
 	grep -q "^Fixes: $moved\$" "$p1"
 check "WQ015: the cover letter says the first patches are fixes and this one changes behaviour" \
 	bash -c "tr '\n' ' ' <'$T/reinit-out/0000-cover-letter.patch' | tr -s ' ' |
-		grep -q 'The first patches fix work items that break a non-reentrance condition (re-initialised while it may be pending or running, or queued on two workqueues); the renames follow.*Patch 1/[0-9]* changes behavior: node->work is initialised once, in ev_probe()'"
+		grep -q 'The first patches fix work items that break a non-reentrance condition (one re-initialised while it may be pending or running, or one queued on two workqueues); the renames follow.*Patch 1/[0-9]* changes behavior: node->work is initialised once, in ev_probe()'"
 check "WQ015: nc_kick.c, which nothing cancels, gets no patch and the reason on stderr" \
 	bash -c "! grep -q 'nc_kick' '$T/reinit-out'/0*.patch &&
 		grep -q '^wqcheck: drivers/reentry/nc_kick.c:[0-9]*: WQ015 not fixed: nothing in the file cancels the items' '$T/reinit.err'"
@@ -137,7 +138,7 @@ check "WQ014: a fix patch queues d->poll_work on system_long_wq only, before the
 		[ \$(grep -c '^[-+]	' '$p2') -eq 2 ]"
 check "WQ014: its log names the two queueings that could overlap, why system_long_wq, and what changes" \
 	bash -c "tr '\n' ' ' <'$p2' | tr -s ' ' | grep -q 'on system_long_wq at line 39 (tp_kick()); on system_percpu_wq, with schedule_\*(), at line 26 (tp_poll())' &&
-		tr '\n' ' ' <'$p2' | tr -s ' ' | grep -q 'the workqueue its other queueing names on purpose, per-CPU as system_percpu_wq is' &&
+		tr '\n' ' ' <'$p2' | tr -s ' ' | grep -q 'the workqueue its other queueing names, per-CPU as system_percpu_wq is' &&
 		grep -q '^This patch changes behavior: the runs of d->poll_work no longer overlap' '$p2'"
 check "WQ014: Fixes: names the commit that split the item: $kicked" \
 	grep -q "^Fixes: $kicked\$" "$p2"
@@ -159,6 +160,14 @@ check "WQ014, both system workqueues: the log names every queueing, why system_b
 	bash -c "tr '\n' ' ' <'$p3' | tr -s ' ' | grep -q 'on system_bh_wq at lines 49 (tb_cover_timer()) and 66 (tb_probe()); on system_bh_highpri_wq at line 44 (tb_notify_cover())\.' &&
 		tr '\n' ' ' <'$p3' | tr -s ' ' | grep -q 'the workqueue 2 of its 3 queueings name, where its work function already runs\. Both are system workqueues that run their work in softirq context (BH)' &&
 		tr '\n' ' ' <'$p3' | tr -s ' ' | grep -q 'This patch changes behavior: .* go to system_bh_wq instead of system_bh_highpri_wq, and run at normal priority'"
+check "WQ014, two_pool.c: one pool on each CPU, so the log says the runs overlap only with more than one CPU" \
+	bash -c "tr '\n' ' ' <'$p2' | tr -s ' ' | grep -q 'The two queue into each CPU.s same worker pool, which never runs one item twice at once, so the runs overlap only on a machine with more than one CPU: there a run queued from one may start on another CPU' &&
+		tr '\n' ' ' <'$p2' | tr -s ' ' | grep -q 'This patch changes behavior: the runs of d->poll_work no longer overlap on a machine with more than one CPU (with one CPU they never did)'"
+check "WQ014, the BH pair (omap's shape, whose boards have one CPU): softirq runs do not nest, so only with more than one CPU, in the log and the cover letter" \
+	bash -c "tr '\n' ' ' <'$p3' | tr -s ' ' | grep -q 'Both are BH workqueues, whose runs on one CPU are softirq runs, which do not nest, so the runs overlap only on a machine with more than one CPU' &&
+		tr '\n' ' ' <'$p3' | tr -s ' ' | grep -q 'the runs of s->cover_work no longer overlap on a machine with more than one CPU (with one CPU they never did)' &&
+		tr '\n' ' ' <'$T/twowq-out/0000-cover-letter.patch' | tr -s ' ' | grep -q 's->cover_work is queued on system_bh_wq only, no longer also on system_bh_highpri_wq, so its runs no longer overlap on a machine with more than one CPU\.' &&
+		! grep -q 'A work item runs on one worker at a time' '$p2' '$p3'"
 check "WQ014, both system workqueues, as many queueings on each: no patch, and the reason" \
 	bash -c "! grep -q '^[-+].*&s->card_work' '$T/twowq-out'/0*.patch &&
 		grep -q '^wqcheck: $sb:59: WQ014 not fixed: neither of its workqueues is schedule_\*()'\''s, and as many of its queueings name each' '$T/twowq.err'"
@@ -169,6 +178,33 @@ check "WQ014: the patched tree has no WQ014 for d->poll_work (the sampler's is l
 	bash -c "! grep -q '^$tp:.*poll_work.*WQ014' '$T/after14' && grep -q '^$tp:.*sample_work.*WQ014' '$T/after14'"
 check "WQ014: the patched tree has no WQ014 for s->cover_work (the card item's is left)" \
 	bash -c "! grep -q '^$sb:.*cover_work.*WQ014' '$T/after14' && grep -q '^$sb:.*card_work.*WQ014' '$T/after14'"
+
+# --- WQ014: two pools on one CPU (smc_llc's shape), a power-efficient one ----
+# two_pool.c's kick on system_highpri_wq instead (schedule_*()'s pool and
+# the high-priority one: they overlap on one CPU too); jack_requeue.c with
+# a second system_power_efficient_wq queueing where it is set up (rt5651's
+# shape: the requeue on system_long_wq moves, and may then run unbound).
+sh=$T/shapes
+jr=drivers/reentry/jack_requeue.c
+mkdir -p "$sh" && cp -r "$TOP/corpus/6.17/." "$sh/" &&
+	sed -i 's/^\tqueue_delayed_work(system_long_wq, &d->poll_work, 0);$/\tqueue_delayed_work(system_highpri_wq, \&d->poll_work, 0);/' "$sh/$tp" &&
+	sed -i 's/^\tINIT_WORK(&j->detect_work, jack_detect_work);$/&\n\tqueue_work(system_power_efficient_wq, \&j->detect_work);/' "$sh/$jr" &&
+	grep -q 'system_highpri_wq, &d->poll_work' "$sh/$tp" &&
+	[ "$(grep -c 'system_power_efficient_wq, &j->detect_work' "$sh/$jr")" -eq 2 ] &&
+	(cd "$sh" && git init -q && git add -A && git commit -qm "Import the tree") ||
+	{ not_ok "setup: two_pool.c on system_highpri_wq, jack_requeue.c queued twice on system_power_efficient_wq"; exit 0; }
+"$WQCHECK" series --cc=maintainers -o "$T/shapes-out" "$sh" >/dev/null 2>"$T/shapes.err"
+p5=$(grep -l '^Subject: .*queue d->poll_work on system_highpri_wq only' "$T/shapes-out"/0*.patch)
+check "WQ014, schedule_*()'s beside system_highpri_wq: two pools, so the runs may overlap on the same CPU too, and no \"more than one CPU\"" \
+	bash -c "[ -n '$p5' ] && tr '\n' ' ' <'$p5' | tr -s ' ' | grep -q 'The two queue into different worker pools, so a run queued from one may start, on another CPU or on the same one, while a run queued from the other is still going' &&
+		tr '\n' ' ' <'$p5' | tr -s ' ' | grep -q 'This patch changes behavior: the runs of d->poll_work no longer overlap, and' &&
+		! grep -q 'more than one CPU' '$p5'"
+p6=$(grep -l '^Subject: .*queue j->detect_work on' "$T/shapes-out"/0*.patch)
+check "WQ014, onto system_power_efficient_wq: the log says the moved requeue may then run unbound, as the others already may" \
+	bash -c "[ -n '$p6' ] && grep -q '^-		queue_work(system_long_wq, &j->detect_work);' '$p6' &&
+		tr '\n' ' ' <'$p6' | tr -s ' ' | grep -q 'unless workqueue.power_efficient makes system_power_efficient_wq unbound, so a run queued from one may start on another CPU (with that setting, on any CPU)' &&
+		tr '\n' ' ' <'$p6' | tr -s ' ' | grep -q 'go to system_power_efficient_wq instead of system_long_wq, which runs them unbound, on any CPU, when workqueue.power_efficient is set, as it runs those queued at lines 23 (jack_plug_event()) and 46 (jack_setup())\.' &&
+		tr '\n' ' ' <'$p6' | tr -s ' ' | grep -q 'the runs of j->detect_work no longer overlap (before, they could with more than one CPU, or with workqueue.power_efficient set)'"
 
 # --- a finding in an #if branch is not fixed, and stderr says why, truly -----
 # corpus/drivers/reentry/re_reinit_ifdef.c (ctrlchar.c's shape under
@@ -215,7 +251,7 @@ check "WQ014, schedule_*() beside system_bh_wq: the schedule_work() becomes queu
 		grep -q '^+	queue_work(system_bh_wq, &s->cover_work);' '$p4' &&
 		[ \$(grep -c '^[-+]	' '$p4') -eq 2 ]"
 check "WQ014, schedule_*() beside system_bh_wq: the log says the moved run is now in softirq context, as the others already are" \
-	bash -c "tr '\n' ' ' <'$p4' | tr -s ' ' | grep -q 'the workqueue its other queueings name on purpose' &&
+	bash -c "tr '\n' ' ' <'$p4' | tr -s ' ' | grep -q 'the workqueue its other queueings name, per-CPU' &&
 		tr '\n' ' ' <'$p4' | tr -s ' ' | grep -q 'go to system_bh_wq instead of system_percpu_wq\. From that line the work then runs in softirq context (BH) instead of process context, as it already does when queued at lines 49 (tb_cover_timer()) and 66 (tb_probe())\.' &&
 		tr '\n' ' ' <'$T/bh-out/0000-cover-letter.patch' | tr -s ' ' | grep -q 'no longer also on system_percpu_wq, so its runs no longer overlap; those it queued with schedule_\*() now run in softirq context (BH)\.'"
 check "WQ014, two per-CPU workqueues of process context: no word of softirq in the log" \

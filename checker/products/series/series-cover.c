@@ -176,13 +176,17 @@ void series_cover_blurb(struct strbuf *sb, const struct series_summary *sum,
 			struct strbuf line = STRBUF_INIT;
 
 			strbuf_addch(sb, '\n');
+			/* "items ... (one re-initialised ...)": the
+			 * parenthesis speaks of one item at a time */
 			strbuf_addf(&line, "%s fix%s work item%s that break%s a "
-				    "non-reentrance condition (re-initialised while it "
-				    "may be pending or running, or queued on two "
+				    "non-reentrance condition (%sre-initialised while it "
+				    "may be pending or running, or %squeued on two "
 				    "workqueues); the renames follow.",
 				    sum->nr_fixes == 1 ? "The first patch" : "The first patches",
 				    sum->nr_fixes == 1 ? "es a" : "", sum->nr_fixes == 1 ? "" : "s",
-				    sum->nr_fixes == 1 ? "s" : "");
+				    sum->nr_fixes == 1 ? "s" : "",
+				    sum->nr_fixes == 1 ? "" : "one ",
+				    sum->nr_fixes == 1 ? "" : "one ");
 			series_wrap(sb, line.buf, 72);
 			strbuf_release(&line);
 		}

@@ -69,11 +69,26 @@ static void fix_message(struct series *s, struct strbuf *msg,
 	else
 		strbuf_addstr(&p, ", which may happen while the item is pending or "
 			      "running");
-	strbuf_addf(&p, ".  %s() clears the pending bit and the list head of an "
-		    "item that may be on a worklist, so a run can be lost or doubled "
-		    "and the worklist corrupted: a work item runs on one worker at a "
-		    "time only while it is not re-initialised (the non-reentrance "
-		    "conditions of Documentation/core-api/workqueue.rst).", fx->macro);
+	if (fx->work_calls_live)
+		/* the item is running, not pending, when its own work calls
+		 * the INIT: what that breaks is the pool its data names */
+		strbuf_addf(&p, ".  %s() clears the item's data, which names the "
+			    "pool the item is running in, so a queueing after it is "
+			    "not sent to that pool and a second run may start on "
+			    "another CPU before this one has returned; on an item "
+			    "still pending it also clears the pending bit and the list "
+			    "head, which can lose or double a run and corrupt the "
+			    "worklist.  The workqueue keeps an item's runs on one worker "
+			    "at a time only while it is not re-initialised (the "
+			    "non-reentrance conditions of "
+			    "Documentation/core-api/workqueue.rst).", fx->macro);
+	else
+		strbuf_addf(&p, ".  %s() clears the pending bit and the list head "
+			    "of an item that may be on a worklist, so a run can be lost "
+			    "or doubled and the worklist corrupted: the workqueue keeps "
+			    "an item's runs on one worker at a time only while it is "
+			    "not re-initialised (the non-reentrance conditions of "
+			    "Documentation/core-api/workqueue.rst).", fx->macro);
 	series_wrap(msg, p.buf, 72);
 	strbuf_reset(&p);
 	strbuf_addf(&p, "Initialise %s once, in %s(), where struct %s is set up, "
@@ -213,9 +228,11 @@ static bool make_twowq(struct series *s, const char *path,
 			struct strbuf what = STRBUF_INIT;
 
 			strbuf_addf(&what, "%s is queued on %s only, no longer also on "
-				    "%s, so its runs no longer overlap%s",
+				    "%s, so its runs no longer overlap%s%s",
 				    fx.item[0] == '&' ? fx.item + 1 : fx.item,
 				    fx.target, fx.other,
+				    twowq_overlap_where(&fx) == TWOWQ_TWO_CPUS ?
+				    " on a machine with more than one CPU" : "",
 				    fx.shape == TWOWQ_IMPLIED && fx.bh ?
 				    "; those it queued with schedule_*() now run in "
 				    "softirq context (BH)" : "");

@@ -65,6 +65,16 @@ char *twowq_why_not_between(const struct wq_ref *a, const struct wq_ref *b,
  * workqueues: 1 per-CPU process context, 2 BH, 0 neither. */
 int twowq_context(const char *name);
 
+/* Where a run queued from one of the item's two workqueues can overlap
+ * one queued from the other. */
+enum twowq_where {
+	TWOWQ_TWO_CPUS,		/* only with two CPUs: one pool, or two BH */
+	TWOWQ_TWO_CPUS_UNLESS_POWER_EFFICIENT,	/* ... unless the boot
+						 * makes one unbound */
+	TWOWQ_ANY_CPU,		/* on one CPU too: two pools */
+};
+enum twowq_where twowq_overlap_where(const struct twowq_fix *fx);
+
 /* The subject and log of the fix, after "prefix: ". */
 void twowq_fix_message(struct strbuf *msg, const char *prefix,
 		       const struct twowq_fix *fx);

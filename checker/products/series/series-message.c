@@ -155,7 +155,8 @@ void series_words_change(struct strbuf *sb, const struct series_words *w)
 	}
 	if (w->ends_wq014)
 		strbuf_addf(sb, "%sa work item on two workqueues is put on one, so "
-			    "its runs no longer overlap", nr ? "; " : "");
+			    "its runs no longer overlap on a machine with more than "
+			    "one CPU", nr ? "; " : "");
 }
 
 void series_subject_words(struct strbuf *sb, const char *prefix,
@@ -318,8 +319,10 @@ void series_body_words(struct strbuf *sb, const struct series_words *w)
 				  "is queued with schedule_*() too, so today it is on "
 				  "two workqueues, system_wq and system_percpu_wq, and "
 				  "a run queued on one may overlap a run queued on the "
-				  "other on another CPU (a work item runs on one worker "
-				  "at a time only while it stays on one workqueue).  "
+				  "other on another CPU (the workqueue keeps an item's "
+				  "runs on one worker at a time only while it stays on "
+				  "one workqueue; the two share each CPU's worker pool, "
+				  "so with one CPU they never overlap).  "
 				  "After this patch it is on system_percpu_wq only: the "
 				  "workqueue schedule_*() already queues it on, per-CPU "
 				  "as both were.");
@@ -385,7 +388,8 @@ void series_body_words(struct strbuf *sb, const struct series_words *w)
 			strbuf_addstr(&p, "; and ");
 		if (w->ends_wq014)
 			strbuf_addstr(&p, "the work item that was on two workqueues "
-				      "is on one, so its runs no longer overlap");
+				      "is on one, so its runs no longer overlap on a "
+				      "machine with more than one CPU");
 		strbuf_addstr(&p, ".");
 		if (mask & ~(BIT(20) | BIT(22)) & ~ENDS_WQ014 & PERCPU_MASK ||
 		    (kept & (BIT(20) | BIT(22))))
