@@ -85,6 +85,7 @@ MODULE_LICENSE("GPL");
       "message": "WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags",
       "fixable": true,
       "in_inactive_branch": false,
+      "inactive_why": null,
       "edits": [
         {
           "line": 32,
@@ -109,6 +110,7 @@ MODULE_LICENSE("GPL");
       "message": "WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags",
       "fixable": true,
       "in_inactive_branch": false,
+      "inactive_why": null,
       "edits": [
         {
           "line": 39,
@@ -133,6 +135,7 @@ MODULE_LICENSE("GPL");
       "message": "WQ_NON_REENTRANT is meaningless since 3.7: every workqueue is non-reentrant; drop it from the flags",
       "fixable": true,
       "in_inactive_branch": false,
+      "inactive_why": null,
       "edits": [
         {
           "line": 47,

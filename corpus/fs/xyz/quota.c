@@ -65,6 +65,7 @@ void xyz_quota_exit(struct xyz_sb_info *sbi)
       "message": "queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work()",
       "fixable": true,
       "in_inactive_branch": true,
+      "inactive_why": "configuration",
       "edits": [
         {
           "line": 24,
@@ -89,6 +90,7 @@ void xyz_quota_exit(struct xyz_sb_info *sbi)
       "message": "queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work()",
       "fixable": true,
       "in_inactive_branch": true,
+      "inactive_why": "configuration",
       "edits": [
         {
           "line": 31,
@@ -113,6 +115,7 @@ void xyz_quota_exit(struct xyz_sb_info *sbi)
       "message": "flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work()",
       "fixable": true,
       "in_inactive_branch": true,
+      "inactive_why": "configuration",
       "edits": [
         {
           "line": 36,
@@ -137,6 +140,7 @@ void xyz_quota_exit(struct xyz_sb_info *sbi)
       "message": "flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work()",
       "fixable": true,
       "in_inactive_branch": true,
+      "inactive_why": "configuration",
       "edits": [
         {
           "line": 38,

@@ -109,6 +109,7 @@ MODULE_LICENSE("GPL");
       "message": "flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work()",
       "fixable": true,
       "in_inactive_branch": true,
+      "inactive_why": "configuration",
       "edits": [
         {
           "line": 42,
@@ -133,6 +134,7 @@ MODULE_LICENSE("GPL");
       "message": "queue_delayed_work() queues &ts->poll_work on system_nrt_freezable_wq, but it is also queued on system_wq (schedule_delayed_work() queues there) at drivers/input/touchscreen/tsc_poll.c:32: kernel/workqueue.c allocates system_nrt_freezable_wq and system_wq as two workqueues, and the one-worker guarantee holds only on one workqueue: run A, queued by tsc_poll_work() at drivers/input/touchscreen/tsc_poll.c:32 (the work queueing itself again) on system_wq, can still be in tsc_poll_work() when run B, queued by tsc_poll_resume() here on system_nrt_freezable_wq, starts on another CPU (the two workqueues share each CPU's worker pool, so the overlap needs two CPUs); tsc_poll_work()'s whole body runs under mutex_lock(&ts->lock), so the two runs take turns: a wasted run, not a race; queue every site of the item on the same workqueue",
       "fixable": false,
       "in_inactive_branch": true,
+      "inactive_why": "configuration",
       "edits": [],
       "fingerprints": {
         "wqcheck/v1": "2b59bfc028ce96c8:0"
@@ -157,6 +159,7 @@ MODULE_LICENSE("GPL");
       "message": "system_nrt_freezable_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_freezable_wq gives the same guarantee; use system_freezable_wq",
       "fixable": true,
       "in_inactive_branch": true,
+      "inactive_why": "configuration",
       "edits": [
         {
           "line": 51,

@@ -90,6 +90,7 @@ void zeta_scan_stop(struct zeta_priv *priv)
       "message": "queue_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_work()",
       "fixable": true,
       "in_inactive_branch": true,
+      "inactive_why": "configuration",
       "edits": [
         {
           "line": 29,
@@ -114,6 +115,7 @@ void zeta_scan_stop(struct zeta_priv *priv)
       "message": "flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work()",
       "fixable": true,
       "in_inactive_branch": true,
+      "inactive_why": "configuration",
       "edits": [
         {
           "line": 34,
@@ -138,6 +140,7 @@ void zeta_scan_stop(struct zeta_priv *priv)
       "message": "queue_delayed_work() on system_nrt_wq is redundant: since 3.7 every workqueue is non-reentrant, so system_wq gives the same guarantee; use schedule_delayed_work()",
       "fixable": true,
       "in_inactive_branch": true,
+      "inactive_why": "configuration",
       "edits": [
         {
           "line": 56,
@@ -162,6 +165,7 @@ void zeta_scan_stop(struct zeta_priv *priv)
       "message": "flush_delayed_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_delayed_work() now waits for the running instance too; use flush_delayed_work()",
       "fixable": true,
       "in_inactive_branch": false,
+      "inactive_why": null,
       "edits": [
         {
           "line": 63,
@@ -186,6 +190,7 @@ void zeta_scan_stop(struct zeta_priv *priv)
       "message": "flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work()",
       "fixable": true,
       "in_inactive_branch": false,
+      "inactive_why": null,
       "edits": [
         {
           "line": 66,
@@ -210,6 +215,7 @@ void zeta_scan_stop(struct zeta_priv *priv)
       "message": "flush_work_sync() is redundant since 3.7: workqueues are non-reentrant and flush_work() now waits for the running instance too; use flush_work()",
       "fixable": true,
       "in_inactive_branch": true,
+      "inactive_why": "configuration",
       "edits": [
         {
           "line": 70,
