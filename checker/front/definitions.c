@@ -19,6 +19,7 @@
  * again) is unknown.
  */
 #include "front/definitions.h"
+#include "lib/sort-keys.h"
 #include "lib/usage.h"
 
 #include <stdlib.h>
@@ -408,8 +409,7 @@ static size_t sort_unique(uint64_t *list, size_t nr)
 {
 	size_t i, n = 0;
 
-	if (nr)
-		qsort(list, nr, sizeof(*list), compare_hash);
+	sort_u64(list, nr);
 	for (i = 0; i < nr; i++)
 		if (!n || list[n - 1] != list[i])
 			list[n++] = list[i];
@@ -514,7 +514,15 @@ void definitions_scan(const char *text, size_t len, struct definitions *out)
 			p++;
 			break;
 		case '=':
-			before_equals(&s, p);
+			/* `==` or a compound assignment sets no member (lex_file()
+			 * makes it one token, never the `=` of `.member =`): the
+			 * walk back is spared for most of a file's `=` */
+			if (next == '=') {
+				p += 2;
+				break;
+			}
+			if (!p || !strchr("=!<>+-*%&|^", t[p - 1]))
+				before_equals(&s, p);
 			p++;
 			break;
 		case '#':

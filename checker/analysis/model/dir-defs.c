@@ -1,6 +1,7 @@
 /* A directory's definitions lists as one: (hash, file) pairs sorted, so
  * that the files that may define a name are a range. */
 #include "analysis/model/dir-defs.h"
+#include "lib/sort-keys.h"
 #include "lib/usage.h"
 
 #include <stdbool.h>
@@ -83,8 +84,8 @@ static void sort_unique(struct def_list *l)
 {
 	size_t i, n = 0;
 
-	if (l->nr)
-		qsort(l->v, l->nr, sizeof(*l->v), def_compare);
+	/* by hash; a file's pairs are added in file order and stay so */
+	sort_records_by_key(l->v, l->nr, sizeof(*l->v));
 	for (i = 0; i < l->nr; i++)
 		if (!n || def_compare(&l->v[n - 1], &l->v[i]))
 			l->v[n++] = l->v[i];
