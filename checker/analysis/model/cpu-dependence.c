@@ -5,11 +5,13 @@
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* What is learnt of the files, shared by the cpu_dependence objects of
  * several threads (cpu_dependence_new_sharing()): what a file's text holds
@@ -26,6 +28,10 @@ struct names_store {
 	 * every header and file of a directory. */
 	struct strmap resolved;
 	struct strmap dirs;	/* dir -> struct dir_entry * */
+	/* the tree's root, opened once: a file is opened by its path from it
+	 * (a lookup of the root's own path a file less, for 27,000 files) */
+	int root_fd;
+	bool root_opened;
 	pthread_cond_t built;	/* a summary or dir_entry being built is done */
 	int refs;
 	int depths;		/* the memo slots of a function: max_depth + 1 */
@@ -269,6 +275,8 @@ static void names_store_put(struct names_store *store)
 	strmap_release(&store->texts, NULL);
 	strmap_release(&store->resolved, free);
 	strmap_release(&store->dirs, dir_entry_free);
+	if (store->root_opened && store->root_fd >= 0)
+		close(store->root_fd);
 	pthread_cond_destroy(&store->built);
 	pthread_mutex_destroy(&store->lock);
 	free(store);
@@ -300,12 +308,34 @@ static struct names_filter *entry_of(struct names_store *store, const char *path
 }
 
 /* The file's names filter; one with no bits when it cannot be read. */
+/* path (relative to the tree's root) into text, as strbuf_read_file(). */
+static int read_tree_file(struct cpu_dependence *cd, const char *path, struct strbuf *text)
+{
+	struct names_store *store = cd->names;
+	struct strbuf abs = STRBUF_INIT;
+	int fd, ret;
+
+	pthread_mutex_lock(&store->lock);
+	if (!store->root_opened) {
+		store->root_fd = open(cd->sc->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		store->root_opened = true;
+	}
+	fd = store->root_fd;
+	pthread_mutex_unlock(&store->lock);
+	if (fd >= 0)
+		return strbuf_read_file_at(text, fd, path, 0);
+	strbuf_addf(&abs, "%s/%s", cd->sc->root, path);
+	ret = strbuf_read_file(text, abs.buf);
+	strbuf_release(&abs);
+	return ret;
+}
+
 static struct names_filter *text_of(struct cpu_dependence *cd, struct names_filter *nf,
 				    const char *path)
 {
 	struct names_store *store = cd->names;
 	struct names_filter built = { 0 };
-	struct strbuf abs = STRBUF_INIT, text = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT;
 	bool texted;
 
 	pthread_mutex_lock(&store->lock);
@@ -313,14 +343,12 @@ static struct names_filter *text_of(struct cpu_dependence *cd, struct names_filt
 	pthread_mutex_unlock(&store->lock);
 	if (texted)
 		return nf;
-	strbuf_addf(&abs, "%s/%s", cd->sc->root, path);
-	if (strbuf_read_file(&text, abs.buf) >= 0 && text.buf) {
+	if (read_tree_file(cd, path, &text) >= 0 && text.buf) {
 		definitions_scan(text.buf, text.len, &built.d);
 		if (built.d.unknown)
 			names_filter_build(&built, text.buf, text.len);
 	}
 	strbuf_release(&text);
-	strbuf_release(&abs);
 	pthread_mutex_lock(&store->lock);
 	if (!nf->texted) {
 		nf->d = built.d;
@@ -495,17 +523,14 @@ static void dir_files_may(struct cpu_dependence *cd, struct dir_entry *de, const
  * read or holds a NUL byte. */
 static struct source_file *read_and_lex(struct cpu_dependence *cd, const char *path)
 {
-	struct strbuf text = STRBUF_INIT, abs = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT;
 	size_t len;
 
-	strbuf_addf(&abs, "%s/%s", cd->sc->root, path);
-	if (strbuf_read_file(&text, abs.buf) < 0 || !text.buf ||
+	if (read_tree_file(cd, path, &text) < 0 || !text.buf ||
 	    memchr(text.buf, '\0', text.len)) {
 		strbuf_release(&text);
-		strbuf_release(&abs);
 		return NULL;
 	}
-	strbuf_release(&abs);
 	len = text.len;
 	return source_file_new(path, strbuf_detach(&text), len);
 }
