@@ -10,6 +10,7 @@
 #include "analysis/rules/workitem-pass.h"
 #include "analysis/model/workitem-model.h"
 #include "analysis/model/tree-reading.h"
+#include "analysis/model/section-reading.h"
 #include "front/parallel.h"
 #include "lib/needles.h"
 #include "lib/strbuf.h"
@@ -421,8 +422,10 @@ static struct audit_lexical *read_beside(const struct audit_options *opts,
 	} else {
 		scan_started = parallel && !pthread_create(&scan_thread, NULL,
 							   scan_thread_main, &scan);
-		tree_read_visiting(opts->root, opts->arch, opts->jobs,
-				   mentions_lexical, &visitor, a);
+		/* the section's files, and the others only where they name
+		 * its items, workqueues or wrappers */
+		tree_read_section(opts->root, opts->arch, opts->jobs, mentions_lexical,
+				  &visitor, a, opts->in_scope, opts->scope_ctx);
 		if (!scan_started)
 			scan_run(so, scan_files, res);
 	}

@@ -4,7 +4,7 @@
  * CPU-read memo the rules and the audit then ask. Every reader of the tree
  * (WQ010-WQ015, the work-item model, the audit) starts from here; nothing
  * here knows a rule. */
-#include "analysis/model/tree-reading.h"
+#include "analysis/model/tree-reading-priv.h"
 #include "analysis/model/cpu-dependence.h"
 #include "analysis/model/workitem-index.h"
 #include "front/parallel.h"
@@ -18,18 +18,6 @@
 
 /* How deep the CPU-read questions follow calls from a work function. */
 #define MAX_CALL_DEPTH 2
-
-struct prefilter {
-	const struct file_list *files;
-	const char *const *needles;	/* a file matches when it holds any */
-	bool *matched;
-	bool lex_bindings;		/* also index the bindings of matched files */
-	bool (*mentions)(const char *text, size_t len);	/* or NULL */
-	bool *mentioned;
-	const struct tree_visitor *visitor;	/* or NULL */
-	struct workitem_index *indexes;	/* one per thread */
-	struct cpu_dependence *summaries;	/* or NULL: summarise what is lexed */
-};
 
 static const char *const binding_needles[] = {
 	"INIT_WORK", "INIT_DELAYED_WORK", "INIT_DEFERRABLE_WORK", "PREPARE_WORK",
@@ -60,12 +48,22 @@ bool tree_text_holds_any(const char *text, size_t len, const char *const *needle
 	return false;
 }
 
+/* Whether path is a file of a directory of dirs (NULL: none). */
+static bool in_dirs(const struct tie_names *dirs, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return dirs && tie_names_has(dirs, path, slash ? (size_t)(slash - path) : 0);
+}
+
 /* One file's text: which needles it holds, its bindings, the visitor;
  * own, when not NULL, holds the text and may be taken; lexed, when not
- * NULL, is text lexed already (the scan's). */
-static void prefilter_text(struct prefilter *p, int thread, size_t i, const char *text,
-			   size_t len, struct strbuf *own, const struct lexed_file *lexed)
+ * NULL, is text lexed already (the scan's). i is the file's place in
+ * p->files, its place in the tree's list p->map[i] when there is a map. */
+void prefilter_text(struct prefilter *p, int thread, size_t i, const char *text,
+		    size_t len, struct strbuf *own, const struct lexed_file *lexed)
 {
+	size_t at = p->map ? p->map[i] : i, from;
 	bool bindings, mentioned = false, scope;
 
 	if (memchr(text, '\0', len))
@@ -74,14 +72,29 @@ static void prefilter_text(struct prefilter *p, int thread, size_t i, const char
 	 * whose places are then found among work's. */
 	scope = needles_scope_begin(text, len);
 	if (p->mentions && p->mentions(text, len))
-		p->mentioned[i] = mentioned = true;
+		p->mentioned[at] = mentioned = true;
 	bindings = p->lex_bindings && tree_text_holds_any(text, len, binding_needles);
 	if (p->needles && tree_text_holds_any(text, len, p->needles))
-		p->matched[i] = true;
+		p->matched[at] = true;
 	if (scope)
 		needles_scope_end();
+	if (!bindings && !(mentioned && (p->visitor || p->names_only)))
+		return;
+	/* audit --subsystem: another section's file is lexed only when it
+	 * holds a name that ties it to the section's (section-ties.h) */
+	if (p->test && !in_dirs(p->dirs, p->files->paths[i]) &&
+	    !tie_text_holds(p->test, text, len)) {
+		if (p->pending)
+			p->pending[at] = true;
+		return;
+	}
+	if (p->test && p->tied) {
+		p->pending[at] = false;
+		p->tied[at] = true;
+	}
 	/* Lexed once for both: the index and the visitor. */
-	if (bindings || (mentioned && p->visitor)) {
+	{
+		struct workitem_index *idx = &p->indexes[thread];
 		struct source_file *f;
 
 		if (lexed)
@@ -90,25 +103,34 @@ static void prefilter_text(struct prefilter *p, int thread, size_t i, const char
 			f = source_file_new(p->files->paths[i],
 					    own ? strbuf_detach(own) : xstrndup(text, len), len);
 
+		from = idx->nr;
 		if (bindings)
-			workitem_index_add_file(&p->indexes[thread], f);
+			workitem_index_add_file(idx, f);
+		if (p->found)
+			p->ties_of_file(f, idx->bindings + from, idx->nr - from, p->known,
+					&p->found[thread]);
+		/* read again for its names only (section-reading.c) */
+		if (p->names_only) {
+			source_file_free(f);
+			return;
+		}
 		/* the judging asks about the work functions these bind, mostly
 		 * their own */
 		if (bindings && p->summaries)
 			cpu_dependence_summarise(p->summaries, f);
 		if (mentioned && p->visitor)
-			p->visitor->visit(p->visitor->ctx, thread, i, f);
+			p->visitor->visit(p->visitor->ctx, thread, at, f);
 		source_file_free(f);
 	}
 }
 
-static void prefilter_file(void *ctx, int thread, size_t i, struct strbuf *text)
+void prefilter_file(void *ctx, int thread, size_t i, struct strbuf *text)
 {
 	prefilter_text(ctx, thread, i, text->buf, text->len, text, NULL);
 }
 
 /* The per-thread indexes into idx. */
-static void merge_indexes(struct prefilter *p, int threads, struct workitem_index *idx)
+void merge_indexes(struct prefilter *p, int threads, struct workitem_index *idx)
 {
 	int i;
 	size_t j;
@@ -174,12 +196,6 @@ void tree_read(const char *root, const char *arch, int jobs,
 {
 	tree_read_visiting(root, arch, jobs, mentions, NULL, a);
 }
-
-struct tree_read_pass {
-	struct prefilter p;
-	int threads;
-	const char *root, *arch;
-};
 
 struct tree_read_pass *tree_read_begin(const char *root, const char *arch, int threads,
 					     bool (*mentions)(const char *text, size_t len),

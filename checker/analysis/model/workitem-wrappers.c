@@ -15,7 +15,7 @@ static const char *const wrapper_needles[] = {
 	NULL
 };
 
-static bool may_be_wrapper(const struct lexed_file *lf, size_t i)
+bool wrappers_may_name(const struct lexed_file *lf, size_t i)
 {
 	const struct token *t = &lf->tokens[i];
 	const char *const *n;
@@ -36,7 +36,7 @@ void wrappers_note_call(const struct source_file *f, size_t i, size_t file_index
 	struct wrapper_call *c;
 	long prev;
 
-	if (!may_be_wrapper(lf, i) || !tok_is_punct(lf, token_next_code(lf, (long)i), "("))
+	if (!wrappers_may_name(lf, i) || !tok_is_punct(lf, token_next_code(lf, (long)i), "("))
 		return;
 	prev = token_prev_code(lf, (long)i);
 	if (tok_is_punct(lf, prev, ".") || tok_is_punct(lf, prev, "->"))

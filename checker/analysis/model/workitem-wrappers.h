@@ -23,6 +23,9 @@ void wrappers_note_definition(const struct workqueue_names *names, const char *i
 			      const struct source_function *caller, const char *api,
 			      size_t item_first, size_t item_last, long wq_first, long wq_last,
 			      struct queueing_list *out);
+/* Whether identifier token i may name a wrapper (its name holds a
+ * queueing call's): the only calls wrappers_note_call() notes. */
+bool wrappers_may_name(const struct lexed_file *lf, size_t i);
 /* While a file is read: does token i of f call a name that may be a
  * wrapper? Then it is noted. */
 void wrappers_note_call(const struct source_file *f, size_t i, size_t file_index,
