@@ -2,6 +2,7 @@
 #include "lib/usage.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,17 +16,21 @@ struct tie_word {
 	size_t nr_groups, alloc_groups;
 };
 
-static unsigned name_hash(const char *s, size_t len)
+/* From the first and the last eight bytes and the length: no chain of
+ * multiplications a byte (the text search hashes every identifier of a
+ * few thousand files). */
+static inline unsigned name_hash(const char *s, size_t len)
 {
-	unsigned h = 2166136261u;
-	size_t i;
+	uint64_t head = 0, tail = 0;
 
-	for (i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
+	memcpy(&head, s, len < 8 ? len : 8);
+	if (len > 8)
+		memcpy(&tail, s + len - (len < 16 ? len - 8 : 8), len < 16 ? len - 8 : 8);
+	head = (head ^ (tail * 0x9e3779b97f4a7c15ull) ^ len) * 0xff51afd7ed558ccdull;
+	return (unsigned)(head >> 32);
 }
 
-static struct tie_word *slot_of(struct tie_word *slots, size_t alloc, const char *name,
+static inline struct tie_word *slot_of(struct tie_word *slots, size_t alloc, const char *name,
 				size_t len, unsigned hash)
 {
 	size_t mask = alloc - 1, i = hash & mask;
@@ -40,8 +45,10 @@ static struct tie_word *slot_of(struct tie_word *slots, size_t alloc, const char
 
 /* The slot of name in a table (*slots, *nr of *alloc), added if new. */
 static struct tie_word *word_in(struct tie_word **slots, size_t *nr, size_t *alloc,
-				const char *name, size_t len)
+				uint64_t *starts, const char *name, size_t len)
 {
+	if (starts)
+		starts[(unsigned char)name[0]] |= 1ull << (len & 63);
 	unsigned hash = name_hash(name, len);
 	struct tie_word *w;
 
@@ -86,9 +93,9 @@ bool tie_names_add(struct tie_names *n, const char *entry)
 
 	if (!len || tie_names_has(n, entry, len))
 		return false;
-	word_in(&n->entries, &n->nr, &n->alloc, entry, len);
+	word_in(&n->entries, &n->nr, &n->alloc, NULL, entry, len);
 	if (!strchr(entry, '\n')) {
-		word_in(&n->words, &n->nr_words, &n->alloc_words, entry, len)->alone = true;
+		word_in(&n->words, &n->nr_words, &n->alloc_words, n->word_starts, entry, len)->alone = true;
 		return true;
 	}
 	group = xcalloc(len + 2, sizeof(*group));
@@ -96,7 +103,7 @@ bool tie_names_add(struct tie_names *n, const char *entry)
 		nl = strchrnul(p, '\n');
 		if (nl == p)
 			continue;
-		word_in(&n->parts, &n->nr_parts, &n->alloc_parts, p, (size_t)(nl - p));
+		word_in(&n->parts, &n->nr_parts, &n->alloc_parts, n->part_starts, p, (size_t)(nl - p));
 		group[nr++] = xstrndup(p, (size_t)(nl - p));
 	}
 	ALLOC_GROW(n->groups, n->nr_groups + 1, n->alloc_groups);
@@ -105,7 +112,7 @@ bool tie_names_add(struct tie_names *n, const char *entry)
 	for (k = 1; k < nr; k++)
 		if (strlen(group[k]) > strlen(group[longest]))
 			longest = k;
-	w = word_in(&n->words, &n->nr_words, &n->alloc_words, group[longest],
+	w = word_in(&n->words, &n->nr_words, &n->alloc_words, n->word_starts, group[longest],
 		    strlen(group[longest]));
 	ALLOC_GROW(w->groups, w->nr_groups + 1, w->alloc_groups);
 	w->groups[w->nr_groups++] = n->nr_groups++;
@@ -177,8 +184,8 @@ static bool group_present(const struct tie_names *n, char *const *group,
 /* Each identifier of text found in a table (slots of alloc): for each,
  * fn(ctx, its slot) until fn says stop. */
 static void each_identifier(const char *text, size_t len, const struct tie_word *slots,
-			    size_t alloc, bool (*fn)(void *ctx, const struct tie_word *w),
-			    void *ctx)
+			    size_t alloc, const uint64_t *starts,
+			    bool (*fn)(void *ctx, const struct tie_word *w), void *ctx)
 {
 	const unsigned char *p = (const unsigned char *)text, *end = p + len;
 
@@ -198,9 +205,13 @@ static void each_identifier(const char *text, size_t len, const struct tie_word 
 				p++;
 			continue;
 		}
-		h = 2166136261u;
 		while (p < end && ident_class[*p])
-			h = (h ^ *p++) * 16777619u;
+			p++;
+		/* most identifiers start with a byte and have a length no name
+		 * of the table has */
+		if (!(starts[*start] & (1ull << ((size_t)(p - start) & 63))))
+			continue;
+		h = name_hash((const char *)start, (size_t)(p - start));
 		w = slot_of((struct tie_word *)slots, alloc, (const char *)start,
 			    (size_t)(p - start), h);
 		if (w->name && !fn(ctx, w))
@@ -227,6 +238,21 @@ static bool note_word(void *ctx, const struct tie_word *w)
 	return true;
 }
 
+/* A few names (the new ones of a later round) are looked for with
+ * memmem(), many times faster a byte than the walk over identifiers:
+ * false when text holds none of them anywhere. */
+static bool maybe_holds(const struct tie_names *n, const char *text, size_t len)
+{
+	size_t i;
+
+	if (n->nr_words > 16)
+		return true;
+	for (i = 0; i < n->alloc_words; i++)
+		if (n->words[i].name && memmem(text, len, n->words[i].name, n->words[i].len))
+			return true;
+	return false;
+}
+
 bool tie_text_holds(const struct tie_names *n, const char *text, size_t len)
 {
 	static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -234,15 +260,17 @@ bool tie_text_holds(const struct tie_names *n, const char *text, size_t len)
 	bool held;
 	size_t i, j;
 
-	if (!n->nr)
+	if (!n->nr || !maybe_holds(n, text, len))
 		return false;
 	pthread_once(&once, ident_class_init);
 	/* most files hold no name alone and no group's rarest identifier:
 	 * one pass says so */
-	each_identifier(text, len, n->words, n->alloc_words, note_word, &triggers);
+	each_identifier(text, len, n->words, n->alloc_words, n->word_starts, note_word,
+			&triggers);
 	held = triggers.alone;
 	if (!held && triggers.nr) {
-		each_identifier(text, len, n->parts, n->alloc_parts, note_word, &parts);
+		each_identifier(text, len, n->parts, n->alloc_parts, n->part_starts, note_word,
+				&parts);
 		if (parts.nr)
 			qsort(parts.at, parts.nr, sizeof(*parts.at), by_address);
 		qsort(triggers.at, triggers.nr, sizeof(*triggers.at), by_address);

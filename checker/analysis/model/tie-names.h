@@ -18,6 +18,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 struct tie_word;
@@ -29,6 +30,9 @@ struct tie_names {
 	size_t nr_words, alloc_words;
 	struct tie_word *parts;	/* the same: every identifier of a group */
 	size_t nr_parts, alloc_parts;
+	/* per first byte, a bit per length (mod 64) of the words, of the
+	 * parts: what the text search asks before it hashes */
+	uint64_t word_starts[256], part_starts[256];
 	struct tie_word *entries;	/* the same: every entry, by its text */
 	size_t nr, alloc;
 	char ***groups;		/* each group's identifiers, NULL-terminated */
