@@ -272,7 +272,9 @@ static const char *inactive_reason(const struct finding *f)
 }
 
 /* --rules converts only the rules it names: the fixes too (WQ014's,
- * WQ015's) are written only where their rule is among them. */
+ * WQ015's) are written only where their rule is among them, which
+ * cmd-series.c refuses today (they have no conversion), so with --rules
+ * there are none; wqcheck-series(1) says so. */
 static bool fix_wanted(const struct series *s, const struct rule *r)
 {
 	size_t i;
