@@ -249,6 +249,7 @@ int cmd_audit(int argc, char **argv)
 	opts.db = db;
 	opts.jobs = (int)jobs;
 	opts.progress = !quiet && isatty(2);
+	opts.exits_after = !FREE_AT_EXIT;
 	if (section) {
 		scope.m = &m;
 		scope.section = section;

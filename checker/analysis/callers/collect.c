@@ -571,6 +571,7 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 		if (!out->mfindings[i].claimed)
 			row_from_unclaimed(out, &out->mfindings[i]);
 	affinity_sites_release(found);
-	tree_reading_release(&a);
+	if (!opts->exits_after)
+		tree_reading_release(&a);
 	return 0;
 }
