@@ -157,6 +157,45 @@ int main(void)
 	expect("scoped_guard followed by more work",
 	       "static void w(struct work_struct *work)\n{\n"
 	       "\tscoped_guard(mutex, &d->lock) {\n\t\td->n++;\n\t}\n\tkick(d);\n}\n", NULL);
+	/* the v5.15 reading: prints and waits beside the lock, the trylock
+	 * forms (libata's DPRINTK(), iavf's reset task and close) */
+	expect("debug prints in the leaving test, before the lock and after the unlock",
+	       "static void w(struct work_struct *work)\n{\n"
+	       "\tstruct port *ap = container_of(work, struct port, hotplug.work);\n"
+	       "\tif (ap->pflags & UNLOADING) {\n\t\tDPRINTK(\"unloading\\n\");\n\t\treturn;\n\t}\n"
+	       "\tDPRINTK(\"ENTER\\n\");\n\tmutex_lock(&ap->scan_mutex);\n\tscan(ap);\n"
+	       "\tmutex_unlock(&ap->scan_mutex);\n\tdev_err(ap->dev, \"done %d\\n\", ap->n);\n}\n",
+	       "mutex_lock(&ap->scan_mutex)");
+	expect("a print whose argument writes, after the unlock: not across the body",
+	       "static void w(struct work_struct *work)\n{\n"
+	       "\tmutex_lock(&ap->scan_mutex);\n\tscan(ap);\n"
+	       "\tmutex_unlock(&ap->scan_mutex);\n\tDPRINTK(\"EXIT %d\\n\", ap->n++);\n}\n", NULL);
+	expect("a trylock that requeues the item and leaves",
+	       "static void w(struct work_struct *work)\n{\n"
+	       "\tif (!mutex_trylock(&d->lock)) {\n\t\tschedule_work(&d->work);\n\t\treturn;\n\t}\n"
+	       "\td->n++;\n\tmutex_unlock(&d->lock);\n}\n", "mutex_trylock(&d->lock)");
+	expect("a helper of the file that tries the mutex until a deadline, then a spin",
+	       "static int lock_timeout(struct mutex *lock, unsigned int ms)\n{\n"
+	       "\tunsigned int t;\n\n\tfor (t = 0; t < ms; t += 10) {\n"
+	       "\t\tif (mutex_trylock(lock))\n\t\t\treturn 0;\n\t\tmsleep(10);\n\t}\n"
+	       "\treturn -EBUSY;\n}\n"
+	       "static void w(struct work_struct *work)\n{\n"
+	       "\tif (lock_timeout(&d->crit, 200)) {\n\t\tschedule_work(&d->work);\n\t\treturn;\n\t}\n"
+	       "\twhile (!mutex_trylock(&d->client))\n\t\tusleep_range(500, 1000);\n"
+	       "\td->n++;\n\tmutex_unlock(&d->client);\n\tmutex_unlock(&d->crit);\n}\n",
+	       "lock_timeout(&d->crit) (mutex_trylock() inside; the run leaves when it fails)");
+	expect("a helper that also says 0 without the mutex: no lock",
+	       "static int lock_timeout(struct mutex *lock, unsigned int ms)\n{\n"
+	       "\tif (!ms)\n\t\treturn 0;\n"
+	       "\tif (mutex_trylock(lock))\n\t\treturn 0;\n\treturn -1;\n}\n"
+	       "static void w(struct work_struct *work)\n{\n"
+	       "\tif (lock_timeout(&d->crit, 200))\n\t\treturn;\n"
+	       "\td->n++;\n\tmutex_unlock(&d->crit);\n}\n", NULL);
+	expect("a spin on mutex_trylock() is the lock",
+	       "static void w(struct work_struct *work)\n{\n"
+	       "\twhile (!mutex_trylock(&d->lock))\n\t\tusleep_range(500, 1000);\n"
+	       "\td->n++;\n\tmutex_unlock(&d->lock);\n}\n",
+	       "mutex_trylock(&d->lock), tried until it holds it");
 	expect("an empty body", "static void w(struct work_struct *work)\n{\n}\n", NULL);
 	return test_failures ? 1 : 0;
 }
