@@ -16,8 +16,8 @@
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 
-#include <malloc.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -563,9 +563,10 @@ int audit_collect(const struct audit_options *opts, struct audit *out)
 	file_list_release(&scoped);
 
 	/* The analysis' lexed files are not needed any more: room for the
-	 * judging threads' own. */
+	 * judging threads' own. Not handed back to the kernel (malloc_trim()):
+	 * the judging would only fault the pages in again (3% of a whole
+	 * audit's CPU on v6.19, its peak the same). */
 	tree_reading_forget_sources(&a);
-	malloc_trim(0);
 	audit_lexical_finish(lx, out);
 	for (i = 0; i < out->nr_mfindings; i++)
 		if (!out->mfindings[i].claimed)
