@@ -307,7 +307,6 @@ static struct names_filter *entry_of(struct names_store *store, const char *path
 	return nf;
 }
 
-/* The file's names filter; one with no bits when it cannot be read. */
 /* path (relative to the tree's root) into text, as strbuf_read_file(). */
 static int read_tree_file(struct cpu_dependence *cd, const char *path, struct strbuf *text)
 {
@@ -330,6 +329,8 @@ static int read_tree_file(struct cpu_dependence *cd, const char *path, struct st
 	return ret;
 }
 
+/* nf, path's names filter, read once for every thread; one with no bits
+ * when the file cannot be read. */
 static struct names_filter *text_of(struct cpu_dependence *cd, struct names_filter *nf,
 				    const char *path)
 {
@@ -364,16 +365,14 @@ static struct names_filter *text_of(struct cpu_dependence *cd, struct names_filt
 	return nf;
 }
 
-/* The summary of path if it is made: *known says whether it is. */
-static struct file_summary *summary_known(struct cpu_dependence *cd, const char *path,
-					  bool *known)
+/* nf's summary if it is made (nf NULL: nothing is known of the file):
+ * *known says whether it is. */
+static struct file_summary *summary_in(struct names_store *store, struct names_filter *nf,
+				       bool *known)
 {
-	struct names_store *store = cd->names;
-	struct names_filter *nf;
 	struct file_summary *s = NULL;
 
 	pthread_mutex_lock(&store->lock);
-	nf = strmap_get(&store->texts, path);
 	*known = nf && nf->summarised;
 	if (*known)
 		s = nf->sum;
@@ -381,6 +380,19 @@ static struct file_summary *summary_known(struct cpu_dependence *cd, const char 
 	return s;
 }
 
+/* The summary of path if it is made: *known says whether it is. */
+static struct file_summary *summary_known(struct cpu_dependence *cd, const char *path,
+					  bool *known)
+{
+	struct names_filter *nf;
+
+	pthread_mutex_lock(&cd->names->lock);
+	nf = strmap_get(&cd->names->texts, path);
+	pthread_mutex_unlock(&cd->names->lock);
+	return summary_in(cd->names, nf, known);
+}
+
+/* text_of() path's entry. */
 static struct names_filter *raw_text(struct cpu_dependence *cd, const char *path)
 {
 	struct names_filter *nf;
@@ -435,10 +447,21 @@ static struct dir_entry *dir_entry_of(struct cpu_dependence *cd, const char *dir
 	return de;
 }
 
+/* The entry of the directory holding path. */
+static struct dir_entry *dir_entry_holding(struct cpu_dependence *cd, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = xstrndup(path, slash ? (size_t)(slash - path) : 0);
+	struct dir_entry *de = dir_entry_of(cd, dir);
+
+	free(dir);
+	return de;
+}
+
 /* File i of a directory into its one list: by its pass when it was read,
- * else by its summary's names (summary_known() said it is made). */
+ * else by its summary's names (dir_files_may() found it made). */
 static void add_to_dir_defs(struct cpu_dependence *cd, struct dir_defs *defs, uint32_t i,
-			    const char *path, struct names_filter *nf)
+			    struct names_filter *nf)
 {
 	const char **names, **members;
 	struct file_summary *s;
@@ -452,7 +475,7 @@ static void add_to_dir_defs(struct cpu_dependence *cd, struct dir_defs *defs, ui
 		dir_defs_add(defs, i, &nf->d);
 		return;
 	}
-	s = summary_known(cd, path, &known);
+	s = summary_in(cd->names, nf, &known);
 	if (!s)
 		return;
 	names = xcalloc(s->nr_funcs + 1, sizeof(*names));
@@ -466,9 +489,10 @@ static void add_to_dir_defs(struct cpu_dependence *cd, struct dir_defs *defs, ui
 	free(members);
 }
 
-/* The directory's files from first on that may define name (member: set
- * the member name), in order, each read when it is reached; *stop set by
- * the caller ends the walk. Once every file is read, one list answers. */
+/* Calls each() with the directory's files that may define name (member:
+ * set the member name), in order, until one returns true; each file is
+ * read when it is reached. Once every file is read or summarised, one
+ * list answers. */
 static void dir_files_may(struct cpu_dependence *cd, struct dir_entry *de, const char *name,
 			  bool member, bool (*each)(void *ctx, const char *path), void *ctx)
 {
@@ -494,7 +518,7 @@ static void dir_files_may(struct cpu_dependence *cd, struct dir_entry *de, const
 		bool known;
 
 		/* a summary made already answers exactly, unread (summary_if()) */
-		summary_known(cd, de->files[i], &known);
+		summary_in(store, de->nf[i], &known);
 		if (known) {
 			if (each(ctx, de->files[i]))
 				return;
@@ -508,7 +532,7 @@ static void dir_files_may(struct cpu_dependence *cd, struct dir_entry *de, const
 	/* every file read or summarised: the one list, for the searches to come */
 	defs = dir_defs_new();
 	for (i = 0; i < de->nr; i++)
-		add_to_dir_defs(cd, defs, (uint32_t)i, de->files[i], de->nf[i]);
+		add_to_dir_defs(cd, defs, (uint32_t)i, de->nf[i]);
 	dir_defs_finish(defs);
 	pthread_mutex_lock(&store->lock);
 	if (!de->defs) {
@@ -702,12 +726,9 @@ static const struct fn_summary *resolve_in_dir(struct cpu_dependence *cd,
 					       const char *from, const char *name,
 					       struct file_summary **where)
 {
-	const char *slash = strrchr(from, '/');
-	char *dir = xstrndup(from, slash ? (size_t)(slash - from) : 0);
 	struct dir_search ds = { cd, from, name, NULL, where };
 
-	dir_files_may(cd, dir_entry_of(cd, dir), name, false, defines_it, &ds);
-	free(dir);
+	dir_files_may(cd, dir_entry_holding(cd, from), name, false, defines_it, &ds);
 	return ds.fn;
 }
 
@@ -834,8 +855,6 @@ static bool same(const char *a, const char *b)
 	return !strcmp(a, b);
 }
 
-/* Calls each() with every entry of a static const table in from's
- * directory that sets member, until one returns true; whether one did. */
 struct ops_walk {
 	struct cpu_dependence *cd;
 	const char *member;
@@ -857,17 +876,16 @@ static bool entries_of(void *ctx, const char *path)
 	return w->stop;
 }
 
+/* Calls each() with every entry of a static const table in from's
+ * directory that sets member, until one returns true; whether one did. */
 static bool each_ops_entry(struct cpu_dependence *cd, const char *from, const char *member,
 			   bool (*each)(void *ctx, struct file_summary *tf,
 					const struct ops_entry *e),
 			   void *ctx)
 {
-	const char *slash = strrchr(from, '/');
-	char *dir = xstrndup(from, slash ? (size_t)(slash - from) : 0);
 	struct ops_walk w = { cd, member, each, ctx, false };
 
-	dir_files_may(cd, dir_entry_of(cd, dir), member, true, entries_of, &w);
-	free(dir);
+	dir_files_may(cd, dir_entry_holding(cd, from), member, true, entries_of, &w);
 	return w.stop;
 }
 
